@@ -1,0 +1,143 @@
+/// A postal address, with Stripe's field names in JSON
+/// (`line1`, `line2`, `city`, `state`, `postal_code`, `country`).
+///
+/// Every field is optional, as in `STPAddress`: a redacted shipping address has no street lines,
+/// and an address being typed in may be incomplete. ``missingFields`` and ``validate()`` apply
+/// Stripe's rules for a complete postal address.
+///
+/// The ``description`` masks the street lines; ``unmaskedDescription`` shows everything.
+public struct Address: Hashable, Sendable, CustomStringConvertible {
+    /// A field of an address, named as in Stripe's API.
+    public enum Field: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
+        case line1
+        case line2
+        case city
+        case state
+        case postalCode = "postal_code"
+        case country
+
+        public var description: String { rawValue }
+    }
+
+    /// Street address, first line.
+    public var line1: String?
+    /// Street address, second line (apartment, suite, ...).
+    public var line2: String?
+    /// City, district, suburb, town or village.
+    public var city: String?
+    /// State, county, province or region.
+    public var state: String?
+    /// ZIP or postal code.
+    public var postalCode: String?
+    /// The country.
+    public var country: CountryCode?
+
+    public init(
+        line1: String? = nil,
+        line2: String? = nil,
+        city: String? = nil,
+        state: String? = nil,
+        postalCode: String? = nil,
+        country: CountryCode? = nil
+    ) {
+        self.line1 = line1
+        self.line2 = line2
+        self.city = city
+        self.state = state
+        self.postalCode = postalCode
+        self.country = country
+    }
+
+    /// The fields a complete postal address needs by Stripe's rules and this one lacks (absent or
+    /// blank): `line1`, `city` and `country` always, `state` in the US, `postal_code` unless the
+    /// country has none.
+    public var missingFields: [Field] {
+        var missing: [Field] = []
+        if line1.isBlank { missing.append(.line1) }
+        if city.isBlank { missing.append(.city) }
+        if country?.code == "US", state.isBlank { missing.append(.state) }
+        if country?.requiresPostalCode ?? true, postalCode.isBlank { missing.append(.postalCode) }
+        if country == nil { missing.append(.country) }
+        return missing
+    }
+
+    /// Every reason this address is not a complete, valid postal address, each naming its field:
+    /// the missing fields (``CheckoutError/Code/missingField``) and a postal code that does not fit
+    /// its country (``CheckoutError/Code/invalidPostalCode``): in the US 5 digits, or 9 with one
+    /// optional `-` or space after the fifth.
+    public func validate() -> [CheckoutError] {
+        var problems = missingFields.map { field in
+            CheckoutError(code: .missingField, message: "address field \(field) is required", field: field.rawValue)
+        }
+        if let postalCode, !postalCode.isBlank, country?.code == "US", !Self.isUSZIPCode(postalCode) {
+            problems.append(
+                CheckoutError(
+                    code: .invalidPostalCode,
+                    message: "postal code \(postalCode.quotedForMessage) is not a US ZIP code (12345 or 12345-6789)",
+                    field: Field.postalCode.rawValue,
+                    value: postalCode.clippedForError
+                )
+            )
+        }
+        return problems
+    }
+
+    /// Whether `text` is a US ZIP code: five digits, or nine with at most one `-` or space after
+    /// the fifth.
+    public static func isUSZIPCode(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        func digits(_ slice: ArraySlice<Unicode.Scalar>) -> Bool {
+            slice.allSatisfy { ("0"..."9").contains($0) }
+        }
+        switch scalars.count {
+        case 5, 9:
+            return digits(scalars[...])
+        case 10:
+            return digits(scalars[..<5]) && (scalars[5] == "-" || scalars[5] == " ") && digits(scalars[6...])
+        default:
+            return false
+        }
+    }
+
+    /// City, state, postal code and country, with the street lines masked.
+    public var description: String {
+        render(masked: true)
+    }
+
+    /// Every field, street lines included.
+    public var unmaskedDescription: String {
+        render(masked: false)
+    }
+
+    private func render(masked: Bool) -> String {
+        let street = [line1, line2].compactMap { $0 }.filter { !$0.isEmpty }
+        let streetPart: [String] = street.isEmpty ? [] : [masked ? "•••" : street.joined(separator: ", ")]
+        let rest = [city, state, postalCode, country?.code].compactMap { $0 }.filter { !$0.isEmpty }
+        return (streetPart + rest).joined(separator: ", ")
+    }
+}
+
+extension Address: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case line1
+        case line2
+        case city
+        case state
+        case postalCode = "postal_code"
+        case country
+    }
+}
+
+extension Optional where Wrapped == String {
+    /// Absent, empty or only white space.
+    package var isBlank: Bool {
+        self?.isBlank ?? true
+    }
+}
+
+extension String {
+    /// Empty or only white space.
+    package var isBlank: Bool {
+        allSatisfy(\.isWhitespace)
+    }
+}

@@ -1,0 +1,185 @@
+/// A field of a contact that a payment request can require (PassKit's `PKContactField`).
+public enum ContactField: String, Hashable, Sendable, Codable, CaseIterable, Comparable, CustomStringConvertible {
+    case name
+    case emailAddress
+    case phoneNumber
+    case postalAddress
+
+    public var description: String { rawValue }
+
+    public static func < (lhs: ContactField, rhs: ContactField) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// A billing or shipping contact (PassKit's `PKContact`), with Stripe's `billing_details` names in
+/// JSON: `name`, `email`, `phone`, `address`, and `redacted` for a redacted shipping contact.
+///
+/// The ``description`` masks personal data (name, email, phone, street lines);
+/// ``unmaskedDescription`` shows it.
+public struct Contact: Hashable, Sendable, CustomStringConvertible {
+    /// The person's full name.
+    public var name: String?
+    /// An email address.
+    public var emailAddress: String?
+    /// A phone number.
+    public var phoneNumber: String?
+    /// A postal address.
+    public var postalAddress: Address?
+    /// Whether this is the redacted form of a shipping contact (spec A2), as a delegate sees it
+    /// before authorization.
+    public var isRedacted: Bool
+
+    public init(
+        name: String? = nil,
+        emailAddress: String? = nil,
+        phoneNumber: String? = nil,
+        postalAddress: Address? = nil,
+        isRedacted: Bool = false
+    ) {
+        self.name = name
+        self.emailAddress = emailAddress
+        self.phoneNumber = phoneNumber
+        self.postalAddress = postalAddress
+        self.isRedacted = isRedacted
+    }
+
+    /// The `required` fields this contact lacks, in ``ContactField`` order. A postal address
+    /// counts as missing when absent or when it lacks a field a complete address needs
+    /// (``Address/missingFields``).
+    public func missingFields(required: Set<ContactField>) -> [ContactField] {
+        required.sorted().filter { field in
+            switch field {
+            case .name: name.isBlank
+            case .emailAddress: emailAddress.isBlank
+            case .phoneNumber: phoneNumber.isBlank
+            case .postalAddress: postalAddress.map { !$0.missingFields.isEmpty } ?? true
+            }
+        }
+    }
+
+    /// Every reason this contact does not satisfy `required`, each naming its field path: the
+    /// missing fields, then the present fields that are invalid (an email address without a
+    /// single `@` between non-empty parts, a phone number with fewer than three digits or with
+    /// characters other than digits, spaces, `+-().`, and a postal address's own problems under
+    /// `postalAddress.`).
+    public func validate(required: Set<ContactField>) -> [CheckoutError] {
+        var problems = missingFields(required: required).map { field in
+            CheckoutError(code: .missingField, message: "contact field \(field) is required", field: field.rawValue)
+        }
+        if let email = emailAddress, !email.isBlank, !Self.isPlausibleEmail(email) {
+            problems.append(
+                CheckoutError(
+                    code: .invalidField,
+                    message: "email address \(email.quotedForMessage) is not of the form name@domain",
+                    field: ContactField.emailAddress.rawValue,
+                    value: email.clippedForError
+                )
+            )
+        }
+        if let phone = phoneNumber, !phone.isBlank, !Self.isPlausiblePhone(phone) {
+            problems.append(
+                CheckoutError(
+                    code: .invalidField,
+                    message: "phone number \(phone.quotedForMessage) is not a phone number",
+                    field: ContactField.phoneNumber.rawValue,
+                    value: phone.clippedForError
+                )
+            )
+        }
+        if required.contains(.postalAddress), let postalAddress {
+            let addressProblems = postalAddress.validate().filter { $0.code != .missingField }
+            problems += addressProblems.map { $0.nested(under: ContactField.postalAddress.rawValue) }
+        }
+        return problems
+    }
+
+    /// The contact as a delegate may see it before authorization (spec A2): the city, state,
+    /// country and a truncated postal code (US: the first five digits; CA and GB: the outward code,
+    /// that is, without the last three characters once spaces are removed; elsewhere unchanged).
+    /// Street lines, name, email and phone are removed, and ``isRedacted`` is set.
+    public func redactedForShipping() -> Contact {
+        guard let address = postalAddress else { return Contact(isRedacted: true) }
+        let redacted = Address(
+            city: address.city,
+            state: address.state,
+            postalCode: address.postalCode.map { Self.truncatedPostalCode($0, country: address.country) },
+            country: address.country
+        )
+        return Contact(postalAddress: redacted, isRedacted: true)
+    }
+
+    /// The contact limited to `fields` (PassKit hands the merchant only what it asked for), or nil
+    /// when no field is requested.
+    public func limited(to fields: Set<ContactField>) -> Contact? {
+        guard !fields.isEmpty else { return nil }
+        return Contact(
+            name: fields.contains(.name) ? name : nil,
+            emailAddress: fields.contains(.emailAddress) ? emailAddress : nil,
+            phoneNumber: fields.contains(.phoneNumber) ? phoneNumber : nil,
+            postalAddress: fields.contains(.postalAddress) ? postalAddress : nil,
+            isRedacted: isRedacted
+        )
+    }
+
+    /// Personal data masked: `Contact(name: •••, email: •••, address: •••, London, SW1A 1AA, GB)`.
+    public var description: String { render(masked: true) }
+
+    /// Every field in the clear.
+    public var unmaskedDescription: String { render(masked: false) }
+
+    private func render(masked: Bool) -> String {
+        func part(_ label: String, _ value: String?) -> String? {
+            value.map { "\(label): \(masked ? "•••" : $0)" }
+        }
+        let address = postalAddress.map { "address: \(masked ? $0.description : $0.unmaskedDescription)" }
+        let parts = [part("name", name), part("email", emailAddress), part("phone", phoneNumber), address]
+        let prefix = isRedacted ? "RedactedContact" : "Contact"
+        return "\(prefix)(" + parts.compactMap { $0 }.joined(separator: ", ") + ")"
+    }
+
+    private static func truncatedPostalCode(_ code: String, country: CountryCode?) -> String {
+        switch country?.code {
+        case "US":
+            return String(code.unicodeScalars.filter { ("0"..."9").contains($0) }.prefix(5).map(Character.init))
+        case "CA", "GB":
+            let compact = code.filter { !$0.isWhitespace }
+            return String(compact.dropLast(3))
+        default:
+            return code
+        }
+    }
+
+    private static func isPlausibleEmail(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
+            && !text.contains(where: \.isWhitespace)
+    }
+
+    private static func isPlausiblePhone(_ text: String) -> Bool {
+        let allowed = Set("0123456789 +-().")
+        return text.allSatisfy(allowed.contains) && text.filter(\.isNumber).count >= 3
+    }
+}
+
+extension Contact: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case name
+        case emailAddress = "email"
+        case phoneNumber = "phone"
+        case postalAddress = "address"
+        case isRedacted = "redacted"
+    }
+
+    /// Decodes `{"name", "email", "phone", "address", "redacted"}`; every key is optional.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try container.decodeIfPresent(String.self, forKey: .name),
+            emailAddress: try container.decodeIfPresent(String.self, forKey: .emailAddress),
+            phoneNumber: try container.decodeIfPresent(String.self, forKey: .phoneNumber),
+            postalAddress: try container.decodeIfPresent(Address.self, forKey: .postalAddress),
+            isRedacted: try container.decodeIfPresent(Bool.self, forKey: .isRedacted) ?? false
+        )
+    }
+}

@@ -1,0 +1,86 @@
+/// An assigned ISO 3166-1 alpha-2 country code.
+///
+/// ```swift
+/// let country = try CountryCode("gb")   // "GB"
+/// country.requiresPostalCode            // true
+/// ```
+public struct CountryCode: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The canonical upper-case two-letter code.
+    public let code: String
+
+    /// Looks a code up, case-insensitively.
+    ///
+    /// - Throws: ``CheckoutError`` with ``CheckoutError/Code/unknownCountry`` when `code` is not
+    ///   an assigned ISO 3166-1 alpha-2 code.
+    public init(_ code: String) throws {
+        let upper = code.count == 2 ? code.uppercased() : code
+        guard Self.assigned.contains(upper) else {
+            throw CheckoutError(
+                code: .unknownCountry,
+                message: "country \(code.quotedForMessage) is not an ISO 3166-1 alpha-2 code",
+                field: "country",
+                value: code.clippedForError
+            )
+        }
+        self.code = upper
+    }
+
+    public var description: String { code }
+
+    public static func < (lhs: CountryCode, rhs: CountryCode) -> Bool { lhs.code < rhs.code }
+
+    /// Whether addresses in this country carry a postal code, by Stripe's list of countries
+    /// without postal codes (`AE`, `HK`, `IE`, `QA`, ...).
+    public var requiresPostalCode: Bool { !Self.withoutPostalCodes.contains(code) }
+
+    /// Every assigned code, sorted.
+    public static var allCodes: [CountryCode] {
+        assigned.sorted().map { CountryCode(uncheckedCode: $0) }
+    }
+
+    private init(uncheckedCode: String) { self.code = uncheckedCode }
+
+    /// The 249 officially assigned ISO 3166-1 alpha-2 codes.
+    private static let assigned: Set<String> = [
+        "AD", "AE", "AF", "AG", "AI", "AL", "AM", "AO", "AQ", "AR", "AS", "AT", "AU", "AW", "AX", "AZ",
+        "BA", "BB", "BD", "BE", "BF", "BG", "BH", "BI", "BJ", "BL", "BM", "BN", "BO", "BQ", "BR", "BS",
+        "BT", "BV", "BW", "BY", "BZ", "CA", "CC", "CD", "CF", "CG", "CH", "CI", "CK", "CL", "CM", "CN",
+        "CO", "CR", "CU", "CV", "CW", "CX", "CY", "CZ", "DE", "DJ", "DK", "DM", "DO", "DZ", "EC", "EE",
+        "EG", "EH", "ER", "ES", "ET", "FI", "FJ", "FK", "FM", "FO", "FR", "GA", "GB", "GD", "GE", "GF",
+        "GG", "GH", "GI", "GL", "GM", "GN", "GP", "GQ", "GR", "GS", "GT", "GU", "GW", "GY", "HK", "HM",
+        "HN", "HR", "HT", "HU", "ID", "IE", "IL", "IM", "IN", "IO", "IQ", "IR", "IS", "IT", "JE", "JM",
+        "JO", "JP", "KE", "KG", "KH", "KI", "KM", "KN", "KP", "KR", "KW", "KY", "KZ", "LA", "LB", "LC",
+        "LI", "LK", "LR", "LS", "LT", "LU", "LV", "LY", "MA", "MC", "MD", "ME", "MF", "MG", "MH", "MK",
+        "ML", "MM", "MN", "MO", "MP", "MQ", "MR", "MS", "MT", "MU", "MV", "MW", "MX", "MY", "MZ", "NA",
+        "NC", "NE", "NF", "NG", "NI", "NL", "NO", "NP", "NR", "NU", "NZ", "OM", "PA", "PE", "PF", "PG",
+        "PH", "PK", "PL", "PM", "PN", "PR", "PS", "PT", "PW", "PY", "QA", "RE", "RO", "RS", "RU", "RW",
+        "SA", "SB", "SC", "SD", "SE", "SG", "SH", "SI", "SJ", "SK", "SL", "SM", "SN", "SO", "SR", "SS",
+        "ST", "SV", "SX", "SY", "SZ", "TC", "TD", "TF", "TG", "TH", "TJ", "TK", "TL", "TM", "TN", "TO",
+        "TR", "TT", "TV", "TW", "TZ", "UA", "UG", "UM", "US", "UY", "UZ", "VA", "VC", "VE", "VG", "VI",
+        "VN", "VU", "WF", "WS", "YE", "YT", "ZA", "ZM", "ZW",
+    ]
+
+    /// Stripe's countries that have no postal codes (its postal-code validator's list, less the
+    /// withdrawn `AN`).
+    private static let withoutPostalCodes: Set<String> = [
+        "AE", "AG", "AO", "AW", "BF", "BI", "BJ", "BO", "BS", "BW", "BZ", "CD", "CF", "CG", "CI", "CK",
+        "CM", "DJ", "DM", "ER", "FJ", "GD", "GH", "GM", "GN", "GQ", "GY", "HK", "IE", "JM", "KE", "KI",
+        "KM", "KN", "KP", "LC", "ML", "MO", "MR", "MS", "MU", "MW", "NR", "NU", "PA", "QA", "RW", "SB",
+        "SC", "SL", "SO", "SR", "ST", "SY", "TF", "TK", "TL", "TO", "TT", "TV", "TZ", "UG", "VU", "YE",
+        "ZA", "ZW",
+    ]
+}
+
+extension CountryCode: Codable {
+    /// Decodes from a bare string (`"US"`), validated as ``init(_:)`` does.
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        self = try decoder.validating { try CountryCode(text) }
+    }
+
+    /// Encodes as a bare string (`"US"`).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(code)
+    }
+}

@@ -1,0 +1,144 @@
+/// The client secret of a Stripe PaymentIntent or SetupIntent (spec P7).
+///
+/// ```swift
+/// let secret = try IntentClientSecret("pi_3Mt_secret_abc")
+/// secret.kind       // .paymentIntent
+/// secret.intentID   // "pi_3Mt"
+/// print(secret)     // pi_3Mt_secret_•••
+/// ```
+///
+/// The forms accepted are `^pi_[^_]+_(scoped_)?secret_[^_]+$` and `^seti_[^_]+_secret_[^_]+$`.
+/// The secret part never appears in ``description``, ``debugDescription``, `dump` output or an
+/// error; ``unmaskedValue`` is the one way to read it. JSON carries the whole secret as a string,
+/// since a backend needs it.
+public struct IntentClientSecret: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable
+{
+    /// Which kind of intent a secret belongs to.
+    public enum Kind: String, Hashable, Sendable, Codable {
+        case paymentIntent
+        case setupIntent
+    }
+
+    /// PaymentIntent or SetupIntent.
+    public let kind: Kind
+    /// The intent's id: the part before `_secret_`, without `_scoped` (`pi_123`).
+    public let intentID: String
+    /// Whether this is a scoped PaymentIntent secret (`pi_…_scoped_secret_…`).
+    public let isScoped: Bool
+    /// The whole secret, in the clear. Pass it to a backend; never log it.
+    public let unmaskedValue: String
+
+    /// Parses a client secret.
+    ///
+    /// - Throws: ``CheckoutError`` with ``CheckoutError/Code/invalidClientSecret`` for any other
+    ///   string; the error's value is masked.
+    public init(_ text: String) throws {
+        guard let parsed = Self.parse(text) else {
+            throw CheckoutError(
+                code: .invalidClientSecret,
+                message: "\(Self.mask(text).quotedForMessage) is not a PaymentIntent (pi_…_secret_…) "
+                    + "or SetupIntent (seti_…_secret_…) client secret",
+                field: "clientSecret",
+                value: Self.mask(text)
+            )
+        }
+        (kind, intentID, isScoped) = parsed
+        unmaskedValue = text
+    }
+
+    /// `pi_123_secret_•••`.
+    public var description: String { Self.mask(unmaskedValue) }
+    /// `IntentClientSecret(pi_123_secret_•••)`.
+    public var debugDescription: String { "IntentClientSecret(\(description))" }
+    /// Mirrors show the masked form only.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["kind": kind, "intentID": intentID, "secret": description])
+    }
+
+    private static func parse(_ text: String) -> (Kind, String, Bool)? {
+        let parts = text.split(separator: "_", omittingEmptySubsequences: false)
+        guard parts.allSatisfy({ !$0.isEmpty }) else { return nil }
+        switch (parts.count, parts.first) {
+        case (4, "pi") where parts[2] == "secret":
+            return (.paymentIntent, "pi_\(parts[1])", false)
+        case (5, "pi") where parts[2] == "scoped" && parts[3] == "secret":
+            return (.paymentIntent, "pi_\(parts[1])", true)
+        case (4, "seti") where parts[2] == "secret":
+            return (.setupIntent, "seti_\(parts[1])", false)
+        default:
+            return nil
+        }
+    }
+
+    /// A string offered as a secret with everything after `_secret_` replaced; a string that is no
+    /// secret at all is masked whole but for a short prefix, since it might be one mistyped.
+    package static func mask(_ text: String) -> String {
+        if let range = text.range(of: "_secret_") {
+            return text[..<range.upperBound] + "•••"
+        }
+        return String(text.prefix(4)) + (text.count > 4 ? "•••" : "")
+    }
+}
+
+extension IntentClientSecret: Codable {
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        self = try decoder.validating { try IntentClientSecret(text) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(unmaskedValue)
+    }
+}
+
+/// What the merchant hands the pay context once it has created its intent: a client secret to
+/// confirm, or the instruction to complete without confirming (Stripe's
+/// `STPApplePayContext.COMPLETE_WITHOUT_CONFIRMING_INTENT`), a value of its own rather than a
+/// magic string.
+public enum IntentHandoff: Hashable, Sendable, CustomStringConvertible {
+    /// Confirm (or check) the intent with this secret.
+    case clientSecret(IntentClientSecret)
+    /// The merchant's server has finished the payment; complete with success, call no backend.
+    case completeWithoutConfirming
+
+    public var description: String {
+        switch self {
+        case .clientSecret(let secret): "clientSecret(\(secret))"
+        case .completeWithoutConfirming: "completeWithoutConfirming"
+        }
+    }
+}
+
+extension IntentHandoff: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case clientSecret
+        case completeWithoutConfirming
+    }
+
+    /// Decodes `{"clientSecret": "pi_…"}` or `{"completeWithoutConfirming": true}`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let secret = try container.decodeIfPresent(IntentClientSecret.self, forKey: .clientSecret) {
+            self = .clientSecret(secret)
+        } else if try container.decodeIfPresent(Bool.self, forKey: .completeWithoutConfirming) == true {
+            self = .completeWithoutConfirming
+        } else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "expected {\"clientSecret\": …} or {\"completeWithoutConfirming\": true}"
+                )
+            )
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .clientSecret(let secret): try container.encode(secret, forKey: .clientSecret)
+        case .completeWithoutConfirming: try container.encode(true, forKey: .completeWithoutConfirming)
+        }
+    }
+}

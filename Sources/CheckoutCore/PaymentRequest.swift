@@ -1,0 +1,294 @@
+/// What the merchant asks the customer to pay for (PassKit's `PKPaymentRequest`), with every
+/// field the authorization and pay-context flows use.
+///
+/// Like `PKPaymentRequest` it is a plain mutable value; ``problems`` (or ``validate()``) says
+/// whether it can be presented, listing every problem of spec A1 at once, each with its field
+/// path and the offending value.
+///
+/// JSON keys are the property names; absent lists and sets decode as empty, an absent
+/// `shippingType` as `shipping`, an absent `supportsCouponCode` as `false`.
+public struct PaymentRequest: Hashable, Sendable {
+    /// The Apple Pay merchant identifier, such as `merchant.com.example`.
+    public var merchantIdentifier: String
+    /// The merchant's ISO 3166-1 alpha-2 country (case-insensitive; ``country`` is canonical).
+    public var countryCode: String
+    /// The ISO 4217 currency of every amount (case-insensitive; ``currency`` is canonical).
+    public var currencyCode: String
+    /// The card networks the merchant accepts; at least one.
+    public var supportedNetworks: [PaymentNetwork]
+    /// What the processor supports; must include 3-D Secure or EMV.
+    public var merchantCapabilities: MerchantCapabilities
+    /// The billing contact fields the merchant needs.
+    public var requiredBillingContactFields: Set<ContactField>
+    /// The shipping contact fields the merchant needs.
+    public var requiredShippingContactFields: Set<ContactField>
+    /// How the goods reach the customer.
+    public var shippingType: ShippingType
+    /// The shipping methods offered at first; the first is selected.
+    public var shippingMethods: [ShippingMethod]
+    /// The lines of the summary; the last is the grand total.
+    public var summaryItems: [SummaryItem]
+    /// A coupon code applied from the start (its setting fires no event).
+    public var couponCode: String?
+    /// Whether the customer may enter a coupon code.
+    public var supportsCouponCode: Bool
+
+    public init(
+        merchantIdentifier: String,
+        countryCode: String,
+        currencyCode: String,
+        supportedNetworks: [PaymentNetwork] = [.visa, .masterCard, .amex],
+        merchantCapabilities: MerchantCapabilities = .threeDSecure,
+        requiredBillingContactFields: Set<ContactField> = [],
+        requiredShippingContactFields: Set<ContactField> = [],
+        shippingType: ShippingType = .shipping,
+        shippingMethods: [ShippingMethod] = [],
+        summaryItems: [SummaryItem],
+        couponCode: String? = nil,
+        supportsCouponCode: Bool = false
+    ) {
+        self.merchantIdentifier = merchantIdentifier
+        self.countryCode = countryCode
+        self.currencyCode = currencyCode
+        self.supportedNetworks = supportedNetworks
+        self.merchantCapabilities = merchantCapabilities
+        self.requiredBillingContactFields = requiredBillingContactFields
+        self.requiredShippingContactFields = requiredShippingContactFields
+        self.shippingType = shippingType
+        self.shippingMethods = shippingMethods
+        self.summaryItems = summaryItems
+        self.couponCode = couponCode
+        self.supportsCouponCode = supportsCouponCode
+    }
+
+    /// The currency, or nil when ``currencyCode`` is not an active ISO 4217 code.
+    public var currency: CurrencyCode? { try? CurrencyCode(currencyCode) }
+
+    /// The country, or nil when ``countryCode`` is not an ISO 3166-1 alpha-2 code.
+    public var country: CountryCode? { try? CountryCode(countryCode) }
+
+    /// The grand total: the last summary item's amount.
+    public var grandTotal: Money? { summaryItems.last?.amount }
+
+    /// Every reason this request cannot be presented (spec A1), in field order, each naming its
+    /// field path and offending value; empty when it is valid.
+    public var problems: [CheckoutError] {
+        var problems: [CheckoutError] = []
+        if merchantIdentifier.isBlank {
+            problems.append(
+                CheckoutError(
+                    code: .missingField,
+                    message: "merchantIdentifier must not be empty",
+                    field: "merchantIdentifier",
+                    value: merchantIdentifier.clippedForError
+                )
+            )
+        }
+        do {
+            _ = try CountryCode(countryCode)
+        } catch let error as CheckoutError {
+            problems.append(error.renamed(to: "countryCode"))
+        } catch {
+            preconditionFailure("CountryCode throws CheckoutError only")
+        }
+        var currency: CurrencyCode?
+        do {
+            currency = try CurrencyCode(currencyCode)
+        } catch let error as CheckoutError {
+            problems.append(error.renamed(to: "currencyCode"))
+        } catch {
+            preconditionFailure("CurrencyCode throws CheckoutError only")
+        }
+        if supportedNetworks.isEmpty {
+            problems.append(
+                CheckoutError(code: .emptyList, message: "supportedNetworks is empty", field: "supportedNetworks")
+            )
+        }
+        if merchantCapabilities.isDisjoint(with: [.threeDSecure, .emv]) {
+            problems.append(
+                CheckoutError(
+                    code: .invalidField,
+                    message: "merchantCapabilities must include threeDSecure or emv",
+                    field: "merchantCapabilities",
+                    value: "\(merchantCapabilities.rawValue)"
+                )
+            )
+        }
+        problems += Self.amountProblems(summaryItems: summaryItems, shippingMethods: shippingMethods, currency: currency)
+        return problems
+    }
+
+    /// Throws when the request cannot be presented (spec A1).
+    ///
+    /// - Throws: ``CheckoutError`` with ``CheckoutError/Code/invalidRequest`` whose
+    ///   ``CheckoutError/problems`` lists every problem.
+    public func validate() throws {
+        let problems = problems
+        guard problems.isEmpty else {
+            throw CheckoutError.combining(problems, code: .invalidRequest, what: "the payment request")
+        }
+    }
+
+    /// Every reason `update` does not fit this request (spec E7): its summary items must be
+    /// non-empty, in the request's currency, with a grand total of zero or more; its shipping
+    /// methods (when it carries a list) must have unique identifiers, amounts of zero or more, in
+    /// the request's currency. Empty when the update is valid.
+    public func problems(in update: some PaymentRequestUpdate) -> [CheckoutError] {
+        Self.amountProblems(
+            summaryItems: update.summaryItems,
+            shippingMethods: update.shippingMethods ?? [],
+            currency: currency
+        )
+    }
+
+    /// Throws when `update` does not fit this request (spec E7).
+    ///
+    /// - Throws: ``CheckoutError`` with ``CheckoutError/Code/invalidUpdate`` whose
+    ///   ``CheckoutError/problems`` lists every problem.
+    public func validate(_ update: some PaymentRequestUpdate) throws {
+        let problems = problems(in: update)
+        guard problems.isEmpty else {
+            throw CheckoutError.combining(problems, code: .invalidUpdate, what: "the update")
+        }
+    }
+
+    /// The checks that a request and an update share: summary items and shipping methods.
+    private static func amountProblems(
+        summaryItems: [SummaryItem],
+        shippingMethods: [ShippingMethod],
+        currency: CurrencyCode?
+    ) -> [CheckoutError] {
+        var problems: [CheckoutError] = []
+        func checkCurrency(_ amount: Money, _ path: String) {
+            if let currency, amount.currency != currency {
+                problems.append(
+                    CheckoutError(
+                        code: .currencyMismatch,
+                        message: "\(path) is in \(amount.currency), the request in \(currency)",
+                        field: path,
+                        value: amount.description
+                    )
+                )
+            }
+        }
+        if summaryItems.isEmpty {
+            problems.append(
+                CheckoutError(
+                    code: .emptyList,
+                    message: "summaryItems is empty; the last item is the grand total",
+                    field: "summaryItems"
+                )
+            )
+        }
+        for (index, item) in summaryItems.enumerated() {
+            checkCurrency(item.amount, "summaryItems[\(index)].amount")
+        }
+        if let total = summaryItems.last?.amount, total.isNegative {
+            problems.append(
+                CheckoutError(
+                    code: .negativeAmount,
+                    message: "the grand total (the last summary item) must not be negative",
+                    field: "summaryItems[\(summaryItems.count - 1)].amount",
+                    value: total.description
+                )
+            )
+        }
+        var seen: Set<String> = []
+        for (index, method) in shippingMethods.enumerated() {
+            let path = "shippingMethods[\(index)]"
+            if !seen.insert(method.identifier).inserted {
+                problems.append(
+                    CheckoutError(
+                        code: .duplicateIdentifier,
+                        message: "shipping method identifier \(method.identifier.quotedForMessage) is used twice",
+                        field: path + ".identifier",
+                        value: method.identifier.clippedForError
+                    )
+                )
+            }
+            checkCurrency(method.amount, path + ".amount")
+            if method.amount.isNegative {
+                problems.append(
+                    CheckoutError(
+                        code: .negativeAmount,
+                        message: "shipping method \(method.identifier.quotedForMessage) has a negative amount",
+                        field: path + ".amount",
+                        value: method.amount.description
+                    )
+                )
+            }
+        }
+        return problems
+    }
+}
+
+extension CheckoutError {
+    /// The same error reported for another field (a currency problem found while checking the
+    /// request's `currencyCode`).
+    package func renamed(to field: String) -> CheckoutError {
+        var copy = self
+        copy.field = field
+        return copy
+    }
+}
+
+extension PaymentRequest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case merchantIdentifier
+        case countryCode
+        case currencyCode
+        case supportedNetworks
+        case merchantCapabilities
+        case requiredBillingContactFields
+        case requiredShippingContactFields
+        case shippingType
+        case shippingMethods
+        case summaryItems
+        case couponCode
+        case supportsCouponCode
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            merchantIdentifier: try container.decode(String.self, forKey: .merchantIdentifier),
+            countryCode: try container.decode(String.self, forKey: .countryCode),
+            currencyCode: try container.decode(String.self, forKey: .currencyCode),
+            supportedNetworks: try container.decodeIfPresent([PaymentNetwork].self, forKey: .supportedNetworks)
+                ?? [],
+            merchantCapabilities: try container.decodeIfPresent(
+                MerchantCapabilities.self,
+                forKey: .merchantCapabilities
+            ) ?? [],
+            requiredBillingContactFields: try container.decodeIfPresent(
+                Set<ContactField>.self,
+                forKey: .requiredBillingContactFields
+            ) ?? [],
+            requiredShippingContactFields: try container.decodeIfPresent(
+                Set<ContactField>.self,
+                forKey: .requiredShippingContactFields
+            ) ?? [],
+            shippingType: try container.decodeIfPresent(ShippingType.self, forKey: .shippingType) ?? .shipping,
+            shippingMethods: try container.decodeIfPresent([ShippingMethod].self, forKey: .shippingMethods) ?? [],
+            summaryItems: try container.decodeIfPresent([SummaryItem].self, forKey: .summaryItems) ?? [],
+            couponCode: try container.decodeIfPresent(String.self, forKey: .couponCode),
+            supportsCouponCode: try container.decodeIfPresent(Bool.self, forKey: .supportsCouponCode) ?? false
+        )
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(merchantIdentifier, forKey: .merchantIdentifier)
+        try container.encode(countryCode, forKey: .countryCode)
+        try container.encode(currencyCode, forKey: .currencyCode)
+        try container.encode(supportedNetworks, forKey: .supportedNetworks)
+        try container.encode(merchantCapabilities, forKey: .merchantCapabilities)
+        try container.encode(requiredBillingContactFields.sorted(), forKey: .requiredBillingContactFields)
+        try container.encode(requiredShippingContactFields.sorted(), forKey: .requiredShippingContactFields)
+        try container.encode(shippingType, forKey: .shippingType)
+        try container.encode(shippingMethods, forKey: .shippingMethods)
+        try container.encode(summaryItems, forKey: .summaryItems)
+        try container.encodeIfPresent(couponCode, forKey: .couponCode)
+        try container.encode(supportsCouponCode, forKey: .supportsCouponCode)
+    }
+}

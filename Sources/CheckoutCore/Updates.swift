@@ -1,0 +1,68 @@
+/// What every update a merchant returns during an authorization has in common (PassKit's
+/// `PKPaymentRequestUpdate` family): the new summary items, optionally a new list of shipping
+/// methods, and errors to show. ``PaymentRequest/problems(in:)`` validates one against its
+/// request (spec E7).
+public protocol PaymentRequestUpdate: Hashable, Sendable, Codable {
+    /// The summary items that replace the current ones; the last is the grand total.
+    var summaryItems: [SummaryItem] { get }
+    /// The shipping methods that replace the current ones: nil leaves them unchanged, an empty
+    /// list means none is available.
+    var shippingMethods: [ShippingMethod]? { get }
+    /// Errors for the sheet.
+    var errors: [PaymentError] { get }
+}
+
+/// The answer to a shipping-contact change (`PKPaymentRequestShippingContactUpdate`).
+public struct ShippingContactUpdate: PaymentRequestUpdate {
+    public var errors: [PaymentError]
+    public var summaryItems: [SummaryItem]
+    public var shippingMethods: [ShippingMethod]?
+
+    public init(errors: [PaymentError] = [], summaryItems: [SummaryItem], shippingMethods: [ShippingMethod]? = nil) {
+        self.errors = errors
+        self.summaryItems = summaryItems
+        self.shippingMethods = shippingMethods
+    }
+}
+
+/// The answer to a shipping-method change (`PKPaymentRequestShippingMethodUpdate`): new summary
+/// items only.
+public struct ShippingMethodUpdate: PaymentRequestUpdate {
+    public var summaryItems: [SummaryItem]
+    /// Always nil: a method change does not change the list of methods.
+    public var shippingMethods: [ShippingMethod]? { nil }
+    /// Always empty: PassKit's shipping-method update carries no errors.
+    public var errors: [PaymentError] { [] }
+
+    public init(summaryItems: [SummaryItem]) {
+        self.summaryItems = summaryItems
+    }
+}
+
+/// The answer to a payment-method change (`PKPaymentRequestPaymentMethodUpdate`), for example a
+/// surcharge by card type. Its errors block authorization until another payment method is chosen.
+public struct PaymentMethodUpdate: PaymentRequestUpdate {
+    public var errors: [PaymentError]
+    public var summaryItems: [SummaryItem]
+    /// Always nil: a payment-method change does not change the list of shipping methods.
+    public var shippingMethods: [ShippingMethod]? { nil }
+
+    public init(errors: [PaymentError] = [], summaryItems: [SummaryItem]) {
+        self.errors = errors
+        self.summaryItems = summaryItems
+    }
+}
+
+/// The answer to a coupon-code change (`PKPaymentRequestCouponCodeUpdate`). Its coupon errors
+/// are shown but do not block authorization.
+public struct CouponCodeUpdate: PaymentRequestUpdate {
+    public var errors: [PaymentError]
+    public var summaryItems: [SummaryItem]
+    public var shippingMethods: [ShippingMethod]?
+
+    public init(errors: [PaymentError] = [], summaryItems: [SummaryItem], shippingMethods: [ShippingMethod]? = nil) {
+        self.errors = errors
+        self.summaryItems = summaryItems
+        self.shippingMethods = shippingMethods
+    }
+}
