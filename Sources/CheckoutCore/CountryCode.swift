@@ -13,7 +13,8 @@ public struct CountryCode: Hashable, Sendable, Comparable, CustomStringConvertib
     /// - Throws: ``CheckoutError`` with ``CheckoutError/Code/unknownCountry`` when `code` is not
     ///   an assigned ISO 3166-1 alpha-2 code.
     public init(_ code: String) throws {
-        let upper = code.count == 2 ? code.uppercased() : code
+        // Only ASCII is folded: "ı", "ſ" and "ß" upper-case to "I", "S" and "SS" but spell no ISO code.
+        let upper = code.utf8.count == 2 && code.utf8.allSatisfy({ $0 < 0x80 }) ? code.uppercased() : code
         guard Self.assigned.contains(upper) else {
             throw CheckoutError(
                 code: .unknownCountry,

@@ -21,7 +21,8 @@ public struct CurrencyCode: Hashable, Sendable, Comparable, CustomStringConverti
     /// - Throws: ``CheckoutError`` with code ``CheckoutError/Code/unknownCurrency`` when the code
     ///   is not an active ISO 4217 code with a minor unit.
     public init(_ code: String) throws {
-        let upper = code.count == 3 ? code.uppercased() : code
+        // Only ASCII is folded: "ı" and "ſ" upper-case to "I" and "S" but spell no ISO code.
+        let upper = code.utf8.count == 3 && code.utf8.allSatisfy({ $0 < 0x80 }) ? code.uppercased() : code
         guard let digits = Self.table[upper] else {
             throw CheckoutError(
                 code: .unknownCurrency,

@@ -14,6 +14,15 @@ public protocol PaymentRequestUpdate: Hashable, Sendable, Codable {
 
 /// The answer to a shipping-contact change (`PKPaymentRequestShippingContactUpdate`).
 public struct ShippingContactUpdate: PaymentRequestUpdate {
+    private enum CodingKeys: String, CodingKey {
+        case errors
+        case summaryItems
+        case shippingMethods
+    }
+    /// Set on the update a flow makes for a delegate that does not implement the optional
+    /// method (spec A9), so that the transcript can say a default answered.
+    package var isDefaultAnswer = false
+
     public var errors: [PaymentError]
     public var summaryItems: [SummaryItem]
     public var shippingMethods: [ShippingMethod]?
@@ -28,6 +37,13 @@ public struct ShippingContactUpdate: PaymentRequestUpdate {
 /// The answer to a shipping-method change (`PKPaymentRequestShippingMethodUpdate`): new summary
 /// items only.
 public struct ShippingMethodUpdate: PaymentRequestUpdate {
+    private enum CodingKeys: String, CodingKey {
+        case summaryItems
+    }
+    /// Set on the update a flow makes for a delegate that does not implement the optional
+    /// method (spec A9), so that the transcript can say a default answered.
+    package var isDefaultAnswer = false
+
     public var summaryItems: [SummaryItem]
     /// Always nil: a method change does not change the list of methods.
     public var shippingMethods: [ShippingMethod]? { nil }
@@ -42,6 +58,14 @@ public struct ShippingMethodUpdate: PaymentRequestUpdate {
 /// The answer to a payment-method change (`PKPaymentRequestPaymentMethodUpdate`), for example a
 /// surcharge by card type. Its errors block authorization until another payment method is chosen.
 public struct PaymentMethodUpdate: PaymentRequestUpdate {
+    private enum CodingKeys: String, CodingKey {
+        case errors
+        case summaryItems
+    }
+    /// Set on the update a flow makes for a delegate that does not implement the optional
+    /// method (spec A9), so that the transcript can say a default answered.
+    package var isDefaultAnswer = false
+
     public var errors: [PaymentError]
     public var summaryItems: [SummaryItem]
     /// Always nil: a payment-method change does not change the list of shipping methods.
@@ -56,6 +80,15 @@ public struct PaymentMethodUpdate: PaymentRequestUpdate {
 /// The answer to a coupon-code change (`PKPaymentRequestCouponCodeUpdate`). Its coupon errors
 /// are shown but do not block authorization.
 public struct CouponCodeUpdate: PaymentRequestUpdate {
+    private enum CodingKeys: String, CodingKey {
+        case errors
+        case summaryItems
+        case shippingMethods
+    }
+    /// Set on the update a flow makes for a delegate that does not implement the optional
+    /// method (spec A9), so that the transcript can say a default answered.
+    package var isDefaultAnswer = false
+
     public var errors: [PaymentError]
     public var summaryItems: [SummaryItem]
     public var shippingMethods: [ShippingMethod]?

@@ -1,0 +1,252 @@
+import Dispatch
+import Synchronization
+
+/// The time source of a flow's deadlines (spec E4).
+///
+/// A clock tells the time as a `Duration` since its own origin and calls an action when a deadline
+/// passes. One clock serves any number of flows: each outstanding callback costs one entry in the
+/// clock's heap of deadlines, removed lazily when the callback is answered in time. Use
+/// ``SystemClock/shared`` in production and a ``ManualClock`` in tests, which fires deadlines
+/// only when its virtual time is advanced.
+public protocol CheckoutClock: Sendable {
+    /// The time elapsed since the clock's origin.
+    var now: Duration { get }
+
+    /// Calls `action` once `now` has reached `deadline`, unless ``cancel(_:)`` was called with the
+    /// returned ticket before. The action runs on a thread of the clock's choosing, never inside
+    /// `schedule`.
+    func schedule(at deadline: Duration, _ action: @escaping @Sendable () -> Void) -> DeadlineTicket
+
+    /// Forgets a deadline that is no longer needed. Cancelling a ticket that already fired, or
+    /// twice, does nothing.
+    func cancel(_ ticket: DeadlineTicket)
+}
+
+/// Identifies a scheduled deadline.
+public struct DeadlineTicket: Hashable, Sendable {
+    package let rawValue: UInt64
+    package init(rawValue: UInt64) { self.rawValue = rawValue }
+}
+
+/// A min-heap of deadlines with lazy cancellation: a cancelled entry stays in the heap, marked,
+/// until it reaches the top or until cancelled entries make up half the heap, when the heap is
+/// rebuilt without them. Memory therefore stays within twice the live deadlines.
+package struct DeadlineHeap: Sendable {
+    package struct Entry: Sendable {
+        let deadline: Duration
+        let ticket: UInt64
+        let action: @Sendable () -> Void
+    }
+
+    private var entries: [Entry] = []
+    /// Tickets in `entries` that are neither cancelled nor fired.
+    private var live: Set<UInt64> = []
+    /// Tickets in `entries` that were cancelled.
+    private var cancelled: Set<UInt64> = []
+    private var nextTicket: UInt64 = 1
+
+    package init() {}
+
+    package var count: Int { live.count }
+
+    package var earliest: Duration? {
+        mutating get {
+            dropCancelledTop()
+            return entries.first?.deadline
+        }
+    }
+
+    package mutating func insert(_ deadline: Duration, _ action: @escaping @Sendable () -> Void) -> DeadlineTicket {
+        let ticket = nextTicket
+        nextTicket += 1
+        entries.append(Entry(deadline: deadline, ticket: ticket, action: action))
+        live.insert(ticket)
+        siftUp(entries.count - 1)
+        return DeadlineTicket(rawValue: ticket)
+    }
+
+    package mutating func cancel(_ ticket: DeadlineTicket) {
+        guard live.remove(ticket.rawValue) != nil else { return }
+        cancelled.insert(ticket.rawValue)
+        if cancelled.count * 2 > entries.count { compact() }
+    }
+
+    /// Removes and returns the earliest live entry due at `now` or before.
+    package mutating func popDue(at now: Duration) -> Entry? {
+        dropCancelledTop()
+        guard let first = entries.first, first.deadline <= now else { return nil }
+        live.remove(first.ticket)
+        return removeTop()
+    }
+
+    private mutating func dropCancelledTop() {
+        while let first = entries.first, cancelled.contains(first.ticket) {
+            cancelled.remove(first.ticket)
+            _ = removeTop()
+        }
+    }
+
+    private mutating func compact() {
+        entries.removeAll { cancelled.contains($0.ticket) }
+        cancelled.removeAll(keepingCapacity: true)
+        for index in stride(from: entries.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
+    }
+
+    private mutating func removeTop() -> Entry {
+        let top = entries[0]
+        let last = entries.removeLast()
+        if !entries.isEmpty {
+            entries[0] = last
+            siftDown(0)
+        }
+        return top
+    }
+
+    private func precedes(_ a: Int, _ b: Int) -> Bool {
+        (entries[a].deadline, entries[a].ticket) < (entries[b].deadline, entries[b].ticket)
+    }
+
+    private mutating func siftUp(_ start: Int) {
+        var child = start
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard precedes(child, parent) else { return }
+            entries.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var smallest = parent
+            if left < entries.count, precedes(left, smallest) { smallest = left }
+            if right < entries.count, precedes(right, smallest) { smallest = right }
+            guard smallest != parent else { return }
+            entries.swapAt(parent, smallest)
+            parent = smallest
+        }
+    }
+}
+
+/// A clock whose time moves only when a test advances it (spec E4: tests run in virtual time and
+/// never sleep). Advancing fires every deadline that falls due, in deadline order, each with
+/// ``now`` set to its own deadline, on the advancing thread.
+///
+/// ```swift
+/// let clock = ManualClock()
+/// let flow = ShippingAddressFlow(configuration: config, delegate: delegate,
+///                                options: FlowOptions(clock: clock))
+/// clock.advance(by: .seconds(30))   // the outstanding callback times out now
+/// ```
+public final class ManualClock: CheckoutClock {
+    private struct State {
+        var now: Duration = .zero
+        var heap = DeadlineHeap()
+    }
+
+    private let state = Mutex(State())
+
+    /// A clock at virtual time zero.
+    public init() {}
+
+    public var now: Duration { state.withLock { $0.now } }
+
+    /// How many deadlines are waiting to fire.
+    public var pendingDeadlines: Int { state.withLock { $0.heap.count } }
+
+    public func schedule(at deadline: Duration, _ action: @escaping @Sendable () -> Void) -> DeadlineTicket {
+        state.withLock { $0.heap.insert(deadline, action) }
+    }
+
+    public func cancel(_ ticket: DeadlineTicket) {
+        state.withLock { $0.heap.cancel(ticket) }
+    }
+
+    /// Moves virtual time forward by `duration`, firing what falls due on the way.
+    public func advance(by duration: Duration) {
+        advance(to: now + duration)
+    }
+
+    /// Moves virtual time forward to `instant` (never backward), firing what falls due on the way,
+    /// in deadline order. A deadline scheduled by a fired action that is also due fires too.
+    public func advance(to instant: Duration) {
+        while true {
+            let due: DeadlineHeap.Entry? = state.withLock { state in
+                guard let entry = state.heap.popDue(at: instant) else {
+                    state.now = max(state.now, instant)
+                    return nil
+                }
+                state.now = max(state.now, entry.deadline)
+                return entry
+            }
+            guard let due else { return }
+            due.action()
+        }
+    }
+}
+
+/// The real monotonic clock. One background thread serves every flow that uses it: it sleeps
+/// until the earliest deadline and runs what falls due on a Dispatch queue.
+public final class SystemClock: CheckoutClock {
+    /// The clock every flow uses unless told otherwise.
+    public static let shared = SystemClock()
+
+    private struct State {
+        var heap = DeadlineHeap()
+        var timer: (any DispatchSourceTimer)?
+        var armedFor: Duration?
+    }
+
+    private let origin = DispatchTime.now()
+    private let queue = DispatchQueue(label: "Checkout.SystemClock")
+    private let state = Mutex(State())
+
+    /// A clock whose origin is now.
+    public init() {}
+
+    public var now: Duration {
+        .nanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - origin.uptimeNanoseconds))
+    }
+
+    public func schedule(at deadline: Duration, _ action: @escaping @Sendable () -> Void) -> DeadlineTicket {
+        let ticket = state.withLock { $0.heap.insert(deadline, action) }
+        rearm()
+        return ticket
+    }
+
+    public func cancel(_ ticket: DeadlineTicket) {
+        state.withLock { $0.heap.cancel(ticket) }
+    }
+
+    private func rearm() {
+        state.withLock { state in
+            guard let earliest = state.heap.earliest else { return }
+            if let armed = state.armedFor, armed <= earliest { return }
+            state.timer?.cancel()
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            let wait = max(.zero, earliest - now)
+            let (seconds, attoseconds) = wait.components
+            let nanos = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+            timer.schedule(deadline: .now() + .nanoseconds(nanos), leeway: .milliseconds(1))
+            timer.setEventHandler { [weak self] in self?.fire() }
+            state.timer = timer
+            state.armedFor = earliest
+            timer.resume()
+        }
+    }
+
+    private func fire() {
+        state.withLock { state in
+            state.timer?.cancel()
+            state.timer = nil
+            state.armedFor = nil
+        }
+        while let entry = state.withLock({ $0.heap.popDue(at: now) }) {
+            entry.action()
+        }
+        rearm()
+    }
+}

@@ -1,0 +1,56 @@
+/// A breach of the delegate contract by the merchant's code (spec E2, E4, E7), recorded in the
+/// transcript and reported to ``FlowOptions/onViolation``.
+public struct Violation: Hashable, Sendable, CustomStringConvertible {
+    /// The kind of breach, an open set.
+    public struct Kind: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// A completion was called again after it had been answered (spec E2).
+        public static let completionCalledTwice = Kind(rawValue: "completionCalledTwice")
+        /// A completion was called after its callback had ended otherwise: cancelled, timed out,
+        /// or the flow over (spec E2).
+        public static let lateCompletion = Kind(rawValue: "lateCompletion")
+        /// A completion was not called before its deadline (spec E4).
+        public static let completionTimedOut = Kind(rawValue: "completionTimedOut")
+        /// An update did not fit its request (spec E7).
+        public static let invalidUpdate = Kind(rawValue: "invalidUpdate")
+    }
+
+    public var kind: Kind
+    /// The delegate method concerned.
+    public var callback: String
+    /// The id of the delegate call concerned (they count up from 1 in each flow).
+    public var callbackID: UInt64
+    /// When, on the flow's clock.
+    public var time: Duration
+    /// The details, such as an invalid update's reasons.
+    public var detail: String
+
+    public init(kind: Kind, callback: String, callbackID: UInt64, time: Duration, detail: String) {
+        self.kind = kind
+        self.callback = callback
+        self.callbackID = callbackID
+        self.time = time
+        self.detail = detail
+    }
+
+    public var description: String {
+        "\(kind) in \(callback) #\(callbackID) at \(time.secondsString)s" + (detail.isEmpty ? "" : ": \(detail)")
+    }
+}
+
+extension Duration {
+    /// Seconds with up to nine decimals, locale-independent: `"30"`, `"1.5"`, `"0.000000001"`.
+    package var secondsString: String {
+        let (seconds, attoseconds) = components
+        let nanos = attoseconds / 1_000_000_000
+        guard nanos != 0 else { return String(seconds) }
+        let negative = seconds < 0 || nanos < 0
+        var fraction = String(abs(nanos))
+        fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return (negative ? "-" : "") + String(abs(seconds)) + "." + fraction
+    }
+}

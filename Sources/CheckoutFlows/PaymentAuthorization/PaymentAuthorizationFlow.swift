@@ -1,0 +1,434 @@
+import CheckoutCore
+
+/// The merchant's side of an authorization flow, with completion handlers (Apple's
+/// `PKPaymentAuthorizationViewControllerDelegate`).
+///
+/// `didFinish` and `didAuthorizePayment` are required. The selection and coupon methods are
+/// optional (spec A9): the defaults answer at once with no change, and the transcript says a
+/// default answered. To write the callbacks with async/await, conform to
+/// ``AsyncPaymentAuthorizationDelegate`` instead.
+public protocol PaymentAuthorizationDelegate: Sendable {
+    /// The sheet is gone: after the authorization's result was shown, or at once when the customer
+    /// cancels. Called exactly once, always last.
+    func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow)
+
+    /// The customer is about to authorize (after Face ID, before `didAuthorizePayment`). A
+    /// notification: no completion.
+    func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow)
+
+    /// The customer authorized: charge the payment and call `handler` with the result.
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didAuthorizePayment payment: Payment,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+    )
+
+    /// The customer selected a shipping contact, shown redacted (spec A2).
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingContact contact: Contact,
+        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
+    )
+
+    /// The customer selected a shipping method.
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingMethod method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    )
+
+    /// The customer selected a card.
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectPaymentMethod method: PaymentMethod,
+        handler: @escaping @Sendable (PaymentMethodUpdate) -> Void
+    )
+
+    /// The customer entered a coupon code.
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didChangeCouponCode code: String,
+        handler: @escaping @Sendable (CouponCodeUpdate) -> Void
+    )
+}
+
+extension PaymentAuthorizationDelegate {
+    /// Default: nothing to do.
+    public func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow) {}
+
+    /// Default (spec A9): no change.
+    public func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingContact contact: Contact,
+        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
+    ) {
+        handler(flow.defaultShippingContactUpdate())
+    }
+
+    /// Default (spec A9): no change.
+    public func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingMethod method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    ) {
+        handler(flow.defaultShippingMethodUpdate())
+    }
+
+    /// Default (spec A9): no change.
+    public func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectPaymentMethod method: PaymentMethod,
+        handler: @escaping @Sendable (PaymentMethodUpdate) -> Void
+    ) {
+        handler(flow.defaultPaymentMethodUpdate())
+    }
+
+    /// Default (spec A9): no change.
+    public func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didChangeCouponCode code: String,
+        handler: @escaping @Sendable (CouponCodeUpdate) -> Void
+    ) {
+        handler(flow.defaultCouponCodeUpdate())
+    }
+}
+
+/// The merchant's side of an authorization flow written with async/await: each callback returns
+/// its update or result, as PassKit's async delegate methods do.
+///
+/// A type that conforms to both this and ``PaymentAuthorizationDelegate`` is driven through its
+/// completion-handler methods; its async methods are never called.
+public protocol AsyncPaymentAuthorizationDelegate: Sendable {
+    /// The sheet is gone. Called exactly once, always last.
+    func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow)
+    /// The customer is about to authorize. A notification.
+    func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow)
+    /// The customer authorized: charge the payment and return the result.
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didAuthorizePayment payment: Payment
+    ) async -> PaymentAuthorizationResult
+    /// The customer selected a shipping contact, shown redacted (spec A2).
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingContact contact: Contact
+    ) async -> ShippingContactUpdate
+    /// The customer selected a shipping method.
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingMethod method: ShippingMethod
+    ) async -> ShippingMethodUpdate
+    /// The customer selected a card.
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectPaymentMethod method: PaymentMethod
+    ) async -> PaymentMethodUpdate
+    /// The customer entered a coupon code.
+    func paymentAuthorizationFlow(_ flow: PaymentAuthorizationFlow, didChangeCouponCode code: String) async -> CouponCodeUpdate
+}
+
+extension AsyncPaymentAuthorizationDelegate {
+    /// Default: nothing to do.
+    public func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow) {}
+
+    /// Default (spec A9): no change.
+    public func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingContact contact: Contact
+    ) async -> ShippingContactUpdate {
+        flow.defaultShippingContactUpdate()
+    }
+
+    /// Default (spec A9): no change.
+    public func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingMethod method: ShippingMethod
+    ) async -> ShippingMethodUpdate {
+        flow.defaultShippingMethodUpdate()
+    }
+
+    /// Default (spec A9): no change.
+    public func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectPaymentMethod method: PaymentMethod
+    ) async -> PaymentMethodUpdate {
+        flow.defaultPaymentMethodUpdate()
+    }
+
+    /// Default (spec A9): no change.
+    public func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didChangeCouponCode code: String
+    ) async -> CouponCodeUpdate {
+        flow.defaultCouponCodeUpdate()
+    }
+}
+
+/// A headless `PKPaymentAuthorizationViewController`: the customer changes the shipping contact,
+/// the shipping method, the card and the coupon, each answered by the merchant with an update,
+/// then authorizes; the merchant answers with a result; the sheet finishes.
+///
+/// The driver's actions answer at once (``DriverResponse``); each also has an `async` form that
+/// returns once the delegate has answered, with what it answered. One delegate method at a time,
+/// never under the flow's lock; `didFinish` exactly once, always last.
+public final class PaymentAuthorizationFlow: Sendable {
+    package typealias Machine = PaymentAuthorizationStateMachine
+
+    package enum Delegate: Sendable {
+        case completions(any PaymentAuthorizationDelegate)
+        case async(any AsyncPaymentAuthorizationDelegate)
+    }
+
+    package let runner: FlowRunner<Machine, Delegate>
+
+    /// The request as presented.
+    public let request: PaymentRequest
+
+    /// A flow driving a completion-handler delegate. The request is validated by ``present()``.
+    public convenience init(
+        request: PaymentRequest,
+        delegate: some PaymentAuthorizationDelegate,
+        options: FlowOptions = FlowOptions()
+    ) {
+        self.init(request, .completions(delegate), options)
+    }
+
+    /// A flow driving an async delegate.
+    public convenience init(
+        request: PaymentRequest,
+        delegate: some AsyncPaymentAuthorizationDelegate,
+        options: FlowOptions = FlowOptions()
+    ) {
+        self.init(request, .async(delegate), options)
+    }
+
+    /// A flow driving a delegate that implements both forms: the completion-handler form wins.
+    public convenience init(
+        request: PaymentRequest,
+        delegate: some PaymentAuthorizationDelegate & AsyncPaymentAuthorizationDelegate,
+        options: FlowOptions = FlowOptions()
+    ) {
+        self.init(request, .completions(delegate), options)
+    }
+
+    private init(_ request: PaymentRequest, _ delegate: Delegate, _ options: FlowOptions) {
+        self.request = request
+        self.runner = FlowRunner(machine: Machine(request: request, options: options), delegate: delegate, options: options)
+    }
+
+    // MARK: State
+
+    /// Where the flow stands.
+    public var step: PaymentAuthorizationStep { runner.read(\.step) }
+
+    /// The sheet as the customer sees it, while it is shown.
+    public var sheet: PaymentSheet? { runner.read(\.sheet) }
+
+    /// How the flow ended, once it has.
+    public var outcome: PaymentAuthorizationOutcome? { runner.read(\.outcome) }
+
+    /// The record of the flow so far (empty when transcripts are off).
+    public var transcript: Transcript { runner.read(\.log.transcript) }
+
+    /// Every violation so far.
+    public var violations: [Violation] { runner.read(\.log.violations) }
+
+    // MARK: Default answers (spec A9)
+
+    /// The "no change" answer the default implementation of the optional method gives.
+    public func defaultShippingContactUpdate() -> ShippingContactUpdate {
+        var update = ShippingContactUpdate(summaryItems: currentSummaryItems)
+        update.isDefaultAnswer = true
+        return update
+    }
+
+    /// The "no change" answer the default implementation of the optional method gives.
+    public func defaultShippingMethodUpdate() -> ShippingMethodUpdate {
+        var update = ShippingMethodUpdate(summaryItems: currentSummaryItems)
+        update.isDefaultAnswer = true
+        return update
+    }
+
+    /// The "no change" answer the default implementation of the optional method gives.
+    public func defaultPaymentMethodUpdate() -> PaymentMethodUpdate {
+        var update = PaymentMethodUpdate(summaryItems: currentSummaryItems)
+        update.isDefaultAnswer = true
+        return update
+    }
+
+    /// The "no change" answer the default implementation of the optional method gives.
+    public func defaultCouponCodeUpdate() -> CouponCodeUpdate {
+        var update = CouponCodeUpdate(summaryItems: currentSummaryItems)
+        update.isDefaultAnswer = true
+        return update
+    }
+
+    private var currentSummaryItems: [SummaryItem] { sheet?.summaryItems ?? request.summaryItems }
+
+    // MARK: Driver
+
+    /// Shows the sheet; refused with ``Refusal/Code/invalidRequest`` listing every problem of an
+    /// invalid request (spec A1).
+    @discardableResult
+    public func present() -> DriverResponse { runner.send(self) { $0.present(at: $1) } }
+
+    /// The customer selects a shipping contact (spec A2).
+    @discardableResult
+    public func selectShippingContact(_ contact: Contact) -> DriverResponse {
+        runner.send(self) { $0.selectShippingContact(contact, at: $1) }
+    }
+
+    /// The customer selects a shipping method by identifier (spec A3).
+    @discardableResult
+    public func selectShippingMethod(_ identifier: String) -> DriverResponse {
+        runner.send(self) { $0.selectShippingMethod(identifier, at: $1) }
+    }
+
+    /// The customer selects a card (spec A4).
+    @discardableResult
+    public func selectPaymentMethod(_ method: PaymentMethod) -> DriverResponse {
+        runner.send(self) { $0.selectPaymentMethod(method, at: $1) }
+    }
+
+    /// The customer enters a coupon code (spec A5).
+    @discardableResult
+    public func changeCouponCode(_ code: String) -> DriverResponse {
+        runner.send(self) { $0.changeCouponCode(code, at: $1) }
+    }
+
+    /// The customer authorizes with this token and billing contact (spec A6).
+    @discardableResult
+    public func authorize(_ token: PaymentToken, billingContact: Contact? = nil) -> DriverResponse {
+        runner.send(self) { $0.authorize(token, billingContact: billingContact, at: $1) }
+    }
+
+    /// The customer cancels (spec A8, E3).
+    @discardableResult
+    public func cancel() -> DriverResponse { runner.send(self) { $0.cancel(at: $1) } }
+
+    // MARK: Async driver
+
+    /// Selects a shipping contact and returns the merchant's update.
+    ///
+    /// - Throws: ``Refusal`` when refused; ``CallbackEnded`` when the flow ended before the answer.
+    public func selectShippingContact(_ contact: Contact) async throws -> ShippingContactUpdate {
+        guard case .shippingContact(let update) = try await runner.sendAndWait(self, { $0.selectShippingContact(contact, at: $1) })
+        else { throw CallbackEnded(callback: "didSelectShippingContact", reason: "the flow ended") }
+        return update
+    }
+
+    /// Selects a shipping method and returns the merchant's update.
+    ///
+    /// - Throws: as ``selectShippingContact(_:)-2x6cq``.
+    public func selectShippingMethod(_ identifier: String) async throws -> ShippingMethodUpdate {
+        guard case .shippingMethod(let update) = try await runner.sendAndWait(self, { $0.selectShippingMethod(identifier, at: $1) })
+        else { throw CallbackEnded(callback: "didSelectShippingMethod", reason: "the flow ended") }
+        return update
+    }
+
+    /// Selects a card and returns the merchant's update.
+    ///
+    /// - Throws: as ``selectShippingContact(_:)-2x6cq``.
+    public func selectPaymentMethod(_ method: PaymentMethod) async throws -> PaymentMethodUpdate {
+        guard case .paymentMethod(let update) = try await runner.sendAndWait(self, { $0.selectPaymentMethod(method, at: $1) })
+        else { throw CallbackEnded(callback: "didSelectPaymentMethod", reason: "the flow ended") }
+        return update
+    }
+
+    /// Enters a coupon code and returns the merchant's update.
+    ///
+    /// - Throws: as ``selectShippingContact(_:)-2x6cq``.
+    public func changeCouponCode(_ code: String) async throws -> CouponCodeUpdate {
+        guard case .couponCode(let update) = try await runner.sendAndWait(self, { $0.changeCouponCode(code, at: $1) })
+        else { throw CallbackEnded(callback: "didChangeCouponCode", reason: "the flow ended") }
+        return update
+    }
+
+    /// Authorizes and returns the merchant's result.
+    ///
+    /// - Throws: as ``selectShippingContact(_:)-2x6cq``.
+    public func authorize(_ token: PaymentToken, billingContact: Contact? = nil) async throws -> PaymentAuthorizationResult {
+        let answer = try await runner.sendAndWait(self) { $0.authorize(token, billingContact: billingContact, at: $1) }
+        guard case .authorization(let result) = answer else {
+            throw CallbackEnded(callback: "didAuthorizePayment", reason: "the flow ended")
+        }
+        return result
+    }
+
+    /// Cancels and returns once `didFinish` has been called, with the outcome.
+    ///
+    /// - Throws: ``Refusal`` when refused.
+    @discardableResult
+    public func cancel() async throws -> PaymentAuthorizationOutcome? {
+        _ = try await runner.sendAndWait(self) { $0.cancel(at: $1) }
+        return outcome
+    }
+
+    /// Waits until the flow has ended and `didFinish` has returned.
+    public func waitUntilEnded() async -> PaymentAuthorizationOutcome? {
+        await runner.waitForEnd()
+        return outcome
+    }
+}
+
+extension PaymentAuthorizationFlow: FlowShell {
+    package func perform(_ call: Machine.Call, on delegate: Delegate) {
+        switch delegate {
+        case .completions(let delegate): perform(call, completions: delegate)
+        case .async(let delegate): perform(call, async: delegate)
+        }
+    }
+
+    private func perform(_ call: Machine.Call, completions delegate: any PaymentAuthorizationDelegate) {
+        switch call {
+        case .didSelectShippingContact(let contact, let id):
+            delegate.paymentAuthorizationFlow(self, didSelectShippingContact: contact, handler: handler(id, { .shippingContact($0) }))
+        case .didSelectShippingMethod(let method, let id):
+            delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: method, handler: handler(id, { .shippingMethod($0) }))
+        case .didSelectPaymentMethod(let method, let id):
+            delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method, handler: handler(id, { .paymentMethod($0) }))
+        case .didChangeCouponCode(let code, let id):
+            delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code, handler: handler(id, { .couponCode($0) }))
+        case .authorize(let payment, let id):
+            delegate.paymentAuthorizationFlowWillAuthorizePayment(self)
+            delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment, handler: handler(id, { .authorization($0) }))
+        case .didFinish:
+            delegate.paymentAuthorizationFlowDidFinish(self)
+        }
+    }
+
+    private func perform(_ call: Machine.Call, async delegate: any AsyncPaymentAuthorizationDelegate) {
+        switch call {
+        case .didSelectShippingContact(let contact, let id):
+            let handler = handler(id) { .shippingContact($0) }
+            Task { handler(await delegate.paymentAuthorizationFlow(self, didSelectShippingContact: contact)) }
+        case .didSelectShippingMethod(let method, let id):
+            let handler = handler(id) { .shippingMethod($0) }
+            Task { handler(await delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: method)) }
+        case .didSelectPaymentMethod(let method, let id):
+            let handler = handler(id) { .paymentMethod($0) }
+            Task { handler(await delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method)) }
+        case .didChangeCouponCode(let code, let id):
+            let handler = handler(id) { .couponCode($0) }
+            Task { handler(await delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code)) }
+        case .authorize(let payment, let id):
+            delegate.paymentAuthorizationFlowWillAuthorizePayment(self)
+            let handler = handler(id) { .authorization($0) }
+            Task { handler(await delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment)) }
+        case .didFinish:
+            delegate.paymentAuthorizationFlowDidFinish(self)
+        }
+    }
+
+    /// The completion handed to the delegate for callback `id`: exactly once (spec E2).
+    private func handler<Value: Sendable>(
+        _ id: UInt64,
+        _ wrap: @escaping @Sendable (Value) -> PaymentAuthorizationAnswer
+    ) -> @Sendable (Value) -> Void {
+        let gate = CompletionGate(id: id)
+        return { [self] value in
+            let first = gate.claim()
+            runner.send(self) { $0.answer(id, first: first, wrap(value), at: $1) }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import CheckoutCore
+
+/// What the merchant answered during an authorization flow.
+public enum PaymentAuthorizationAnswer: Hashable, Sendable, CustomStringConvertible {
+    case shippingContact(ShippingContactUpdate)
+    case shippingMethod(ShippingMethodUpdate)
+    case paymentMethod(PaymentMethodUpdate)
+    case couponCode(CouponCodeUpdate)
+    case authorization(PaymentAuthorizationResult)
+
+    public var description: String {
+        func items(_ items: [SummaryItem]) -> String {
+            "total \(items.last.map { $0.amount.description } ?? "none") in \(items.count) items"
+        }
+        func errors(_ errors: [PaymentError]) -> String {
+            errors.isEmpty ? "" : ", errors: [" + errors.map(\.description).joined(separator: "; ") + "]"
+        }
+        func methods(_ methods: [ShippingMethod]?) -> String {
+            methods.map { ", methods: [" + $0.map(\.identifier).joined(separator: ", ") + "]" } ?? ""
+        }
+        switch self {
+        case .shippingContact(let update):
+            return "ShippingContactUpdate(\(items(update.summaryItems))\(methods(update.shippingMethods))"
+                + "\(errors(update.errors)))"
+        case .shippingMethod(let update):
+            return "ShippingMethodUpdate(\(items(update.summaryItems)))"
+        case .paymentMethod(let update):
+            return "PaymentMethodUpdate(\(items(update.summaryItems))\(errors(update.errors)))"
+        case .couponCode(let update):
+            return "CouponCodeUpdate(\(items(update.summaryItems))\(methods(update.shippingMethods))"
+                + "\(errors(update.errors)))"
+        case .authorization(let result):
+            return "PaymentAuthorizationResult(\(result.status)\(errors(result.errors)))"
+        }
+    }
+
+    var isDefaultAnswer: Bool {
+        switch self {
+        case .shippingContact(let update): update.isDefaultAnswer
+        case .shippingMethod(let update): update.isDefaultAnswer
+        case .paymentMethod(let update): update.isDefaultAnswer
+        case .couponCode(let update): update.isDefaultAnswer
+        case .authorization: false
+        }
+    }
+}
+
+/// Why an authorization flow failed.
+public enum PaymentAuthorizationFailure: Hashable, Sendable, CustomStringConvertible {
+    /// The merchant broke the contract (an invalid update, or any violation in strict mode).
+    case violation(Violation)
+    /// The merchant answered `pinLockout`.
+    case pinLockout
+
+    public var description: String {
+        switch self {
+        case .violation(let violation): "violation(\(violation.kind))"
+        case .pinLockout: "pinLockout"
+        }
+    }
+}
+
+/// How an authorization flow ended.
+public enum PaymentAuthorizationOutcome: Hashable, Sendable, CustomStringConvertible {
+    /// The merchant authorized this payment.
+    case authorized(Payment)
+    /// The customer cancelled (spec A8).
+    case cancelled
+    /// A callback's deadline passed (spec E4).
+    case timedOut
+    /// The flow failed.
+    case failed(PaymentAuthorizationFailure)
+
+    public var description: String {
+        switch self {
+        case .authorized: "authorized"
+        case .cancelled: "cancelled"
+        case .timedOut: "timedOut"
+        case .failed(let failure): "failed(\(failure))"
+        }
+    }
+}
+
+/// The sheet as the customer sees it: the current summary, shipping methods and selection, the
+/// chosen contact and card, the coupon, and the errors shown.
+public struct PaymentSheet: Hashable, Sendable {
+    /// The summary items; the last is the grand total.
+    public internal(set) var summaryItems: [SummaryItem]
+    /// The shipping methods offered.
+    public internal(set) var shippingMethods: [ShippingMethod]
+    /// The selected shipping method's identifier.
+    public internal(set) var selectedShippingMethodID: String?
+    /// The selected shipping contact, in full.
+    public internal(set) var shippingContact: Contact?
+    /// The selected payment method.
+    public internal(set) var paymentMethod: PaymentMethod?
+    /// The coupon code applied.
+    public internal(set) var couponCode: String?
+    /// Errors that block authorization until another shipping contact is selected.
+    public internal(set) var shippingContactErrors: [PaymentError] = []
+    /// Errors that block authorization until another payment method is selected.
+    public internal(set) var paymentMethodErrors: [PaymentError] = []
+    /// The errors last shown (blocking or not).
+    public internal(set) var shownErrors: [PaymentError] = []
+    /// Whether the merchant asked for the PIN; the next authorization is the re-entry.
+    public internal(set) var isAwaitingPIN = false
+
+    /// The selected shipping method.
+    public var selectedShippingMethod: ShippingMethod? {
+        shippingMethods.first { $0.identifier == selectedShippingMethodID }
+    }
+
+    /// The grand total.
+    public var grandTotal: Money? { summaryItems.last?.amount }
+}
+
+/// The steps of an authorization flow, for the driver.
+public enum PaymentAuthorizationStep: Hashable, Sendable {
+    case notPresented
+    /// The sheet is shown and waits for the customer.
+    case sheet
+    /// The sheet waits for the merchant's answer to this delegate method.
+    case awaiting(String)
+    case ended(PaymentAuthorizationOutcome)
+}

@@ -1,0 +1,217 @@
+import CheckoutCore
+
+/// The merchant's side of a shipping-address flow, with completion handlers (Stripe's
+/// `STPShippingAddressViewControllerDelegate`).
+///
+/// Implement every method; there are no defaults. To write the address check with async/await
+/// instead, conform to ``AsyncShippingAddressDelegate``.
+public protocol ShippingAddressDelegate: Sendable {
+    /// The customer cancelled. No `didFinish` follows, ever.
+    func shippingAddressFlowDidCancel(_ flow: ShippingAddressFlow)
+
+    /// The customer entered an address and tapped Next: validate it, decide the shipping methods,
+    /// and call `completion` exactly once.
+    func shippingAddressFlow(
+        _ flow: ShippingAddressFlow,
+        didEnter address: Contact,
+        completion: @escaping @Sendable (ShippingAddressValidation) -> Void
+    )
+
+    /// The customer is done: the address and the chosen method (nil when there was none).
+    func shippingAddressFlow(_ flow: ShippingAddressFlow, didFinishWith address: Contact, shippingMethod: ShippingMethod?)
+}
+
+/// The merchant's side of a shipping-address flow, written with async/await: the address check
+/// returns its answer instead of calling a completion.
+///
+/// A type that conforms to both this and ``ShippingAddressDelegate`` is driven through its
+/// completion-handler methods; its async method is never called.
+public protocol AsyncShippingAddressDelegate: Sendable {
+    /// The customer cancelled. No `didFinish` follows, ever.
+    func shippingAddressFlowDidCancel(_ flow: ShippingAddressFlow)
+
+    /// The customer entered an address: validate it and return the answer.
+    func shippingAddressFlow(_ flow: ShippingAddressFlow, didEnter address: Contact) async -> ShippingAddressValidation
+
+    /// The customer is done: the address and the chosen method (nil when there was none).
+    func shippingAddressFlow(_ flow: ShippingAddressFlow, didFinishWith address: Contact, shippingMethod: ShippingMethod?)
+}
+
+/// A headless `STPShippingAddressViewController`: the customer enters an address, the merchant
+/// validates it and answers with shipping methods, the customer picks one; done or cancelled.
+///
+/// The driver's actions answer at once (``DriverResponse``); each also has an `async` form that
+/// returns once the delegate has answered. The flow calls one delegate method at a time, never
+/// while holding its lock, and exactly one terminal method (`didFinish` or `didCancel`).
+///
+/// ```swift
+/// let flow = try ShippingAddressFlow(configuration: .init(), delegate: merchant)
+/// flow.present()
+/// flow.enterAddress(contact)        // merchant.didEnter(...) is called
+/// flow.selectShippingMethod("express")
+/// flow.done()                       // merchant.didFinishWith(...) is called
+/// ```
+public final class ShippingAddressFlow: Sendable {
+    package typealias Machine = ShippingAddressStateMachine
+
+    package enum Delegate: Sendable {
+        case completions(any ShippingAddressDelegate)
+        case async(any AsyncShippingAddressDelegate)
+    }
+
+    package let runner: FlowRunner<Machine, Delegate>
+
+    /// The configuration the flow runs with.
+    public let configuration: ShippingAddressConfiguration
+
+    /// A flow driving a completion-handler delegate.
+    ///
+    /// - Throws: ``CheckoutError`` (``CheckoutError/Code/invalidRequest``) for an unusable
+    ///   configuration, listing every problem.
+    public convenience init(
+        configuration: ShippingAddressConfiguration,
+        delegate: some ShippingAddressDelegate,
+        options: FlowOptions = FlowOptions()
+    ) throws {
+        try self.init(configuration, .completions(delegate), options)
+    }
+
+    /// A flow driving an async delegate.
+    public convenience init(
+        configuration: ShippingAddressConfiguration,
+        delegate: some AsyncShippingAddressDelegate,
+        options: FlowOptions = FlowOptions()
+    ) throws {
+        try self.init(configuration, .async(delegate), options)
+    }
+
+    /// A flow driving a delegate that implements both forms: the completion-handler form wins.
+    public convenience init(
+        configuration: ShippingAddressConfiguration,
+        delegate: some ShippingAddressDelegate & AsyncShippingAddressDelegate,
+        options: FlowOptions = FlowOptions()
+    ) throws {
+        try self.init(configuration, .completions(delegate), options)
+    }
+
+    private init(_ configuration: ShippingAddressConfiguration, _ delegate: Delegate, _ options: FlowOptions) throws {
+        let problems = configuration.problems
+        guard problems.isEmpty else {
+            throw CheckoutError.combining(problems, code: .invalidRequest, what: "the shipping-address configuration")
+        }
+        self.configuration = configuration
+        self.runner = FlowRunner(
+            machine: Machine(configuration: configuration, options: options),
+            delegate: delegate,
+            options: options
+        )
+    }
+
+    // MARK: State
+
+    /// Where the flow stands.
+    public var step: ShippingAddressStep { runner.read(\.step) }
+
+    /// How the flow ended, once it has.
+    public var outcome: ShippingAddressOutcome? { runner.read(\.outcome) }
+
+    /// The record of the flow so far (empty when transcripts are off).
+    public var transcript: Transcript { runner.read(\.log.transcript) }
+
+    /// Every violation so far.
+    public var violations: [Violation] { runner.read(\.log.violations) }
+
+    // MARK: Driver
+
+    /// Shows the address step.
+    @discardableResult
+    public func present() -> DriverResponse { runner.send(self) { $0.present(at: $1) } }
+
+    /// The customer enters an address and taps Next (spec S1-S3).
+    @discardableResult
+    public func enterAddress(_ address: Contact) -> DriverResponse {
+        runner.send(self) { $0.enterAddress(address, at: $1) }
+    }
+
+    /// The customer picks a shipping method on the method step (spec S4).
+    @discardableResult
+    public func selectShippingMethod(_ identifier: String) -> DriverResponse {
+        runner.send(self) { $0.selectShippingMethod(identifier, at: $1) }
+    }
+
+    /// Back from the method step to the address step (spec S4).
+    @discardableResult
+    public func back() -> DriverResponse { runner.send(self) { $0.back(at: $1) } }
+
+    /// Finishes with the selected method (spec S4).
+    @discardableResult
+    public func done() -> DriverResponse { runner.send(self) { $0.done(at: $1) } }
+
+    /// Cancels at any step, also while the merchant validates (spec S5, E3).
+    @discardableResult
+    public func cancel() -> DriverResponse { runner.send(self) { $0.cancel(at: $1) } }
+
+    // MARK: Async driver
+
+    /// Enters an address and returns the merchant's answer, or nil when the flow finished without
+    /// asking (shipping type `delivery`).
+    ///
+    /// - Throws: ``Refusal`` when refused; ``CallbackEnded`` when the flow was cancelled or the
+    ///   callback timed out before the answer.
+    @discardableResult
+    public func enterAddress(_ address: Contact) async throws -> ShippingAddressValidation? {
+        try await runner.sendAndWait(self) { $0.enterAddress(address, at: $1) }
+    }
+
+    /// Finishes and returns once `didFinish` has been called, with the outcome.
+    ///
+    /// - Throws: ``Refusal`` when refused.
+    @discardableResult
+    public func done() async throws -> ShippingAddressOutcome? {
+        _ = try await runner.sendAndWait(self) { $0.done(at: $1) }
+        return outcome
+    }
+
+    /// Cancels and returns once `didCancel` has been called, with the outcome.
+    ///
+    /// - Throws: ``Refusal`` when refused.
+    @discardableResult
+    public func cancel() async throws -> ShippingAddressOutcome? {
+        _ = try await runner.sendAndWait(self) { $0.cancel(at: $1) }
+        return outcome
+    }
+
+    /// Waits until the flow has ended and its terminal delegate method has returned.
+    public func waitUntilEnded() async -> ShippingAddressOutcome? {
+        await runner.waitForEnd()
+        return outcome
+    }
+}
+
+extension ShippingAddressFlow: FlowShell {
+    package func perform(_ call: Machine.Call, on delegate: Delegate) {
+        switch (call, delegate) {
+        case (.didEnterAddress(let address, let id), .completions(let delegate)):
+            delegate.shippingAddressFlow(self, didEnter: address, completion: answerHandler(id))
+        case (.didEnterAddress(let address, let id), .async(let delegate)):
+            let handler = answerHandler(id)
+            Task { handler(await delegate.shippingAddressFlow(self, didEnter: address)) }
+        case (.didFinish(let address, let method), .completions(let delegate)):
+            delegate.shippingAddressFlow(self, didFinishWith: address, shippingMethod: method)
+        case (.didFinish(let address, let method), .async(let delegate)):
+            delegate.shippingAddressFlow(self, didFinishWith: address, shippingMethod: method)
+        case (.didCancel, .completions(let delegate)):
+            delegate.shippingAddressFlowDidCancel(self)
+        case (.didCancel, .async(let delegate)):
+            delegate.shippingAddressFlowDidCancel(self)
+        }
+    }
+
+    private func answerHandler(_ id: UInt64) -> @Sendable (ShippingAddressValidation) -> Void {
+        let gate = CompletionGate(id: id)
+        return { [self] validation in
+            let first = gate.claim()
+            runner.send(self) { $0.answer(id, first: first, validation, at: $1) }
+        }
+    }
+}

@@ -1,0 +1,286 @@
+import CheckoutCore
+
+/// The shipping-address flow as a pure state machine (spec S1-S5 on the rules E1-E9): no lock, no
+/// delegate, no clock. Each event returns what the shell must do.
+///
+/// Invalid transitions: a driver action that does not fit the state is refused with a typed
+/// reason; a completion or deadline for a callback that is no longer outstanding is a benign race
+/// (the customer cancelled first, the deadline won) and is recorded as a violation, never trapped.
+package struct ShippingAddressStateMachine: FlowMachine {
+    package static let defaultInvalidMessage = "Invalid Shipping Address"
+    package static let didEnterAddress = "didEnterAddress"
+
+    package enum Call: Sendable {
+        case didEnterAddress(Contact, id: UInt64)
+        case didFinish(Contact, ShippingMethod?)
+        case didCancel
+    }
+
+    package typealias Answer = ShippingAddressValidation
+
+    private enum State {
+        case notPresented
+        case addressStep(error: String?)
+        case validating(Outstanding<Contact>)
+        case methodStep(address: Contact, methods: [ShippingMethod], selected: ShippingMethod)
+        case ended(ShippingAddressOutcome)
+    }
+
+    package let configuration: ShippingAddressConfiguration
+    private let isStrict: Bool
+    private var ledger: CallbackLedger
+    package private(set) var log: FlowLog
+    private var state = State.notPresented
+    private var resolution: (id: UInt64, resolution: Resolution<Answer>)?
+
+    package init(configuration: ShippingAddressConfiguration, options: FlowOptions) {
+        self.configuration = configuration
+        self.isStrict = options.isStrict
+        self.ledger = CallbackLedger(timeout: options.callbackTimeout)
+        self.log = FlowLog(recordsTranscript: options.recordsTranscript)
+    }
+
+    // MARK: Queries
+
+    package var pending: (id: UInt64, deadline: Duration?)? {
+        if case .validating(let outstanding) = state { return (outstanding.id, outstanding.deadline) }
+        return nil
+    }
+
+    package var isEnded: Bool {
+        if case .ended = state { return true }
+        return false
+    }
+
+    package var outcome: ShippingAddressOutcome? {
+        if case .ended(let outcome) = state { return outcome }
+        return nil
+    }
+
+    package var step: ShippingAddressStep {
+        switch state {
+        case .notPresented: .notPresented
+        case .addressStep(let error): .address(error: error)
+        case .validating: .validatingAddress
+        case .methodStep(_, let methods, let selected): .shippingMethod(methods: methods, selected: selected)
+        case .ended(let outcome): .ended(outcome)
+        }
+    }
+
+    package mutating func takeResolution() -> (id: UInt64, resolution: Resolution<Answer>)? {
+        defer { resolution = nil }
+        return resolution
+    }
+
+    // MARK: Driver events
+
+    package mutating func present(at now: Duration) -> Effect<Call> {
+        switch state {
+        case .notPresented:
+            log.record(.action("present", []), at: now)
+            state = .addressStep(error: nil)
+            return .none
+        case .ended: return log.refuse("present", .finished, at: now)
+        default: return log.refuse("present", .alreadyPresented, at: now)
+        }
+    }
+
+    /// Spec S1-S3: validates the entered address, then finishes (delivery) or asks the merchant.
+    package mutating func enterAddress(_ address: Contact, at now: Duration) -> Effect<Call> {
+        let action = "enterAddress"
+        switch state {
+        case .addressStep:
+            break
+        case .validating(let outstanding): return log.refuse(action, .callbackPending(outstanding.method), at: now)
+        case .methodStep: return log.refuse(action, .notAllowed(action, "on the shipping-method step"), at: now)
+        case .notPresented: return log.refuse(action, .notPresented, at: now)
+        case .ended: return log.refuse(action, .finished, at: now)
+        }
+        let required = configuration.requiredShippingAddressFields
+        let missing = Self.missingFieldPaths(address, required: required)
+        if !missing.isEmpty { return log.refuse(action, .missing(missing), at: now) }
+        let problems = address.validate(required: required)
+        if !problems.isEmpty { return log.refuse(action, .invalid(problems), at: now) }
+
+        log.record(.action(action, [.contact(address)]), at: now)
+        if configuration.shippingType == .delivery {
+            return end(.finished(address: address, shippingMethod: nil), at: now)  // spec S2
+        }
+        let outstanding = ledger.open(address, Self.didEnterAddress, at: now)
+        state = .validating(outstanding)
+        log.record(.call(Self.didEnterAddress, callbackID: outstanding.id, [.contact(address)]), at: now)
+        return .call(.didEnterAddress(address, id: outstanding.id))
+    }
+
+    /// Spec S4.
+    package mutating func selectShippingMethod(_ identifier: String, at now: Duration) -> Effect<Call> {
+        let action = "selectShippingMethod"
+        guard case .methodStep(let address, let methods, _) = state else {
+            return refuseOutsideMethodStep(action, at: now)
+        }
+        guard let method = methods.first(where: { $0.identifier == identifier }) else {
+            let refusal = Refusal(
+                code: .unknownShippingMethod,
+                message: "no shipping method has the identifier \(identifier.quotedForMessage)",
+                fields: ["shippingMethod"]
+            )
+            return log.refuse(action, refusal, at: now)
+        }
+        log.record(.action(action, [.text(identifier)]), at: now)
+        state = .methodStep(address: address, methods: methods, selected: method)
+        return .none
+    }
+
+    /// Spec S4: back from the method step to the address step.
+    package mutating func back(at now: Duration) -> Effect<Call> {
+        guard case .methodStep(let address, _, _) = state else { return refuseOutsideMethodStep("back", at: now) }
+        _ = address
+        log.record(.action("back", []), at: now)
+        state = .addressStep(error: nil)
+        return .none
+    }
+
+    /// Spec S4: finish with the selected method.
+    package mutating func done(at now: Duration) -> Effect<Call> {
+        guard case .methodStep(let address, _, let selected) = state else {
+            return refuseOutsideMethodStep("done", at: now)
+        }
+        log.record(.action("done", []), at: now)
+        return end(.finished(address: address, shippingMethod: selected), at: now)
+    }
+
+    /// Spec S5, E3: cancel at any step, also while the merchant validates.
+    package mutating func cancel(at now: Duration) -> Effect<Call> {
+        switch state {
+        case .notPresented: return log.refuse("cancel", .notPresented, at: now)
+        case .ended: return log.refuse("cancel", .finished, at: now)
+        default:
+            log.record(.action("cancel", []), at: now)
+            return end(.cancelled, at: now)
+        }
+    }
+
+    // MARK: Delegate events
+
+    /// The merchant answered `didEnterAddress` number `id`; `first` is false for a repeated call of
+    /// the same completion.
+    package mutating func answer(
+        _ id: UInt64,
+        first: Bool,
+        _ validation: ShippingAddressValidation,
+        at now: Duration
+    ) -> Effect<Call> {
+        let method = Self.didEnterAddress
+        guard first else {
+            return violated(.completionCalledTwice, id: id, at: now, "answered \(validation) again")
+        }
+        guard case .validating(let outstanding) = state, outstanding.id == id else {
+            return violated(.lateCompletion, id: id, at: now, "answered \(validation) after the callback ended")
+        }
+        if outstanding.arrival(at: now) == .pastDeadline {
+            _ = deadlinePassed(id, at: now)
+            return violated(.lateCompletion, id: id, at: now, "answered \(validation) at or after the deadline")
+        }
+        log.record(.completion(method, callbackID: id, [.text(validation.description)], byDefault: false), at: now)
+        resolution = (id, .answered(validation))
+        let address = outstanding.callback
+        switch validation {
+        case .invalid(let message):
+            state = .addressStep(error: message ?? Self.defaultInvalidMessage)
+            return .none
+        case .valid(let methods, let selected):
+            guard let methods, let first = methods.first else {
+                return end(.finished(address: address, shippingMethod: nil), at: now)
+            }
+            let problems = Self.methodProblems(methods, currency: configuration.currency)
+            if !problems.isEmpty {
+                // Spec E7: the shipping flow treats an invalid update as an `invalid` answer.
+                let detail = problems.map(\.message).joined(separator: "; ")
+                state = .addressStep(error: Self.defaultInvalidMessage)
+                return violated(.invalidUpdate, id: id, at: now, detail)
+            }
+            // Spec S3: the answer's selection, else the configuration's, else the first.
+            let chosen =
+                selected.flatMap { pick in methods.first { $0.identifier == pick.identifier } }
+                ?? configuration.selectedShippingMethod.flatMap { pick in
+                    methods.first { $0.identifier == pick.identifier }
+                }
+                ?? first
+            state = .methodStep(address: address, methods: methods, selected: chosen)
+            return .none
+        }
+    }
+
+    /// Spec E4: the shipping flow returns to the address step with a timeout error.
+    package mutating func deadlinePassed(_ id: UInt64, at now: Duration) -> Effect<Call> {
+        guard case .validating(let outstanding) = state, outstanding.id == id else {
+            return .none  // answered or cancelled in time; the timer is stale
+        }
+        let message = "The merchant did not answer in time"
+        state = .addressStep(error: message)
+        resolution = (id, .ended(CallbackEnded(callback: outstanding.method, reason: "timed out")))
+        return violated(.completionTimedOut, id: id, at: now, "no answer by \(now.secondsString)s")
+    }
+
+    // MARK: Helpers
+
+    /// Ends the flow with `outcome` and asks for its terminal call (spec E5).
+    private mutating func end(_ outcome: ShippingAddressOutcome, at now: Duration) -> Effect<Call> {
+        if case .validating(let outstanding) = state {
+            resolution = (outstanding.id, .ended(CallbackEnded(callback: outstanding.method, reason: "\(outcome)")))
+        }
+        state = .ended(outcome)
+        log.record(.outcome(outcome.description), at: now)
+        switch outcome {
+        case .finished(let address, let method):
+            log.record(.call("didFinish", callbackID: nil, [.contact(address), .text(method?.identifier ?? "nil")]), at: now)
+            return .call(.didFinish(address, method))
+        case .cancelled, .failed:
+            log.record(.call("didCancel", callbackID: nil, []), at: now)
+            return .call(.didCancel)
+        }
+    }
+
+    /// Records a violation; in strict mode it ends a flow that is still running.
+    private mutating func violated(
+        _ kind: Violation.Kind,
+        id: UInt64,
+        at now: Duration,
+        _ detail: String
+    ) -> Effect<Call> {
+        let violation = log.violation(kind, Self.didEnterAddress, id: id, at: now, detail)
+        if isStrict, !isEnded { return end(.failed(violation), at: now) }
+        return .none
+    }
+
+    private mutating func refuseOutsideMethodStep(_ action: String, at now: Duration) -> Effect<Call> {
+        switch state {
+        case .notPresented: log.refuse(action, .notPresented, at: now)
+        case .ended: log.refuse(action, .finished, at: now)
+        case .validating(let outstanding): log.refuse(action, .callbackPending(outstanding.method), at: now)
+        default: log.refuse(action, .notAllowed(action, "on the address step"), at: now)
+        }
+    }
+
+    /// The missing required fields as paths: contact fields, and the address's own fields under
+    /// `postalAddress.` when a postal address is required.
+    static func missingFieldPaths(_ contact: Contact, required: Set<ContactField>) -> [String] {
+        contact.missingFields(required: required).flatMap { field -> [String] in
+            guard field == .postalAddress, let address = contact.postalAddress else { return [field.rawValue] }
+            return address.missingFields.map { "postalAddress.\($0.rawValue)" }
+        }
+    }
+
+    /// Spec E7 for a list of shipping methods: unique identifiers, amounts of zero or more, one
+    /// currency (the configuration's when it names one).
+    static func methodProblems(_ methods: [ShippingMethod], currency: CurrencyCode?) -> [CheckoutError] {
+        guard let currency = currency ?? methods.first?.amount.currency else { return [] }
+        let probe = PaymentRequest(
+            merchantIdentifier: "shipping",
+            countryCode: "US",
+            currencyCode: currency.code,
+            summaryItems: [SummaryItem(label: "total", amount: .zero(currency))]
+        )
+        return probe.problems(in: ShippingContactUpdate(summaryItems: probe.summaryItems, shippingMethods: methods))
+    }
+}
