@@ -114,7 +114,8 @@ public struct PaymentRequest: Hashable, Sendable {
                 )
             )
         }
-        problems += Self.amountProblems(summaryItems: summaryItems, shippingMethods: shippingMethods, currency: currency)
+        problems += Self.amountProblems(
+            summaryItems: summaryItems, shippingMethods: shippingMethods, currency: currency)
         return problems
     }
 

@@ -56,7 +56,9 @@ package struct DeadlineHeap: Sendable {
         }
     }
 
-    package mutating func insert(_ deadline: Duration, _ action: @escaping @Sendable () -> Void) -> DeadlineTicket {
+    package mutating func insert(_ deadline: Duration, _ action: @escaping @Sendable () -> Void)
+        -> DeadlineTicket
+    {
         let ticket = nextTicket
         nextTicket += 1
         entries.append(Entry(deadline: deadline, ticket: ticket, action: action))

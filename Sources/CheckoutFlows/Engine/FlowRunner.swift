@@ -126,7 +126,8 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
 
     /// Waits until the flow has ended and its terminal call has been made.
     package func waitForEnd() async {
-        _ = try? await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Machine.Answer?, any Error>) in
+        _ = try? await withCheckedThrowingContinuation {
+            (continuation: CheckedContinuation<Machine.Answer?, any Error>) in
             let done = state.withLock { locked in
                 if locked.terminalDone { return true }
                 locked.endWaiters.append(continuation)
@@ -146,7 +147,8 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     private struct AfterEvent {
         var cancelTicket: DeadlineTicket?
         var drain = false
-        var resume: [(CheckedContinuation<Machine.Answer?, any Error>, Result<Machine.Answer?, any Error>)] = []
+        var resume: [(CheckedContinuation<Machine.Answer?, any Error>, Result<Machine.Answer?, any Error>)] =
+            []
     }
 
     /// Under the lock: queues the effect's call and new violations, re-arms the deadline, collects
@@ -214,7 +216,8 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         if after.drain { drain(shell) }
     }
 
-    private func drain<Shell: FlowShell>(_ shell: Shell) where Shell.Machine == Machine, Shell.Delegate == Delegate {
+    private func drain<Shell: FlowShell>(_ shell: Shell)
+    where Shell.Machine == Machine, Shell.Delegate == Delegate {
         while true {
             let next: DrainStep = state.withLock { locked in
                 if !locked.work.isEmpty {

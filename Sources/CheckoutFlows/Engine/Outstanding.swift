@@ -36,7 +36,9 @@ package struct CallbackLedger: Sendable {
     package init(timeout: Duration?) { self.timeout = timeout }
 
     /// Opens a callback at time `now`.
-    package mutating func open<Callback>(_ callback: Callback, _ method: String, at now: Duration) -> Outstanding<Callback> {
+    package mutating func open<Callback>(_ callback: Callback, _ method: String, at now: Duration)
+        -> Outstanding<Callback>
+    {
         lastID += 1
         return Outstanding(id: lastID, callback: callback, method: method, deadline: timeout.map { now + $0 })
     }

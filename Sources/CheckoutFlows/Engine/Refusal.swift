@@ -64,7 +64,9 @@ public struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(code): \(message)" }
 
     static func callbackPending(_ method: String) -> Refusal {
-        Refusal(code: .callbackPending, message: "waiting for the completion of \(method)", pendingCallback: method)
+        Refusal(
+            code: .callbackPending, message: "waiting for the completion of \(method)",
+            pendingCallback: method)
     }
 
     static let finished = Refusal(code: .finished, message: "the flow has ended")

@@ -20,7 +20,8 @@ public enum TranscriptValue: Hashable, Sendable {
         case .payment(let payment):
             "Payment(\(payment.token)"
                 + (payment.billingContact.map { ", billing: " + Self.contact($0, showingPersonalData) } ?? "")
-                + (payment.shippingContact.map { ", shipping: " + Self.contact($0, showingPersonalData) } ?? "")
+                + (payment.shippingContact.map { ", shipping: " + Self.contact($0, showingPersonalData) }
+                    ?? "")
                 + (payment.shippingMethod.map { ", method: \($0.identifier)" } ?? "") + ")"
         case .secret(let secret): secret.description
         }
@@ -132,7 +133,8 @@ public struct Transcript: Hashable, Sendable {
             }
             return object
         }
-        let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys])) ?? Data("[]".utf8)
+        let data =
+            (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys])) ?? Data("[]".utf8)
         return String(decoding: data, as: UTF8.self)
     }
 
@@ -146,9 +148,15 @@ public struct Transcript: Hashable, Sendable {
         case .refused(let name, let refusal):
             return ("refused", "\(name): \(refusal)")
         case .call(let method, let id, let arguments):
-            return ("call", method + (id.map { " #\($0)" } ?? "") + (arguments.isEmpty ? "" : " (\(list(arguments)))"))
+            return (
+                "call",
+                method + (id.map { " #\($0)" } ?? "") + (arguments.isEmpty ? "" : " (\(list(arguments)))")
+            )
         case .completion(let method, let id, let answer, let byDefault):
-            return ("completion", "\(method) #\(id)" + (byDefault ? " [default answer]" : "") + " → \(list(answer))")
+            return (
+                "completion",
+                "\(method) #\(id)" + (byDefault ? " [default answer]" : "") + " → \(list(answer))"
+            )
         case .violation(let violation):
             return ("VIOLATION", violation.description)
         case .outcome(let outcome):

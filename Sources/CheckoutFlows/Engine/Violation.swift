@@ -37,7 +37,8 @@ public struct Violation: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(kind) in \(callback) #\(callbackID) at \(time.secondsString)s" + (detail.isEmpty ? "" : ": \(detail)")
+        "\(kind) in \(callback) #\(callbackID) at \(time.secondsString)s"
+            + (detail.isEmpty ? "" : ": \(detail)")
     }
 }
 

@@ -124,7 +124,8 @@ public protocol AsyncPaymentAuthorizationDelegate: Sendable {
         didSelectPaymentMethod method: PaymentMethod
     ) async -> PaymentMethodUpdate
     /// The customer entered a coupon code.
-    func paymentAuthorizationFlow(_ flow: PaymentAuthorizationFlow, didChangeCouponCode code: String) async -> CouponCodeUpdate
+    func paymentAuthorizationFlow(_ flow: PaymentAuthorizationFlow, didChangeCouponCode code: String) async
+        -> CouponCodeUpdate
 }
 
 extension AsyncPaymentAuthorizationDelegate {
@@ -213,7 +214,8 @@ public final class PaymentAuthorizationFlow: Sendable {
 
     private init(_ request: PaymentRequest, _ delegate: Delegate, _ options: FlowOptions) {
         self.request = request
-        self.runner = FlowRunner(machine: Machine(request: request, options: options), delegate: delegate, options: options)
+        self.runner = FlowRunner(
+            machine: Machine(request: request, options: options), delegate: delegate, options: options)
     }
 
     // MARK: State
@@ -312,7 +314,9 @@ public final class PaymentAuthorizationFlow: Sendable {
     ///
     /// - Throws: ``Refusal`` when refused; ``CallbackEnded`` when the flow ended before the answer.
     public func selectShippingContact(_ contact: Contact) async throws -> ShippingContactUpdate {
-        guard case .shippingContact(let update) = try await runner.sendAndWait(self, { $0.selectShippingContact(contact, at: $1) })
+        guard
+            case .shippingContact(let update) = try await runner.sendAndWait(
+                self, { $0.selectShippingContact(contact, at: $1) })
         else { throw CallbackEnded(callback: "didSelectShippingContact", reason: "the flow ended") }
         return update
     }
@@ -321,7 +325,9 @@ public final class PaymentAuthorizationFlow: Sendable {
     ///
     /// - Throws: as ``selectShippingContact(_:)-2x6cq``.
     public func selectShippingMethod(_ identifier: String) async throws -> ShippingMethodUpdate {
-        guard case .shippingMethod(let update) = try await runner.sendAndWait(self, { $0.selectShippingMethod(identifier, at: $1) })
+        guard
+            case .shippingMethod(let update) = try await runner.sendAndWait(
+                self, { $0.selectShippingMethod(identifier, at: $1) })
         else { throw CallbackEnded(callback: "didSelectShippingMethod", reason: "the flow ended") }
         return update
     }
@@ -330,7 +336,9 @@ public final class PaymentAuthorizationFlow: Sendable {
     ///
     /// - Throws: as ``selectShippingContact(_:)-2x6cq``.
     public func selectPaymentMethod(_ method: PaymentMethod) async throws -> PaymentMethodUpdate {
-        guard case .paymentMethod(let update) = try await runner.sendAndWait(self, { $0.selectPaymentMethod(method, at: $1) })
+        guard
+            case .paymentMethod(let update) = try await runner.sendAndWait(
+                self, { $0.selectPaymentMethod(method, at: $1) })
         else { throw CallbackEnded(callback: "didSelectPaymentMethod", reason: "the flow ended") }
         return update
     }
@@ -339,7 +347,9 @@ public final class PaymentAuthorizationFlow: Sendable {
     ///
     /// - Throws: as ``selectShippingContact(_:)-2x6cq``.
     public func changeCouponCode(_ code: String) async throws -> CouponCodeUpdate {
-        guard case .couponCode(let update) = try await runner.sendAndWait(self, { $0.changeCouponCode(code, at: $1) })
+        guard
+            case .couponCode(let update) = try await runner.sendAndWait(
+                self, { $0.changeCouponCode(code, at: $1) })
         else { throw CallbackEnded(callback: "didChangeCouponCode", reason: "the flow ended") }
         return update
     }
@@ -347,8 +357,12 @@ public final class PaymentAuthorizationFlow: Sendable {
     /// Authorizes and returns the merchant's result.
     ///
     /// - Throws: as ``selectShippingContact(_:)-2x6cq``.
-    public func authorize(_ token: PaymentToken, billingContact: Contact? = nil) async throws -> PaymentAuthorizationResult {
-        let answer = try await runner.sendAndWait(self) { $0.authorize(token, billingContact: billingContact, at: $1) }
+    public func authorize(_ token: PaymentToken, billingContact: Contact? = nil) async throws
+        -> PaymentAuthorizationResult
+    {
+        let answer = try await runner.sendAndWait(self) {
+            $0.authorize(token, billingContact: billingContact, at: $1)
+        }
         guard case .authorization(let result) = answer else {
             throw CallbackEnded(callback: "didAuthorizePayment", reason: "the flow ended")
         }
@@ -382,16 +396,21 @@ extension PaymentAuthorizationFlow: FlowShell {
     private func perform(_ call: Machine.Call, completions delegate: any PaymentAuthorizationDelegate) {
         switch call {
         case .didSelectShippingContact(let contact, let id):
-            delegate.paymentAuthorizationFlow(self, didSelectShippingContact: contact, handler: handler(id, { .shippingContact($0) }))
+            delegate.paymentAuthorizationFlow(
+                self, didSelectShippingContact: contact, handler: handler(id, { .shippingContact($0) }))
         case .didSelectShippingMethod(let method, let id):
-            delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: method, handler: handler(id, { .shippingMethod($0) }))
+            delegate.paymentAuthorizationFlow(
+                self, didSelectShippingMethod: method, handler: handler(id, { .shippingMethod($0) }))
         case .didSelectPaymentMethod(let method, let id):
-            delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method, handler: handler(id, { .paymentMethod($0) }))
+            delegate.paymentAuthorizationFlow(
+                self, didSelectPaymentMethod: method, handler: handler(id, { .paymentMethod($0) }))
         case .didChangeCouponCode(let code, let id):
-            delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code, handler: handler(id, { .couponCode($0) }))
+            delegate.paymentAuthorizationFlow(
+                self, didChangeCouponCode: code, handler: handler(id, { .couponCode($0) }))
         case .authorize(let payment, let id):
             delegate.paymentAuthorizationFlowWillAuthorizePayment(self)
-            delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment, handler: handler(id, { .authorization($0) }))
+            delegate.paymentAuthorizationFlow(
+                self, didAuthorizePayment: payment, handler: handler(id, { .authorization($0) }))
         case .didFinish:
             delegate.paymentAuthorizationFlowDidFinish(self)
         }

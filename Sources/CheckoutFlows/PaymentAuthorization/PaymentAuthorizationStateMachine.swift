@@ -122,13 +122,19 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// Spec A2: the delegate sees the contact redacted.
     package mutating func selectShippingContact(_ contact: Contact, at now: Duration) -> Effect<Call> {
         let action = "selectShippingContact"
-        guard let sheet = idleSheet(action, at: now, allowedWhileAwaitingPIN: false) else { return lastRefusal }
+        guard let sheet = idleSheet(action, at: now, allowedWhileAwaitingPIN: false) else {
+            return lastRefusal
+        }
         let problems = contact.validate(required: request.requiredShippingContactFields)
             .filter { $0.code != .missingField }
-        if !problems.isEmpty { return log.refuse(action, .invalid(problems, under: "shippingContact"), at: now) }
+        if !problems.isEmpty {
+            return log.refuse(action, .invalid(problems, under: "shippingContact"), at: now)
+        }
         log.record(.action(action, [.contact(contact)]), at: now)
         let redacted = contact.redactedForShipping()
-        return open(.shippingContact(contact), "didSelectShippingContact", sheet, [.contact(redacted)], at: now) {
+        return open(
+            .shippingContact(contact), "didSelectShippingContact", sheet, [.contact(redacted)], at: now
+        ) {
             .didSelectShippingContact(redacted, id: $0)
         }
     }
@@ -136,7 +142,9 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// Spec A3.
     package mutating func selectShippingMethod(_ identifier: String, at now: Duration) -> Effect<Call> {
         let action = "selectShippingMethod"
-        guard let sheet = idleSheet(action, at: now, allowedWhileAwaitingPIN: false) else { return lastRefusal }
+        guard let sheet = idleSheet(action, at: now, allowedWhileAwaitingPIN: false) else {
+            return lastRefusal
+        }
         guard let method = sheet.shippingMethods.first(where: { $0.identifier == identifier }) else {
             let refusal = Refusal(
                 code: .unknownShippingMethod,
@@ -154,7 +162,9 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// Spec A4.
     package mutating func selectPaymentMethod(_ method: PaymentMethod, at now: Duration) -> Effect<Call> {
         let action = "selectPaymentMethod"
-        guard let sheet = idleSheet(action, at: now, allowedWhileAwaitingPIN: false) else { return lastRefusal }
+        guard let sheet = idleSheet(action, at: now, allowedWhileAwaitingPIN: false) else {
+            return lastRefusal
+        }
         let name = method.displayName ?? method.network?.rawValue ?? method.type.rawValue
         log.record(.action(action, [.text(name)]), at: now)
         return open(.paymentMethod(method), "didSelectPaymentMethod", sheet, [.text(name)], at: now) {
@@ -165,9 +175,12 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// Spec A5.
     package mutating func changeCouponCode(_ code: String, at now: Duration) -> Effect<Call> {
         let action = "changeCouponCode"
-        guard let sheet = idleSheet(action, at: now, allowedWhileAwaitingPIN: false) else { return lastRefusal }
+        guard let sheet = idleSheet(action, at: now, allowedWhileAwaitingPIN: false) else {
+            return lastRefusal
+        }
         guard request.supportsCouponCode else {
-            let refusal = Refusal(code: .couponCodesNotSupported, message: "the request does not support coupon codes")
+            let refusal = Refusal(
+                code: .couponCodesNotSupported, message: "the request does not support coupon codes")
             return log.refuse(action, refusal, at: now)
         }
         log.record(.action(action, [.text(code)]), at: now)
@@ -179,9 +192,13 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// Spec A6: refused while an error blocks or a required field is missing; otherwise
     /// `willAuthorizePayment`, then `didAuthorizePayment` with the full contacts limited to the
     /// requested fields and the selected shipping method.
-    package mutating func authorize(_ token: PaymentToken, billingContact: Contact?, at now: Duration) -> Effect<Call> {
+    package mutating func authorize(_ token: PaymentToken, billingContact: Contact?, at now: Duration)
+        -> Effect<Call>
+    {
         let action = "authorize"
-        guard let sheet = idleSheet(action, at: now, allowedWhileAwaitingPIN: true) else { return lastRefusal }
+        guard let sheet = idleSheet(action, at: now, allowedWhileAwaitingPIN: true) else {
+            return lastRefusal
+        }
         if let blocking = sheet.shippingContactErrors.first ?? sheet.paymentMethodErrors.first {
             let refusal = Refusal(
                 code: .blockedByError,
@@ -197,8 +214,12 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             + Self.missing(billingContact, billingRequired, "billingContact")
         if !missing.isEmpty { return log.refuse(action, .missing(missing), at: now) }
         if let billingContact {
-            let problems = billingContact.validate(required: billingRequired).filter { $0.code != .missingField }
-            if !problems.isEmpty { return log.refuse(action, .invalid(problems, under: "billingContact"), at: now) }
+            let problems = billingContact.validate(required: billingRequired).filter {
+                $0.code != .missingField
+            }
+            if !problems.isEmpty {
+                return log.refuse(action, .invalid(problems, under: "billingContact"), at: now)
+            }
         }
         let payment = Payment(
             token: token,
@@ -206,7 +227,9 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             shippingContact: sheet.shippingContact?.limited(to: shippingRequired),
             shippingMethod: sheet.selectedShippingMethod
         )
-        log.record(.action(sheet.isAwaitingPIN ? "authorize (PIN re-entry)" : action, [.text(token.description)]), at: now)
+        log.record(
+            .action(sheet.isAwaitingPIN ? "authorize (PIN re-entry)" : action, [.text(token.description)]),
+            at: now)
         log.record(.call("willAuthorizePayment", callbackID: nil, []), at: now)
         return open(.authorization(payment), "didAuthorizePayment", sheet, [.payment(payment)], at: now) {
             .authorize(payment, id: $0)
@@ -228,9 +251,12 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
 
     /// The merchant answered callback `id`; `first` is false for a repeated call of the same
     /// completion.
-    package mutating func answer(_ id: UInt64, first: Bool, _ answer: Answer, at now: Duration) -> Effect<Call> {
+    package mutating func answer(_ id: UInt64, first: Bool, _ answer: Answer, at now: Duration) -> Effect<
+        Call
+    > {
         guard first else {
-            return violated(.completionCalledTwice, Self.method(of: answer), id: id, at: now, "answered \(answer) again")
+            return violated(
+                .completionCalledTwice, Self.method(of: answer), id: id, at: now, "answered \(answer) again")
         }
         guard case .awaiting(let outstanding, var sheet) = state, outstanding.id == id else {
             return violated(
@@ -243,10 +269,14 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         }
         if outstanding.arrival(at: now) == .pastDeadline {
             _ = deadlinePassed(id, at: now)
-            return violated(.lateCompletion, outstanding.method, id: id, at: now, "answered \(answer) at or after the deadline")
+            return violated(
+                .lateCompletion, outstanding.method, id: id, at: now,
+                "answered \(answer) at or after the deadline")
         }
         log.record(
-            .completion(outstanding.method, callbackID: id, [.text(answer.description)], byDefault: answer.isDefaultAnswer),
+            .completion(
+                outstanding.method, callbackID: id, [.text(answer.description)],
+                byDefault: answer.isDefaultAnswer),
             at: now
         )
         resolution = (id, .answered(answer))
@@ -303,7 +333,8 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         guard case .awaiting(let outstanding, _) = state, outstanding.id == id else {
             return .none  // answered or cancelled in time; the timer is stale
         }
-        log.violation(.completionTimedOut, outstanding.method, id: id, at: now, "no answer by \(now.secondsString)s")
+        log.violation(
+            .completionTimedOut, outstanding.method, id: id, at: now, "no answer by \(now.secondsString)s")
         return end(.timedOut, at: now)
     }
 
@@ -355,7 +386,9 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
 
     /// The sheet when the flow can take a customer action now; otherwise records the refusal in
     /// `lastRefusal` and returns nil.
-    private mutating func idleSheet(_ action: String, at now: Duration, allowedWhileAwaitingPIN: Bool) -> PaymentSheet? {
+    private mutating func idleSheet(_ action: String, at now: Duration, allowedWhileAwaitingPIN: Bool)
+        -> PaymentSheet?
+    {
         let refusal: Refusal
         switch state {
         case .sheet(let sheet):
@@ -390,7 +423,9 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// Ends the flow with `outcome` and asks for `didFinish` (spec A8, E5).
     private mutating func end(_ outcome: PaymentAuthorizationOutcome, at now: Duration) -> Effect<Call> {
         if case .awaiting(let outstanding, _) = state, resolution?.id != outstanding.id {
-            resolution = (outstanding.id, .ended(CallbackEnded(callback: outstanding.method, reason: "\(outcome)")))
+            resolution = (
+                outstanding.id, .ended(CallbackEnded(callback: outstanding.method, reason: "\(outcome)"))
+            )
         }
         state = .ended(outcome)
         log.record(.outcome(outcome.description), at: now)
@@ -420,9 +455,13 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         }
     }
 
-    private static func missing(_ contact: Contact?, _ required: Set<ContactField>, _ prefix: String) -> [String] {
+    private static func missing(_ contact: Contact?, _ required: Set<ContactField>, _ prefix: String)
+        -> [String]
+    {
         guard !required.isEmpty else { return [] }
         guard let contact else { return required.sorted().map { "\(prefix).\($0.rawValue)" } }
-        return ShippingAddressStateMachine.missingFieldPaths(contact, required: required).map { "\(prefix).\($0)" }
+        return ShippingAddressStateMachine.missingFieldPaths(contact, required: required).map {
+            "\(prefix).\($0)"
+        }
     }
 }

@@ -18,7 +18,8 @@ public protocol ShippingAddressDelegate: Sendable {
     )
 
     /// The customer is done: the address and the chosen method (nil when there was none).
-    func shippingAddressFlow(_ flow: ShippingAddressFlow, didFinishWith address: Contact, shippingMethod: ShippingMethod?)
+    func shippingAddressFlow(
+        _ flow: ShippingAddressFlow, didFinishWith address: Contact, shippingMethod: ShippingMethod?)
 }
 
 /// The merchant's side of a shipping-address flow, written with async/await: the address check
@@ -31,10 +32,12 @@ public protocol AsyncShippingAddressDelegate: Sendable {
     func shippingAddressFlowDidCancel(_ flow: ShippingAddressFlow)
 
     /// The customer entered an address: validate it and return the answer.
-    func shippingAddressFlow(_ flow: ShippingAddressFlow, didEnter address: Contact) async -> ShippingAddressValidation
+    func shippingAddressFlow(_ flow: ShippingAddressFlow, didEnter address: Contact) async
+        -> ShippingAddressValidation
 
     /// The customer is done: the address and the chosen method (nil when there was none).
-    func shippingAddressFlow(_ flow: ShippingAddressFlow, didFinishWith address: Contact, shippingMethod: ShippingMethod?)
+    func shippingAddressFlow(
+        _ flow: ShippingAddressFlow, didFinishWith address: Contact, shippingMethod: ShippingMethod?)
 }
 
 /// A headless `STPShippingAddressViewController`: the customer enters an address, the merchant
@@ -94,10 +97,13 @@ public final class ShippingAddressFlow: Sendable {
         try self.init(configuration, .completions(delegate), options)
     }
 
-    private init(_ configuration: ShippingAddressConfiguration, _ delegate: Delegate, _ options: FlowOptions) throws {
+    private init(_ configuration: ShippingAddressConfiguration, _ delegate: Delegate, _ options: FlowOptions)
+        throws
+    {
         let problems = configuration.problems
         guard problems.isEmpty else {
-            throw CheckoutError.combining(problems, code: .invalidRequest, what: "the shipping-address configuration")
+            throw CheckoutError.combining(
+                problems, code: .invalidRequest, what: "the shipping-address configuration")
         }
         self.configuration = configuration
         self.runner = FlowRunner(

@@ -46,7 +46,8 @@ public struct ShippingAddressConfiguration: Hashable, Sendable, Codable {
             problems.append(
                 CheckoutError(
                     code: .invalidField,
-                    message: "the shipping-address flow supports shippingType shipping or delivery, not \(shippingType)",
+                    message:
+                        "the shipping-address flow supports shippingType shipping or delivery, not \(shippingType)",
                     field: "shippingType",
                     value: shippingType.rawValue
                 )

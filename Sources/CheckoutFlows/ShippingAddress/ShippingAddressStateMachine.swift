@@ -91,8 +91,10 @@ package struct ShippingAddressStateMachine: FlowMachine {
         switch state {
         case .addressStep:
             break
-        case .validating(let outstanding): return log.refuse(action, .callbackPending(outstanding.method), at: now)
-        case .methodStep: return log.refuse(action, .notAllowed(action, "on the shipping-method step"), at: now)
+        case .validating(let outstanding):
+            return log.refuse(action, .callbackPending(outstanding.method), at: now)
+        case .methodStep:
+            return log.refuse(action, .notAllowed(action, "on the shipping-method step"), at: now)
         case .notPresented: return log.refuse(action, .notPresented, at: now)
         case .ended: return log.refuse(action, .finished, at: now)
         }
@@ -133,7 +135,9 @@ package struct ShippingAddressStateMachine: FlowMachine {
 
     /// Spec S4: back from the method step to the address step.
     package mutating func back(at now: Duration) -> Effect<Call> {
-        guard case .methodStep(let address, _, _) = state else { return refuseOutsideMethodStep("back", at: now) }
+        guard case .methodStep(let address, _, _) = state else {
+            return refuseOutsideMethodStep("back", at: now)
+        }
         _ = address
         log.record(.action("back", []), at: now)
         state = .addressStep(error: nil)
@@ -175,13 +179,16 @@ package struct ShippingAddressStateMachine: FlowMachine {
             return violated(.completionCalledTwice, id: id, at: now, "answered \(validation) again")
         }
         guard case .validating(let outstanding) = state, outstanding.id == id else {
-            return violated(.lateCompletion, id: id, at: now, "answered \(validation) after the callback ended")
+            return violated(
+                .lateCompletion, id: id, at: now, "answered \(validation) after the callback ended")
         }
         if outstanding.arrival(at: now) == .pastDeadline {
             _ = deadlinePassed(id, at: now)
-            return violated(.lateCompletion, id: id, at: now, "answered \(validation) at or after the deadline")
+            return violated(
+                .lateCompletion, id: id, at: now, "answered \(validation) at or after the deadline")
         }
-        log.record(.completion(method, callbackID: id, [.text(validation.description)], byDefault: false), at: now)
+        log.record(
+            .completion(method, callbackID: id, [.text(validation.description)], byDefault: false), at: now)
         resolution = (id, .answered(validation))
         let address = outstanding.callback
         switch validation {
@@ -227,13 +234,17 @@ package struct ShippingAddressStateMachine: FlowMachine {
     /// Ends the flow with `outcome` and asks for its terminal call (spec E5).
     private mutating func end(_ outcome: ShippingAddressOutcome, at now: Duration) -> Effect<Call> {
         if case .validating(let outstanding) = state {
-            resolution = (outstanding.id, .ended(CallbackEnded(callback: outstanding.method, reason: "\(outcome)")))
+            resolution = (
+                outstanding.id, .ended(CallbackEnded(callback: outstanding.method, reason: "\(outcome)"))
+            )
         }
         state = .ended(outcome)
         log.record(.outcome(outcome.description), at: now)
         switch outcome {
         case .finished(let address, let method):
-            log.record(.call("didFinish", callbackID: nil, [.contact(address), .text(method?.identifier ?? "nil")]), at: now)
+            log.record(
+                .call("didFinish", callbackID: nil, [.contact(address), .text(method?.identifier ?? "nil")]),
+                at: now)
             return .call(.didFinish(address, method))
         case .cancelled, .failed:
             log.record(.call("didCancel", callbackID: nil, []), at: now)
@@ -266,7 +277,9 @@ package struct ShippingAddressStateMachine: FlowMachine {
     /// `postalAddress.` when a postal address is required.
     static func missingFieldPaths(_ contact: Contact, required: Set<ContactField>) -> [String] {
         contact.missingFields(required: required).flatMap { field -> [String] in
-            guard field == .postalAddress, let address = contact.postalAddress else { return [field.rawValue] }
+            guard field == .postalAddress, let address = contact.postalAddress else {
+                return [field.rawValue]
+            }
             return address.missingFields.map { "postalAddress.\($0.rawValue)" }
         }
     }
@@ -281,6 +294,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
             currencyCode: currency.code,
             summaryItems: [SummaryItem(label: "total", amount: .zero(currency))]
         )
-        return probe.problems(in: ShippingContactUpdate(summaryItems: probe.summaryItems, shippingMethods: methods))
+        return probe.problems(
+            in: ShippingContactUpdate(summaryItems: probe.summaryItems, shippingMethods: methods))
     }
 }
