@@ -161,16 +161,7 @@ public struct PaymentRequest: Hashable, Sendable {
     ) -> [CheckoutError] {
         var problems: [CheckoutError] = []
         func checkCurrency(_ amount: Money, _ path: String) {
-            if let currency, amount.currency != currency {
-                problems.append(
-                    CheckoutError(
-                        code: .currencyMismatch,
-                        message: "\(path) is in \(amount.currency), the request in \(currency)",
-                        field: path,
-                        value: amount.description
-                    )
-                )
-            }
+            if let problem = amount.currencyProblem(expected: currency, path: path) { problems.append(problem) }
         }
         if summaryItems.isEmpty {
             problems.append(
@@ -194,31 +185,7 @@ public struct PaymentRequest: Hashable, Sendable {
                 )
             )
         }
-        var seen: Set<String> = []
-        for (index, method) in shippingMethods.enumerated() {
-            let path = "shippingMethods[\(index)]"
-            if !seen.insert(method.identifier).inserted {
-                problems.append(
-                    CheckoutError(
-                        code: .duplicateIdentifier,
-                        message: "shipping method identifier \(method.identifier.quotedForMessage) is used twice",
-                        field: path + ".identifier",
-                        value: method.identifier.clippedForError
-                    )
-                )
-            }
-            checkCurrency(method.amount, path + ".amount")
-            if method.amount.isNegative {
-                problems.append(
-                    CheckoutError(
-                        code: .negativeAmount,
-                        message: "shipping method \(method.identifier.quotedForMessage) has a negative amount",
-                        field: path + ".amount",
-                        value: method.amount.description
-                    )
-                )
-            }
-        }
+        problems += ShippingMethod.problems(in: shippingMethods, currency: currency)
         return problems
     }
 }
@@ -291,5 +258,56 @@ extension PaymentRequest: Codable {
         try container.encode(summaryItems, forKey: .summaryItems)
         try container.encodeIfPresent(couponCode, forKey: .couponCode)
         try container.encode(supportsCouponCode, forKey: .supportsCouponCode)
+    }
+}
+
+extension Money {
+    /// The problem of an amount at `path` that is not in the `expected` currency, if any.
+    package func currencyProblem(expected: CurrencyCode?, path: String) -> CheckoutError? {
+        guard let expected, currency != expected else { return nil }
+        return CheckoutError(
+            code: .currencyMismatch,
+            message: "\(path) is in \(currency), the request in \(expected)",
+            field: path,
+            value: description
+        )
+    }
+}
+
+extension ShippingMethod {
+    /// Every reason a list of shipping methods is not acceptable (spec A1, E7): identifiers used
+    /// twice, negative amounts, amounts not in `currency` (when given). Paths are
+    /// `shippingMethods[i].identifier` and `shippingMethods[i].amount`.
+    public static func problems(in shippingMethods: [ShippingMethod], currency: CurrencyCode?) -> [CheckoutError] {
+        var problems: [CheckoutError] = []
+        func checkCurrency(_ amount: Money, _ path: String) {
+            if let problem = amount.currencyProblem(expected: currency, path: path) { problems.append(problem) }
+        }
+        var seen: Set<String> = []
+        for (index, method) in shippingMethods.enumerated() {
+            let path = "shippingMethods[\(index)]"
+            if !seen.insert(method.identifier).inserted {
+                problems.append(
+                    CheckoutError(
+                        code: .duplicateIdentifier,
+                        message: "shipping method identifier \(method.identifier.quotedForMessage) is used twice",
+                        field: path + ".identifier",
+                        value: method.identifier.clippedForError
+                    )
+                )
+            }
+            checkCurrency(method.amount, path + ".amount")
+            if method.amount.isNegative {
+                problems.append(
+                    CheckoutError(
+                        code: .negativeAmount,
+                        message: "shipping method \(method.identifier.quotedForMessage) has a negative amount",
+                        field: path + ".amount",
+                        value: method.amount.description
+                    )
+                )
+            }
+        }
+        return problems
     }
 }

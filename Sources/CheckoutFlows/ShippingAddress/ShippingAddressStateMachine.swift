@@ -199,7 +199,9 @@ package struct ShippingAddressStateMachine: FlowMachine {
             guard let methods, let first = methods.first else {
                 return end(.finished(address: address, shippingMethod: nil), at: now)
             }
-            let problems = Self.methodProblems(methods, currency: configuration.currency)
+            // Spec E7: unique identifiers, amounts of zero or more, one currency.
+            let currency = configuration.currency ?? first.amount.currency
+            let problems = ShippingMethod.problems(in: methods, currency: currency)
             if !problems.isEmpty {
                 // Spec E7: the shipping flow treats an invalid update as an `invalid` answer.
                 let detail = problems.map(\.message).joined(separator: "; ")
@@ -284,17 +286,4 @@ package struct ShippingAddressStateMachine: FlowMachine {
         }
     }
 
-    /// Spec E7 for a list of shipping methods: unique identifiers, amounts of zero or more, one
-    /// currency (the configuration's when it names one).
-    static func methodProblems(_ methods: [ShippingMethod], currency: CurrencyCode?) -> [CheckoutError] {
-        guard let currency = currency ?? methods.first?.amount.currency else { return [] }
-        let probe = PaymentRequest(
-            merchantIdentifier: "shipping",
-            countryCode: "US",
-            currencyCode: currency.code,
-            summaryItems: [SummaryItem(label: "total", amount: .zero(currency))]
-        )
-        return probe.problems(
-            in: ShippingContactUpdate(summaryItems: probe.summaryItems, shippingMethods: methods))
-    }
 }
