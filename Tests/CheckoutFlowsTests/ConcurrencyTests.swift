@@ -1,8 +1,8 @@
 import CheckoutCore
-import CheckoutFlows
 import Dispatch
-import Synchronization
 import XCTest
+
+@testable import CheckoutFlows
 
 /// Real threads: thousands of flows whose delegates answer from other threads while the driver
 /// races `cancel()` against the answers. After each flow: exactly one terminal call, no two
@@ -18,7 +18,7 @@ final class ConcurrencyTests: XCTestCase {
             var calls = 0
         }
 
-        let state = Mutex(State())
+        let state = LockedValue(State())
         let ended = DispatchSemaphore(value: 0)
 
         func enter(terminal: Bool = false) {

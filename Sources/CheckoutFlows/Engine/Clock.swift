@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// The time source of a flow's deadlines (spec E4).
 ///
@@ -149,7 +148,7 @@ public final class ManualClock: CheckoutClock {
         var heap = DeadlineHeap()
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     /// A clock at virtual time zero.
     public init() {}
@@ -204,7 +203,7 @@ public final class SystemClock: CheckoutClock {
 
     private let origin = DispatchTime.now()
     private let queue = DispatchQueue(label: "Checkout.SystemClock")
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     /// A clock whose origin is now.
     public init() {}

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What the engine needs to know of a flow's state machine.
 package protocol FlowMachine: Sendable {
     /// A delegate call the machine asks for.
@@ -32,7 +30,7 @@ package protocol FlowShell: AnyObject, Sendable {
 
 /// The one-callback-at-a-time engine shared by every flow (spec E1-E6).
 ///
-/// It holds a state machine and the delegate in a `Mutex`. Each event (a driver action, a
+/// It holds a state machine and the delegate under a lock (``LockedValue``). Each event (a driver action, a
 /// completion, a deadline) is decided under the lock; the delegate calls and violation reports it
 /// produces go into a queue that exactly one thread at a time drains, outside the lock. So
 /// delegate calls of one flow never overlap and never nest: a completion called synchronously
@@ -59,11 +57,11 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     }
 
     package let options: FlowOptions
-    private let state: Mutex<Locked>
+    private let state: LockedValue<Locked>
 
     package init(machine: Machine, delegate: Delegate, options: FlowOptions) {
         self.options = options
-        self.state = Mutex(Locked(machine: machine, delegate: delegate))
+        self.state = LockedValue(Locked(machine: machine, delegate: delegate))
     }
 
     /// Reads the machine under the lock.
