@@ -268,10 +268,13 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             )
         }
         if outstanding.arrival(at: now) == .pastDeadline {
-            _ = deadlinePassed(id, at: now)
-            return violated(
+            // The deadline ends the flow (spec E4): its didFinish must not be lost.
+            let timedOut = deadlinePassed(id, at: now)
+            let late = violated(
                 .lateCompletion, outstanding.method, id: id, at: now,
                 "answered \(answer) at or after the deadline")
+            if case .call = timedOut { return timedOut }
+            return late
         }
         log.record(
             .completion(

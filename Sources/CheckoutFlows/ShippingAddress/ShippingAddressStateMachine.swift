@@ -183,9 +183,12 @@ package struct ShippingAddressStateMachine: FlowMachine {
                 .lateCompletion, id: id, at: now, "answered \(validation) after the callback ended")
         }
         if outstanding.arrival(at: now) == .pastDeadline {
-            _ = deadlinePassed(id, at: now)
-            return violated(
+            // The deadline's own effect (strict mode: the terminal call) must not be lost.
+            let timedOut = deadlinePassed(id, at: now)
+            let late = violated(
                 .lateCompletion, id: id, at: now, "answered \(validation) at or after the deadline")
+            if case .call = timedOut { return timedOut }
+            return late
         }
         log.record(
             .completion(method, callbackID: id, [.text(validation.description)], byDefault: false), at: now)
@@ -235,7 +238,8 @@ package struct ShippingAddressStateMachine: FlowMachine {
 
     /// Ends the flow with `outcome` and asks for its terminal call (spec E5).
     private mutating func end(_ outcome: ShippingAddressOutcome, at now: Duration) -> Effect<Call> {
-        if case .validating(let outstanding) = state {
+        // A valid answer that finishes the flow keeps its resolution: the async driver gets it.
+        if case .validating(let outstanding) = state, resolution?.id != outstanding.id {
             resolution = (
                 outstanding.id, .ended(CallbackEnded(callback: outstanding.method, reason: "\(outcome)"))
             )

@@ -1,0 +1,900 @@
+import CheckoutCore
+import Foundation
+import Synchronization
+import XCTest
+
+@testable import CheckoutFlows
+
+/// The payment-authorization flow with its delegate: recording delegates, a manual clock, no
+/// sleeping.
+final class PaymentAuthorizationFlowTests: XCTestCase {
+    private typealias F = FlowsFixture
+    private typealias Recorder = FlowsFixture.RecordingAuthorizationDelegate
+
+    private func makeFlow(
+        _ request: PaymentRequest = FlowsFixture.request(),
+        _ delegate: Recorder,
+        clock: ManualClock = ManualClock(),
+        timeout: Duration? = .seconds(30),
+        strict: Bool = false,
+        sink: FlowsFixture.ViolationSink? = nil,
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) -> PaymentAuthorizationFlow {
+        let flow = PaymentAuthorizationFlow(
+            request: request,
+            delegate: delegate,
+            options: F.options(clock, timeout: timeout, strict: strict, sink: sink)
+        )
+        XCTAssertEqual(flow.present(), .accepted, file: file, line: line)
+        return flow
+    }
+
+    private func contactUpdate(
+        _ total: String = "20.00",
+        methods: [ShippingMethod]? = nil,
+        errors: [PaymentError] = []
+    ) -> ShippingContactUpdate {
+        ShippingContactUpdate(errors: errors, summaryItems: F.summary(total), shippingMethods: methods)
+    }
+
+    /// A presented flow whose shipping contact (Jane) has been selected and answered.
+    private func readyToAuthorize(
+        _ delegate: Recorder,
+        _ request: PaymentRequest = FlowsFixture.request(),
+        clock: ManualClock = ManualClock(),
+        strict: Bool = false,
+        sink: FlowsFixture.ViolationSink? = nil
+    ) -> PaymentAuthorizationFlow {
+        let flow = makeFlow(request, delegate, clock: clock, strict: strict, sink: sink)
+        delegate.scriptContact(.answer(contactUpdate()))
+        XCTAssertEqual(flow.selectShippingContact(F.jane()), .accepted)
+        XCTAssertEqual(flow.step, .sheet)
+        return flow
+    }
+
+    // MARK: The happy path
+
+    // spec A2, A3, A4, A6, A7: each selection calls its delegate method, authorization calls
+    // willAuthorize then didAuthorize, success ends with didFinish.
+    func testFullAuthorizationCallsTheDelegateInOrder() {
+        let delegate = Recorder()
+        let flow = makeFlow(F.request(requiredShipping: [.postalAddress, .emailAddress]), delegate)
+        flow.selectShippingContact(F.jane())
+        delegate.answerContact(contactUpdate("20.00", methods: [F.standard, F.express]))
+        flow.selectShippingMethod("express")
+        delegate.answerMethod(ShippingMethodUpdate(summaryItems: F.summary("29.99")))
+        flow.selectPaymentMethod(F.amex)
+        delegate.answerPaymentMethod(PaymentMethodUpdate(summaryItems: F.summary("30.89")))
+        XCTAssertEqual(flow.sheet?.grandTotal, F.money("30.89"))
+        XCTAssertEqual(flow.authorize(F.token(F.amex)), .accepted)
+        XCTAssertEqual(flow.step, .awaiting("didAuthorizePayment"))
+        delegate.answerAuthorization(.success)
+
+        XCTAssertEqual(
+            delegate.calls,
+            [
+                "didSelectShippingContact", "didSelectShippingMethod", "didSelectPaymentMethod", "willAuthorizePayment",
+                "didAuthorizePayment", "didFinish",
+            ]
+        )
+        F.assertNoNesting(delegate.trace)
+        let snapshot = delegate.snapshot
+        XCTAssertEqual(snapshot.shippingMethods, [F.express])
+        XCTAssertEqual(snapshot.paymentMethods, [F.amex])
+        XCTAssertEqual(snapshot.payments.first?.shippingMethod, F.express)
+        XCTAssertEqual(snapshot.payments.first?.token, F.token(F.amex))
+        XCTAssertEqual(flow.outcome, snapshot.payments.first.map { PaymentAuthorizationOutcome.authorized($0) })
+        XCTAssertEqual(flow.violations, [])
+    }
+
+    // MARK: A1
+
+    // spec A1: an invalid request is refused with every problem at once; no delegate call.
+    func testPresentRefusesAnInvalidRequest() {
+        let delegate = Recorder()
+        var request = F.request(methods: [F.express, F.express])
+        request.merchantIdentifier = ""
+        request.countryCode = "XX"
+        request.supportedNetworks = []
+        request.summaryItems = [SummaryItem(label: "Total", amount: F.money("-1.00"))]
+        let flow = PaymentAuthorizationFlow(request: request, delegate: delegate, options: F.options(ManualClock()))
+        let refusal = flow.present().refusal
+        XCTAssertEqual(refusal?.code, .invalidRequest)
+        XCTAssertEqual(
+            refusal?.fields,
+            [
+                "merchantIdentifier", "countryCode", "supportedNetworks", "summaryItems[0].amount",
+                "shippingMethods[1].identifier",
+            ]
+        )
+        XCTAssertEqual(refusal?.problems.count, 5)
+        XCTAssertEqual(flow.step, .notPresented)
+        XCTAssertEqual(flow.selectShippingContact(F.jane()).refusal?.code, .notPresented)
+        XCTAssertEqual(delegate.calls, [])
+    }
+
+    // MARK: A2
+
+    // spec A2: the delegate receives the contact redacted; the payment holds the full contact
+    // limited to the requested fields.
+    func testRedactedContactForTheDelegateFullContactInThePayment() {
+        let delegate = Recorder()
+        let flow = makeFlow(F.request(requiredShipping: [.postalAddress, .phoneNumber]), delegate)
+        delegate.scriptContact(.answer(contactUpdate()))
+        delegate.scriptAuthorization(.answer(.success))
+        flow.selectShippingContact(F.jane(zip: "95014-2083"))
+        let seen = delegate.snapshot.contacts.first
+        XCTAssertEqual(
+            seen,
+            Contact(
+                postalAddress: Address(city: "Cupertino", state: "CA", postalCode: "95014", country: F.country("US")),
+                isRedacted: true
+            )
+        )
+        flow.authorize(F.token())
+        let payment = delegate.snapshot.payments.first
+        XCTAssertEqual(
+            payment?.shippingContact,
+            Contact(phoneNumber: "+1 408 555 0100", postalAddress: F.jane(zip: "95014-2083").postalAddress)
+        )
+        XCTAssertEqual(payment?.shippingContact?.postalAddress?.line1, "1 Infinite Loop")
+        XCTAssertNil(payment?.billingContact)
+        XCTAssertEqual(flow.outcome, payment.map { PaymentAuthorizationOutcome.authorized($0) })
+    }
+
+    // spec A2: a list in the update replaces the methods and reselects the first when the
+    // selection vanished, without a didSelectShippingMethod call.
+    func testContactUpdateReplacesMethodsWithoutSelectionCallback() {
+        let delegate = Recorder()
+        let flow = makeFlow(F.request(), delegate)
+        delegate.scriptMethod(.answer(ShippingMethodUpdate(summaryItems: F.summary("29.99"))))
+        flow.selectShippingMethod("express")
+        XCTAssertEqual(flow.sheet?.selectedShippingMethodID, "express")
+        delegate.scriptContact(.answer(contactUpdate("44.00", methods: [F.overnight, F.standard])))
+        flow.selectShippingContact(F.jane())
+        XCTAssertEqual(flow.sheet?.shippingMethods, [F.overnight, F.standard])
+        XCTAssertEqual(flow.sheet?.selectedShippingMethod, F.overnight)
+        XCTAssertEqual(flow.sheet?.grandTotal, F.money("44.00"))
+        XCTAssertEqual(delegate.calls, ["didSelectShippingMethod", "didSelectShippingContact"])
+    }
+
+    // spec A2, A6: contact errors block authorize (blockedByError naming the error) until another
+    // contact is selected.
+    func testContactErrorsBlockAuthorizationUntilAnotherContact() {
+        let delegate = Recorder()
+        let flow = makeFlow(F.request(), delegate)
+        let error = PaymentError.shippingAddressUnserviceable("We do not deliver there")
+        delegate.scriptContact(.answer(contactUpdate(errors: [error])), .answer(contactUpdate()))
+        flow.selectShippingContact(F.jane())
+        XCTAssertEqual(flow.sheet?.shownErrors, [error])
+        let refusal = flow.authorize(F.token()).refusal
+        XCTAssertEqual(refusal?.code, .blockedByError)
+        XCTAssertEqual(refusal?.blockingError, error)
+        XCTAssertEqual(delegate.calls, ["didSelectShippingContact"])
+
+        flow.selectShippingContact(F.john())
+        XCTAssertEqual(flow.authorize(F.token()), .accepted)
+        XCTAssertEqual(
+            delegate.calls,
+            ["didSelectShippingContact", "didSelectShippingContact", "willAuthorizePayment", "didAuthorizePayment"]
+        )
+    }
+
+    // MARK: A3
+
+    // spec A3: an unknown shipping method is refused; no delegate call.
+    func testUnknownShippingMethodIsRefused() {
+        let delegate = Recorder()
+        let flow = makeFlow(F.request(), delegate)
+        let refusal = flow.selectShippingMethod("overnight").refusal
+        XCTAssertEqual(refusal?.code, .unknownShippingMethod)
+        XCTAssertEqual(delegate.calls, [])
+        XCTAssertEqual(flow.sheet?.selectedShippingMethodID, "standard")
+    }
+
+    // MARK: A4
+
+    // spec A4: payment-method errors block authorization until another payment method is
+    // selected; authorize implies no selection callback.
+    func testPaymentMethodErrorsBlockUntilAnotherPaymentMethod() {
+        let delegate = Recorder()
+        let flow = readyToAuthorize(delegate)
+        let error = PaymentError(code: .unknown, message: "Debit cards only")
+        delegate.scriptPaymentMethod(
+            .answer(PaymentMethodUpdate(errors: [error], summaryItems: F.summary("20.00"))),
+            .answer(PaymentMethodUpdate(summaryItems: F.summary("20.00")))
+        )
+        flow.selectPaymentMethod(F.amex)
+        XCTAssertEqual(flow.authorize(F.token(F.amex)).refusal?.blockingError, error)
+        flow.selectPaymentMethod(F.visa)
+        XCTAssertEqual(flow.authorize(F.token(F.amex)), .accepted)
+        XCTAssertEqual(delegate.snapshot.payments.first?.token.paymentMethod, F.amex)
+        XCTAssertEqual(delegate.calls.filter { $0 == "didSelectPaymentMethod" }.count, 2)
+    }
+
+    // MARK: A5
+
+    // spec A5: coupons refused when unsupported; the initial code fires nothing; coupon errors do
+    // not block.
+    func testCouponCodes() {
+        let unsupportedDelegate = Recorder()
+        let unsupported = makeFlow(F.request(), unsupportedDelegate)
+        XCTAssertEqual(unsupported.changeCouponCode("SAVE").refusal?.code, .couponCodesNotSupported)
+        XCTAssertEqual(unsupportedDelegate.calls, [])
+
+        let delegate = Recorder()
+        let flow = readyToAuthorize(delegate, F.request(couponCode: "WELCOME", supportsCouponCode: true))
+        XCTAssertEqual(delegate.calls, ["didSelectShippingContact"], "the initial coupon fires no event")
+        let expired = PaymentError.couponCodeExpired("This coupon expired")
+        delegate.scriptCoupon(.answer(CouponCodeUpdate(errors: [expired], summaryItems: F.summary("20.00"))))
+        flow.changeCouponCode("OLD")
+        XCTAssertEqual(delegate.snapshot.couponCodes, ["OLD"])
+        XCTAssertEqual(flow.sheet?.shownErrors, [expired])
+        XCTAssertEqual(flow.authorize(F.token()), .accepted)
+    }
+
+    // MARK: A6
+
+    // spec A6: authorize is refused listing the missing required fields; otherwise
+    // willAuthorizePayment (no completion) then didAuthorizePayment.
+    func testAuthorizeRequiresTheRequestedFields() {
+        let delegate = Recorder()
+        let flow = makeFlow(
+            F.request(requiredShipping: [.emailAddress, .postalAddress], requiredBilling: [.postalAddress]), delegate)
+        let refusal = flow.authorize(F.token()).refusal
+        XCTAssertEqual(refusal?.code, .missingRequiredFields)
+        XCTAssertEqual(
+            refusal?.fields,
+            ["shippingContact.emailAddress", "shippingContact.postalAddress", "billingContact.postalAddress"]
+        )
+        XCTAssertEqual(delegate.calls, [])
+
+        delegate.scriptContact(.answer(contactUpdate()))
+        flow.selectShippingContact(F.jane())
+        XCTAssertEqual(flow.authorize(F.token(), billingContact: F.john()), .accepted)
+        XCTAssertEqual(delegate.calls, ["didSelectShippingContact", "willAuthorizePayment", "didAuthorizePayment"])
+        let payment = delegate.snapshot.payments.first
+        XCTAssertEqual(payment?.billingContact, Contact(postalAddress: F.john().postalAddress))
+        XCTAssertEqual(
+            payment?.shippingContact, Contact(emailAddress: "jane@example.com", postalAddress: F.jane().postalAddress))
+        XCTAssertEqual(payment?.shippingMethod, F.standard)
+    }
+
+    // MARK: A7
+
+    // spec A7: failure keeps the sheet with its errors; a second authorize is a second
+    // willAuthorize/didAuthorize pair; success then ends with didFinish after the result.
+    func testFailureThenSecondAuthorization() {
+        let delegate = Recorder()
+        let flow = readyToAuthorize(delegate)
+        let error = PaymentError.billingContactInvalid(.postalCode, "ZIP mismatch")
+        flow.authorize(F.token())
+        delegate.answerAuthorization(PaymentAuthorizationResult(status: .failure, errors: [error]))
+        XCTAssertEqual(flow.step, .sheet)
+        XCTAssertEqual(flow.sheet?.shownErrors, [error])
+        XCTAssertNil(flow.outcome)
+        XCTAssertEqual(flow.authorize(F.token(F.visa, "txn-2")), .accepted, "billing errors do not block")
+        delegate.answerAuthorization(.success)
+        XCTAssertEqual(
+            delegate.calls,
+            [
+                "didSelectShippingContact", "willAuthorizePayment", "didAuthorizePayment", "willAuthorizePayment",
+                "didAuthorizePayment", "didFinish",
+            ]
+        )
+        XCTAssertEqual(delegate.snapshot.payments.map(\.token.transactionIdentifier), ["txn-1", "txn-2"])
+        XCTAssertEqual(flow.outcome, delegate.snapshot.payments.last.map { PaymentAuthorizationOutcome.authorized($0) })
+    }
+
+    // spec A7: pinRequired, then the next authorize is the re-entry; pinLockout ends failed.
+    func testPinRequiredReentryAndLockout() {
+        let delegate = Recorder()
+        let flow = readyToAuthorize(delegate)
+        delegate.scriptAuthorization(
+            .answer(PaymentAuthorizationResult(status: .pinRequired)),
+            .answer(PaymentAuthorizationResult(status: .pinLockout))
+        )
+        flow.authorize(F.token())
+        XCTAssertEqual(flow.sheet?.isAwaitingPIN, true)
+        XCTAssertEqual(flow.selectShippingMethod("express").refusal?.code, .notAllowedInThisStep)
+        flow.authorize(F.token())
+        XCTAssertEqual(flow.outcome, .failed(.pinLockout))
+        XCTAssertEqual(
+            delegate.calls,
+            [
+                "didSelectShippingContact", "willAuthorizePayment", "didAuthorizePayment", "willAuthorizePayment",
+                "didAuthorizePayment", "didFinish",
+            ]
+        )
+        XCTAssertTrue(F.kinds(flow.transcript).contains("action:authorize (PIN re-entry)"))
+    }
+
+    // spec A7, A8: a cancel after a failed authorization ends as cancelled.
+    func testCancelAfterFailureEndsCancelled() {
+        let delegate = Recorder()
+        let flow = readyToAuthorize(delegate)
+        delegate.scriptAuthorization(.answer(PaymentAuthorizationResult(status: .failure)))
+        flow.authorize(F.token())
+        XCTAssertEqual(flow.cancel(), .accepted)
+        XCTAssertEqual(flow.outcome, .cancelled)
+        XCTAssertEqual(delegate.calls.last, "didFinish")
+        XCTAssertEqual(delegate.calls.filter { $0 == "didFinish" }.count, 1)
+    }
+
+    // MARK: A8
+
+    // spec A8: cancel before authorization calls only didFinish.
+    func testCancelBeforeAuthorizationOnlyFinishes() {
+        let delegate = Recorder()
+        let flow = makeFlow(F.request(), delegate)
+        XCTAssertEqual(flow.cancel(), .accepted)
+        XCTAssertEqual(delegate.calls, ["didFinish"])
+        XCTAssertEqual(flow.outcome, .cancelled)
+    }
+
+    // MARK: A9
+
+    // spec A9: a delegate with only the required methods gets default answers, recorded with
+    // byDefault: true.
+    func testDefaultAnswersForUnimplementedMethods() {
+        let merchant = MinimalMerchant()
+        let flow = PaymentAuthorizationFlow(
+            request: F.request(supportsCouponCode: true),
+            delegate: merchant,
+            options: F.options(ManualClock())
+        )
+        flow.present()
+        XCTAssertEqual(flow.selectShippingContact(F.jane()), .accepted)
+        XCTAssertEqual(flow.step, .sheet)
+        XCTAssertEqual(flow.selectShippingMethod("express"), .accepted)
+        XCTAssertEqual(flow.selectPaymentMethod(F.amex), .accepted)
+        XCTAssertEqual(flow.changeCouponCode("SAVE"), .accepted)
+        XCTAssertEqual(flow.sheet?.summaryItems, F.request().summaryItems)
+        XCTAssertEqual(flow.sheet?.selectedShippingMethodID, "express")
+        XCTAssertEqual(flow.sheet?.couponCode, "SAVE")
+
+        let defaults = flow.transcript.entries.compactMap { entry -> String? in
+            guard case .completion(let method, _, _, true) = entry.event else { return nil }
+            return method
+        }
+        XCTAssertEqual(
+            defaults,
+            ["didSelectShippingContact", "didSelectShippingMethod", "didSelectPaymentMethod", "didChangeCouponCode"]
+        )
+        XCTAssertTrue(flow.transcript.text().contains("[default answer]"))
+        let completions = F.jsonObjects(flow.transcript.json()).filter { $0["kind"] as? String == "completion" }
+        XCTAssertEqual(completions.compactMap { $0["byDefault"] as? Bool }, [true, true, true, true])
+
+        flow.authorize(F.token())
+        XCTAssertEqual(flow.outcome, .authorized(merchant.payments[0]))
+        XCTAssertEqual(merchant.calls, ["didAuthorizePayment", "didFinish"])
+        XCTAssertEqual(flow.violations, [])
+    }
+
+    // MARK: E1
+
+    // spec E1: while a completion is outstanding, actions are refused with callbackPending
+    // naming it, recorded, not queued.
+    func testActionsWhileACompletionIsOutstandingAreRefused() {
+        let delegate = Recorder()
+        let flow = makeFlow(F.request(supportsCouponCode: true), delegate)
+        flow.selectShippingContact(F.jane())
+        let responses = [
+            flow.selectShippingContact(F.john()), flow.selectShippingMethod("express"),
+            flow.selectPaymentMethod(F.visa),
+            flow.changeCouponCode("X"), flow.authorize(F.token()),
+        ]
+        for response in responses {
+            XCTAssertEqual(response.refusal?.code, .callbackPending)
+            XCTAssertEqual(response.refusal?.pendingCallback, "didSelectShippingContact")
+        }
+        XCTAssertEqual(delegate.calls, ["didSelectShippingContact"])
+        XCTAssertEqual(F.kinds(flow.transcript).filter { $0.hasSuffix(":callbackPending") }.count, 5)
+        delegate.answerContact(contactUpdate())
+        XCTAssertEqual(delegate.calls, ["didSelectShippingContact"], "nothing was queued")
+        XCTAssertEqual(flow.step, .sheet)
+    }
+
+    // MARK: E2
+
+    // spec E2: a completion called twice is completionCalledTwice; after a cancel or a timeout
+    // it is lateCompletion; none changes anything.
+    func testRepeatedAndLateCompletions() {
+        let delegate = Recorder()
+        let flow = makeFlow(F.request(), delegate)
+        flow.selectShippingContact(F.jane())
+        delegate.answerContact(contactUpdate("21.00"))
+        delegate.answerContact(contactUpdate("99.00"))
+        XCTAssertEqual(flow.sheet?.grandTotal, F.money("21.00"))
+        XCTAssertEqual(flow.violations.map(\.kind), [.completionCalledTwice])
+
+        let clock = ManualClock()
+        let timedDelegate = Recorder()
+        let timed = makeFlow(F.request(), timedDelegate, clock: clock)
+        timed.selectShippingContact(F.jane())
+        clock.advance(by: .seconds(30))
+        timedDelegate.answerContact(contactUpdate())
+        XCTAssertEqual(timed.violations.map(\.kind), [.completionTimedOut, .lateCompletion])
+        XCTAssertEqual(timed.outcome, .timedOut)
+        XCTAssertEqual(timedDelegate.calls, ["didSelectShippingContact", "didFinish"])
+    }
+
+    // MARK: E3
+
+    // spec E3, E2: cancel while didAuthorizePayment is outstanding ends at once with didFinish;
+    // the result then is late and the outcome stays cancelled.
+    func testCancelWhileAuthorizationIsOutstanding() {
+        let delegate = Recorder()
+        let flow = readyToAuthorize(delegate)
+        flow.authorize(F.token())
+        XCTAssertEqual(flow.cancel(), .accepted)
+        XCTAssertEqual(delegate.calls.suffix(3), ["willAuthorizePayment", "didAuthorizePayment", "didFinish"])
+        XCTAssertEqual(flow.outcome, .cancelled)
+        delegate.answerAuthorization(.success)
+        XCTAssertEqual(flow.outcome, .cancelled)
+        XCTAssertEqual(flow.violations.map(\.kind), [.lateCompletion])
+        XCTAssertEqual(flow.violations.first?.callback, "didAuthorizePayment")
+        XCTAssertEqual(delegate.calls.filter { $0 == "didFinish" }.count, 1)
+    }
+
+    // MARK: E4
+
+    // spec E4: default 30 s deadline: the flow ends timedOut with didFinish.
+    func testDefaultDeadlineEndsTimedOut() {
+        let clock = ManualClock()
+        let delegate = Recorder()
+        let flow = PaymentAuthorizationFlow(
+            request: F.request(), delegate: delegate, options: FlowOptions(clock: clock))
+        flow.present()
+        delegate.scriptContact(.answer(contactUpdate()))
+        flow.selectShippingContact(F.jane())
+        flow.authorize(F.token())
+        clock.advance(by: .seconds(30) - .nanoseconds(1))
+        XCTAssertEqual(flow.step, .awaiting("didAuthorizePayment"))
+        clock.advance(by: .nanoseconds(1))
+        XCTAssertEqual(flow.outcome, .timedOut)
+        XCTAssertEqual(flow.violations.map(\.kind), [.completionTimedOut])
+        XCTAssertEqual(flow.violations.first?.callback, "didAuthorizePayment")
+        XCTAssertEqual(delegate.calls.last, "didFinish")
+        XCTAssertEqual(flow.authorize(F.token()).refusal?.code, .finished)
+    }
+
+    // spec E4, E5: an answer exactly at the deadline is late: the flow times out and its one
+    // didFinish is still called.
+    func testAnswerExactlyAtTheDeadlineIsLate() {
+        let clock = ManualClock()
+        let delegate = Recorder()
+        let flow = readyToAuthorize(delegate, clock: clock)
+        clock.advance(by: .seconds(10))
+        // Scheduled before the flow's own deadline, so it runs first at the same instant.
+        _ = clock.schedule(at: .seconds(40)) { delegate.answerAuthorization(.success) }
+        flow.authorize(F.token())
+        clock.advance(by: .seconds(30))
+        XCTAssertEqual(flow.outcome, .timedOut)
+        XCTAssertEqual(flow.violations.map(\.kind), [.completionTimedOut, .lateCompletion])
+        XCTAssertEqual(flow.violations.map(\.time), [.seconds(40), .seconds(40)])
+        XCTAssertEqual(delegate.calls.last, "didFinish")
+        XCTAssertEqual(delegate.calls.filter { $0 == "didFinish" }.count, 1)
+    }
+
+    // spec E4: each callback gets its own full deadline; nil disables deadlines.
+    func testEachCallbackGetsItsOwnDeadlineAndNilDisables() {
+        let clock = ManualClock()
+        let delegate = Recorder()
+        let flow = makeFlow(F.request(), delegate, clock: clock)
+        flow.selectShippingContact(F.jane())
+        clock.advance(by: .seconds(25))
+        delegate.answerContact(contactUpdate())
+        flow.selectShippingMethod("express")
+        clock.advance(by: .seconds(29))
+        XCTAssertEqual(flow.step, .awaiting("didSelectShippingMethod"))
+        clock.advance(by: .seconds(1))
+        XCTAssertEqual(flow.outcome, .timedOut)
+        XCTAssertEqual(flow.violations.first?.time, .seconds(55))
+        XCTAssertEqual(flow.violations.first?.callback, "didSelectShippingMethod")
+
+        let untimedClock = ManualClock()
+        let untimedDelegate = Recorder()
+        let untimed = makeFlow(F.request(), untimedDelegate, clock: untimedClock, timeout: nil)
+        untimed.selectShippingContact(F.jane())
+        XCTAssertEqual(untimedClock.pendingDeadlines, 0)
+        untimedClock.advance(by: .seconds(86_400))
+        untimedDelegate.answerContact(contactUpdate())
+        XCTAssertEqual(untimed.step, .sheet)
+        XCTAssertEqual(untimed.violations, [])
+    }
+
+    // MARK: E5
+
+    // spec E5: after didFinish every action is refused with finished and nothing is called.
+    func testEverythingAfterDidFinishIsRefused() {
+        let delegate = Recorder()
+        let flow = makeFlow(F.request(supportsCouponCode: true), delegate)
+        flow.cancel()
+        let responses = [
+            flow.present(), flow.selectShippingContact(F.jane()), flow.selectShippingMethod("standard"),
+            flow.selectPaymentMethod(F.visa), flow.changeCouponCode("X"), flow.authorize(F.token()), flow.cancel(),
+        ]
+        for response in responses {
+            XCTAssertEqual(response.refusal?.code, .finished)
+        }
+        XCTAssertEqual(delegate.calls, ["didFinish"])
+        XCTAssertNil(flow.sheet)
+    }
+
+    /// A flow whose delegate only the flow holds, with `didAuthorizePayment` outstanding.
+    private func flowHoldingTheOnlyReference() -> (PaymentAuthorizationFlow, FlowsFixture.WeakBox<Recorder>) {
+        let delegate = Recorder()
+        let flow = readyToAuthorize(delegate)
+        flow.authorize(F.token())
+        return (flow, FlowsFixture.WeakBox(delegate))
+    }
+
+    // spec E5: the delegate is held until didFinish and released then, the flow still alive.
+    func testTheDelegateIsReleasedAfterDidFinish() {
+        let (flow, weakDelegate) = flowHoldingTheOnlyReference()
+        XCTAssertNotNil(weakDelegate.object)
+        weakDelegate.object?.answerAuthorization(.success)
+        XCTAssertNil(weakDelegate.object, "released after didFinish")
+        guard case .authorized = flow.outcome else { return XCTFail("expected authorized") }
+    }
+
+    // MARK: E6
+
+    // spec E6: a delegate answering every callback synchronously: no deadlock, no nesting, the
+    // next call only after the previous returned.
+    func testSynchronousAnswersInsideCallbacks() {
+        let delegate = Recorder()
+        delegate.scriptContact(.answer(contactUpdate()))
+        delegate.scriptMethod(.answer(ShippingMethodUpdate(summaryItems: F.summary("29.99"))))
+        delegate.scriptAuthorization(.answer(.success))
+        let flow = makeFlow(F.request(), delegate)
+        flow.selectShippingContact(F.jane())
+        flow.selectShippingMethod("express")
+        flow.authorize(F.token())
+        XCTAssertEqual(
+            delegate.trace,
+            [
+                ">didSelectShippingContact", "<didSelectShippingContact", ">didSelectShippingMethod",
+                "<didSelectShippingMethod", ">willAuthorizePayment", "<willAuthorizePayment", ">didAuthorizePayment",
+                "<didAuthorizePayment", ">didFinish", "<didFinish",
+            ]
+        )
+        F.assertNoNesting(delegate.trace)
+        guard case .authorized = flow.outcome else { return XCTFail("expected authorized") }
+    }
+
+    // spec E6, E3: cancel() from inside didAuthorizePayment: accepted, didFinish after the
+    // callback returned.
+    func testCancelInsideTheCallback() {
+        let delegate = Recorder()
+        let flow = readyToAuthorize(delegate)
+        delegate.scriptAuthorization(.cancel)
+        XCTAssertEqual(flow.authorize(F.token()), .accepted)
+        XCTAssertEqual(delegate.snapshot.cancelResponses, [.accepted])
+        XCTAssertEqual(
+            Array(delegate.trace.suffix(6)),
+            [
+                ">willAuthorizePayment", "<willAuthorizePayment", ">didAuthorizePayment", "<didAuthorizePayment",
+                ">didFinish", "<didFinish",
+            ]
+        )
+        F.assertNoNesting(delegate.trace)
+        XCTAssertEqual(flow.outcome, .cancelled)
+    }
+
+    // MARK: E7
+
+    // spec E7: invalid updates (negative total, wrong currency, duplicate method ids, empty
+    // summary) end the flow failed with the violation and didFinish.
+    func testInvalidUpdatesEndTheFlowFailed() {
+        var euro = F.summary("20.00")
+        euro[1].amount = F.money("20.00", .eur)
+        let updates: [(String, ShippingContactUpdate)] = [
+            ("negative total", contactUpdate("-0.01")),
+            ("wrong currency", ShippingContactUpdate(summaryItems: euro)),
+            ("duplicate ids", contactUpdate(methods: [F.standard, F.express, F.standard])),
+            ("empty summary", ShippingContactUpdate(summaryItems: [])),
+        ]
+        for (name, update) in updates {
+            let delegate = Recorder()
+            delegate.scriptContact(.answer(update))
+            let flow = makeFlow(F.request(), delegate)
+            flow.selectShippingContact(F.jane())
+            guard case .failed(.violation(let violation)) = flow.outcome else {
+                XCTFail("\(name): expected failed, got \(String(describing: flow.outcome))")
+                continue
+            }
+            XCTAssertEqual(violation.kind, .invalidUpdate, name)
+            XCTAssertEqual(violation.callback, "didSelectShippingContact", name)
+            XCTAssertEqual(flow.violations, [violation], name)
+            XCTAssertEqual(delegate.calls, ["didSelectShippingContact", "didFinish"], name)
+        }
+    }
+
+    // MARK: E8
+
+    // spec E8: the transcript masks the payment's personal data unless asked, with virtual
+    // times, refusals, calls, completions, violations and the outcome.
+    func testTranscriptOfAnAuthorization() {
+        let clock = ManualClock()
+        let delegate = Recorder()
+        let flow = makeFlow(
+            F.request(requiredShipping: [.postalAddress, .name, .emailAddress]), delegate, clock: clock)
+        flow.authorize(F.token())
+        clock.advance(by: .seconds(1))
+        flow.selectShippingContact(F.jane())
+        clock.advance(by: .milliseconds(250))
+        delegate.answerContact(contactUpdate())
+        delegate.answerContact(contactUpdate())
+        clock.advance(by: .seconds(2))
+        flow.authorize(F.token())
+        clock.advance(by: .seconds(3))
+        delegate.answerAuthorization(.success)
+
+        XCTAssertEqual(
+            F.kinds(flow.transcript),
+            [
+                "action:present", "refused:authorize:missingRequiredFields", "action:selectShippingContact",
+                "call:didSelectShippingContact", "completion:didSelectShippingContact",
+                "violation:completionCalledTwice",
+                "action:authorize", "call:willAuthorizePayment", "call:didAuthorizePayment",
+                "completion:didAuthorizePayment", "outcome:authorized", "call:didFinish",
+            ]
+        )
+        let text = flow.transcript.text()
+        let unmasked = flow.transcript.text(showingPersonalData: true)
+        for personal in ["1 Infinite Loop", "Jane Appleseed", "jane@example.com"] {
+            XCTAssertFalse(text.contains(personal), personal)
+            XCTAssertFalse(flow.transcript.json().contains(personal), personal)
+            XCTAssertTrue(unmasked.contains(personal), personal)
+        }
+        XCTAssertFalse(text.contains("tok_visa"), "payment data is never shown")
+        XCTAssertTrue(text.contains("RedactedContact"))
+        XCTAssertEqual(
+            F.jsonObjects(flow.transcript.json()).compactMap { $0["time"] as? String },
+            ["0", "0", "1", "1", "1.25", "1.25", "3.25", "3.25", "3.25", "6.25", "6.25", "6.25"]
+        )
+    }
+
+    // MARK: E9
+
+    // spec E9: refusals change nothing and call nothing.
+    func testRefusalsChangeNothing() {
+        let delegate = Recorder()
+        let flow = makeFlow(F.request(requiredShipping: [.postalAddress]), delegate)
+        let sheet = flow.sheet
+        var badEmail = F.jane()
+        badEmail.emailAddress = "@"
+        let refusals = [
+            flow.present(), flow.selectShippingMethod("nope"), flow.changeCouponCode("X"), flow.authorize(F.token()),
+            flow.selectShippingContact(badEmail),
+        ]
+        XCTAssertEqual(
+            refusals.map { $0.refusal?.code },
+            [
+                .alreadyPresented, .unknownShippingMethod, .couponCodesNotSupported, .missingRequiredFields,
+                .invalidField,
+            ]
+        )
+        XCTAssertEqual(flow.sheet, sheet)
+        XCTAssertEqual(flow.step, .sheet)
+        XCTAssertEqual(delegate.calls, [])
+        XCTAssertEqual(flow.transcript.delegateCalls, [])
+        XCTAssertEqual(flow.violations, [])
+    }
+
+    // spec E9: strict mode ends the flow at the first violation with didFinish, outcome failed;
+    // onViolation receives the violations in order.
+    func testStrictModeAndViolationObserver() {
+        let sink = FlowsFixture.ViolationSink()
+        let delegate = Recorder()
+        let flow = readyToAuthorize(delegate, strict: true, sink: sink)
+        delegate.answerContact(contactUpdate())
+        guard case .failed(.violation(let violation)) = flow.outcome else { return XCTFail("expected failed") }
+        XCTAssertEqual(violation.kind, .completionCalledTwice)
+        XCTAssertEqual(delegate.calls, ["didSelectShippingContact", "didFinish"])
+        XCTAssertEqual(sink.violations, [violation])
+
+        let clock = ManualClock()
+        let orderSink = FlowsFixture.ViolationSink()
+        let lenient = Recorder()
+        let lenientFlow = readyToAuthorize(lenient, clock: clock, sink: orderSink)
+        lenient.answerContact(contactUpdate())
+        lenientFlow.authorize(F.token())
+        clock.advance(by: .seconds(30))
+        lenient.answerAuthorization(.success)
+        XCTAssertEqual(
+            orderSink.violations.map(\.kind), [.completionCalledTwice, .completionTimedOut, .lateCompletion])
+        XCTAssertEqual(orderSink.violations, lenientFlow.violations)
+    }
+
+    // MARK: Async forms
+
+    // spec A2, A6, A7, E1: an async delegate bridged onto the engine; the async driver awaits
+    // each answer.
+    func testAsyncDelegateAndAsyncDriver() async throws {
+        let merchant = AsyncMerchant()
+        let flow = PaymentAuthorizationFlow(request: F.request(), delegate: merchant, options: F.options(ManualClock()))
+        flow.present()
+        let update = try await flow.selectShippingContact(F.jane())
+        XCTAssertEqual(update.summaryItems, F.summary("25.00"))
+        XCTAssertEqual(flow.sheet?.grandTotal, F.money("25.00"))
+        let methodUpdate = try await flow.selectShippingMethod("express")
+        XCTAssertEqual(methodUpdate.summaryItems, F.summary("25.00"), "the default answer keeps the summary")
+        let result = try await flow.authorize(F.token())
+        XCTAssertEqual(result, .success)
+        let outcome = await flow.waitUntilEnded()
+        XCTAssertEqual(outcome, merchant.payments.first.map { PaymentAuthorizationOutcome.authorized($0) })
+        XCTAssertEqual(
+            merchant.calls,
+            ["didSelectShippingContact", "willAuthorizePayment", "didAuthorizePayment", "didFinish"]
+        )
+        XCTAssertEqual(merchant.contacts.first?.isRedacted, true)
+        XCTAssertNil(merchant.contacts.first?.name)
+        let defaults = flow.transcript.entries.filter {
+            if case .completion(_, _, _, true) = $0.event { return true }
+            return false
+        }
+        XCTAssertEqual(defaults.count, 1, "the unimplemented didSelectShippingMethod is answered by default")
+    }
+
+    // spec E9, E3: the async driver throws the refusal, and CallbackEnded when the flow is
+    // cancelled inside the awaited callback.
+    func testAsyncDriverRefusalAndCallbackEnded() async throws {
+        let delegate = Recorder()
+        let flow = makeFlow(F.request(), delegate)
+        do {
+            _ = try await flow.selectShippingMethod("teleport")
+            XCTFail("expected a refusal")
+        } catch let refusal as Refusal {
+            XCTAssertEqual(refusal.code, .unknownShippingMethod)
+        }
+        delegate.scriptContact(.cancel)
+        do {
+            _ = try await flow.selectShippingContact(F.jane())
+            XCTFail("expected CallbackEnded")
+        } catch let ended as CallbackEnded {
+            XCTAssertEqual(ended.callback, "didSelectShippingContact")
+        }
+        let outcome = await flow.waitUntilEnded()
+        XCTAssertEqual(outcome, .cancelled)
+        XCTAssertEqual(delegate.calls, ["didSelectShippingContact", "didFinish"])
+    }
+
+    // spec A2, A6, E1: a type conforming to both forms is driven through its completion-handler
+    // methods, and the async driver still gets the answers.
+    func testBothFormsUseTheCompletionHandlerMethods() async throws {
+        let merchant = BothFormsMerchant()
+        let flow = PaymentAuthorizationFlow(
+            request: F.request(requiredShipping: []), delegate: merchant, options: F.options(ManualClock()))
+        flow.present()
+        let update = try await flow.selectShippingContact(F.jane())
+        XCTAssertEqual(update.summaryItems, F.summary("21.00"))
+        let result = try await flow.authorize(F.token())
+        XCTAssertEqual(result, .success)
+        _ = await flow.waitUntilEnded()
+        XCTAssertEqual(
+            merchant.calls,
+            [
+                "didSelectShippingContact(handler:)", "willAuthorizePayment", "didAuthorizePayment(handler:)",
+                "didFinish",
+            ]
+        )
+    }
+}
+
+/// A delegate implementing only the required methods (spec A9); it approves every payment.
+private final class MinimalMerchant: PaymentAuthorizationDelegate {
+    private let state = Mutex<(calls: [String], payments: [Payment])>(([], []))
+
+    var calls: [String] { state.withLock { $0.calls } }
+    var payments: [Payment] { state.withLock { $0.payments } }
+
+    func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {
+        state.withLock { $0.calls.append("didFinish") }
+    }
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didAuthorizePayment payment: Payment,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+    ) {
+        state.withLock {
+            $0.calls.append("didAuthorizePayment")
+            $0.payments.append(payment)
+        }
+        handler(.success)
+    }
+}
+
+/// An async authorization delegate: a new total for every contact, default answers elsewhere.
+private final class AsyncMerchant: AsyncPaymentAuthorizationDelegate {
+    private let state = Mutex<(calls: [String], contacts: [Contact], payments: [Payment])>(([], [], []))
+
+    var calls: [String] { state.withLock { $0.calls } }
+    var contacts: [Contact] { state.withLock { $0.contacts } }
+    var payments: [Payment] { state.withLock { $0.payments } }
+
+    func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {
+        state.withLock { $0.calls.append("didFinish") }
+    }
+
+    func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow) {
+        state.withLock { $0.calls.append("willAuthorizePayment") }
+    }
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didAuthorizePayment payment: Payment
+    ) async -> PaymentAuthorizationResult {
+        await Task.yield()
+        state.withLock {
+            $0.calls.append("didAuthorizePayment")
+            $0.payments.append(payment)
+        }
+        return .success
+    }
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingContact contact: Contact
+    ) async -> ShippingContactUpdate {
+        await Task.yield()
+        state.withLock {
+            $0.calls.append("didSelectShippingContact")
+            $0.contacts.append(contact)
+        }
+        return ShippingContactUpdate(summaryItems: FlowsFixture.summary("25.00"))
+    }
+}
+
+/// A delegate with both forms of its callbacks.
+private final class BothFormsMerchant: PaymentAuthorizationDelegate, AsyncPaymentAuthorizationDelegate {
+    private let recorded = Mutex<[String]>([])
+
+    var calls: [String] { recorded.withLock { $0 } }
+
+    func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {
+        recorded.withLock { $0.append("didFinish") }
+    }
+
+    func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow) {
+        recorded.withLock { $0.append("willAuthorizePayment") }
+    }
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didAuthorizePayment payment: Payment,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+    ) {
+        recorded.withLock { $0.append("didAuthorizePayment(handler:)") }
+        handler(.success)
+    }
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didAuthorizePayment payment: Payment
+    ) async -> PaymentAuthorizationResult {
+        recorded.withLock { $0.append("didAuthorizePayment async") }
+        return PaymentAuthorizationResult(status: .failure)
+    }
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingContact contact: Contact,
+        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
+    ) {
+        recorded.withLock { $0.append("didSelectShippingContact(handler:)") }
+        handler(ShippingContactUpdate(summaryItems: FlowsFixture.summary("21.00")))
+    }
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingContact contact: Contact
+    ) async -> ShippingContactUpdate {
+        recorded.withLock { $0.append("didSelectShippingContact async") }
+        return ShippingContactUpdate(summaryItems: FlowsFixture.summary("99.00"))
+    }
+}
