@@ -17,7 +17,7 @@ public enum ContactField: String, Hashable, Sendable, Codable, CaseIterable, Com
 ///
 /// The ``description`` masks personal data (name, email, phone, street lines);
 /// ``unmaskedDescription`` shows it.
-public struct Contact: Hashable, Sendable, CustomStringConvertible {
+public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflectable {
     /// The person's full name.
     public var name: String?
     /// An email address.
@@ -98,7 +98,9 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible {
     /// country and a truncated postal code (US: the first five digits; CA and GB: the outward code,
     /// that is, without the last three characters once spaces are removed; elsewhere unchanged).
     /// Street lines, name, email and phone are removed, and ``isRedacted`` is set.
+    /// Redacting a redacted contact changes nothing.
     public func redactedForShipping() -> Contact {
+        if isRedacted { return self }
         guard let address = postalAddress else { return Contact(isRedacted: true) }
         let redacted = Address(
             city: address.city,
@@ -127,6 +129,11 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible {
 
     /// Every field in the clear.
     public var unmaskedDescription: String { render(masked: false) }
+
+    /// `dump` and debuggers see the masked description only.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["contact": description], displayStyle: .struct)
+    }
 
     private func render(masked: Bool) -> String {
         func part(_ label: String, _ value: String?) -> String? {

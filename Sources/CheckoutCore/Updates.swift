@@ -99,3 +99,37 @@ public struct CouponCodeUpdate: PaymentRequestUpdate {
         self.shippingMethods = shippingMethods
     }
 }
+
+// Decoding: `errors` may be absent (no errors); the other keys as the properties say.
+
+extension ShippingContactUpdate {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            errors: try container.decodeIfPresent([PaymentError].self, forKey: .errors) ?? [],
+            summaryItems: try container.decode([SummaryItem].self, forKey: .summaryItems),
+            shippingMethods: try container.decodeIfPresent([ShippingMethod].self, forKey: .shippingMethods)
+        )
+    }
+}
+
+extension PaymentMethodUpdate {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            errors: try container.decodeIfPresent([PaymentError].self, forKey: .errors) ?? [],
+            summaryItems: try container.decode([SummaryItem].self, forKey: .summaryItems)
+        )
+    }
+}
+
+extension CouponCodeUpdate {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            errors: try container.decodeIfPresent([PaymentError].self, forKey: .errors) ?? [],
+            summaryItems: try container.decode([SummaryItem].self, forKey: .summaryItems),
+            shippingMethods: try container.decodeIfPresent([ShippingMethod].self, forKey: .shippingMethods)
+        )
+    }
+}

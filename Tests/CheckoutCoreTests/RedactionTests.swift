@@ -95,3 +95,45 @@ final class RedactionTests: XCTestCase {
         XCTAssertNil(redacted.limited(to: []))
     }
 }
+
+final class RedactionFollowUpTests: XCTestCase {
+    private let london = Contact(
+        name: "Ada Lovelace",
+        emailAddress: "ada@example.com",
+        phoneNumber: "+44 20 7946 0000",
+        postalAddress: Address(
+            line1: "10 Downing St",
+            city: "London",
+            postalCode: "SW1A 2AA",
+            country: try? CountryCode("GB")
+        )
+    )
+
+    // spec A2: redacting twice does not shorten the outward code again.
+    func testRedactionIsIdempotent() {
+        let once = london.redactedForShipping()
+        XCTAssertEqual(once.postalAddress?.postalCode, "SW1A")
+        XCTAssertEqual(once.redactedForShipping(), once)
+    }
+
+    // spec E8: dump and mirrors see masked personal data only.
+    func testDumpMasksPersonalData() {
+        var dumped = ""
+        dump(london, to: &dumped)
+        XCTAssertTrue(dumped.contains("London"))
+        for secret in ["Ada", "ada@example.com", "7946", "Downing"] {
+            XCTAssertFalse(dumped.contains(secret), "dump shows \(secret): \(dumped)")
+        }
+    }
+
+    func testUpdatesDecodeWithoutErrorsKey() throws {
+        let json = #"{"summaryItems": [{"label": "Total", "amount": {"currency": "USD", "value": "1.00"}}]}"#
+        let contact = try JSON.decode(ShippingContactUpdate.self, json)
+        XCTAssertEqual(contact.errors, [])
+        XCTAssertNil(contact.shippingMethods)
+        XCTAssertEqual(contact.summaryItems.last?.amount.minorUnits, 100)
+        XCTAssertEqual(try JSON.decode(PaymentMethodUpdate.self, json).errors, [])
+        XCTAssertEqual(try JSON.decode(CouponCodeUpdate.self, json).errors, [])
+        XCTAssertThrowsError(try JSON.decode(CouponCodeUpdate.self, "{}"))
+    }
+}
