@@ -69,6 +69,9 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         state.withLock { body($0.machine) }
     }
 
+    /// The delegate, until the terminal call has been made.
+    package var delegate: Delegate? { state.withLock { $0.delegate } }
+
     /// Whether the terminal delegate call has been made and the delegate released.
     package var hasDeliveredTerminal: Bool { state.withLock { $0.terminalDone } }
 

@@ -35,12 +35,14 @@ package struct CallbackLedger: Sendable {
 
     package init(timeout: Duration?) { self.timeout = timeout }
 
-    /// Opens a callback at time `now`.
-    package mutating func open<Callback>(_ callback: Callback, _ method: String, at now: Duration)
+    /// Opens a callback at time `now`; `timed: false` opens it without a deadline of its own (one
+    /// that runs under an enclosing deadline, as the pay context's callbacks run under the sheet's).
+    package mutating func open<Callback>(_ callback: Callback, _ method: String, at now: Duration, timed: Bool = true)
         -> Outstanding<Callback>
     {
         lastID += 1
-        return Outstanding(id: lastID, callback: callback, method: method, deadline: timeout.map { now + $0 })
+        let deadline = timed ? timeout.map { now + $0 } : nil
+        return Outstanding(id: lastID, callback: callback, method: method, deadline: deadline)
     }
 }
 

@@ -212,10 +212,15 @@ public final class PaymentAuthorizationFlow: Sendable {
         self.init(request, .completions(delegate), options)
     }
 
-    private init(_ request: PaymentRequest, _ delegate: Delegate, _ options: FlowOptions) {
+    package init(
+        _ request: PaymentRequest,
+        _ delegate: Delegate,
+        _ options: FlowOptions,
+        authorizationIsTimed: Bool = true
+    ) {
         self.request = request
-        self.runner = FlowRunner(
-            machine: Machine(request: request, options: options), delegate: delegate, options: options)
+        let machine = Machine(request: request, options: options, authorizationIsTimed: authorizationIsTimed)
+        self.runner = FlowRunner(machine: machine, delegate: delegate, options: options)
     }
 
     // MARK: State

@@ -42,8 +42,13 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     private var state = State.notPresented
     private var resolution: (id: UInt64, resolution: Resolution<Answer>)?
 
-    package init(request: PaymentRequest, options: FlowOptions) {
+    /// Whether `didAuthorizePayment` has a deadline of its own. The pay context times the whole
+    /// authorization itself (spec P5) and turns it off.
+    private let authorizationIsTimed: Bool
+
+    package init(request: PaymentRequest, options: FlowOptions, authorizationIsTimed: Bool = true) {
         self.request = request
+        self.authorizationIsTimed = authorizationIsTimed
         self.isStrict = options.isStrict
         self.ledger = CallbackLedger(timeout: options.callbackTimeout)
         self.log = FlowLog(recordsTranscript: options.recordsTranscript)
@@ -417,7 +422,9 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         at now: Duration,
         _ call: (UInt64) -> Call
     ) -> Effect<Call> {
-        let outstanding = ledger.open(callback, method, at: now)
+        var timed = true
+        if case .authorization = callback { timed = authorizationIsTimed }
+        let outstanding = ledger.open(callback, method, at: now, timed: timed)
         state = .awaiting(outstanding, sheet)
         log.record(.call(method, callbackID: outstanding.id, arguments), at: now)
         return .call(call(outstanding.id))

@@ -1,0 +1,293 @@
+import CheckoutCore
+
+/// Stripe's documented test cards, which decide what a confirmation does with the in-memory
+/// backend.
+public enum StripeTestCard: String, Hashable, Sendable, CaseIterable {
+    /// Succeeds.
+    case success = "4242424242424242"
+    /// Declined: `card_declined` / `generic_decline`.
+    case genericDecline = "4000000000000002"
+    /// Declined: `card_declined` / `insufficient_funds`.
+    case insufficientFunds = "4000000000009995"
+    /// Declined: `card_declined` / `lost_card`.
+    case lostCard = "4000000000009987"
+    /// Declined: `expired_card`.
+    case expiredCard = "4000000000000069"
+    /// Declined: `incorrect_cvc`.
+    case incorrectCVC = "4000000000000127"
+    /// Fails: `processing_error`.
+    case processingError = "4000000000000119"
+    /// Declined: `incorrect_zip`, as on an account that blocks failed ZIP checks.
+    case incorrectZIP = "4000000000000036"
+    /// Needs 3-D Secure: the intent goes to `requires_action`.
+    case threeDSecureRequired = "4000002500003155"
+
+    /// The card a payment token's data names: the number with spaces or dashes, or `tok_visa`.
+    public init?(paymentData: String) {
+        let digits = paymentData == "tok_visa" ? Self.success.rawValue : paymentData.filter(\.isNumber)
+        self.init(rawValue: digits)
+    }
+
+    /// The error confirming with this card gives, if any.
+    public var error: StripeError? {
+        func declined(_ code: String, _ decline: String, _ message: String) -> StripeError {
+            StripeError(type: "card_error", code: code, declineCode: decline, message: message)
+        }
+        switch self {
+        case .success, .threeDSecureRequired: return nil
+        case .genericDecline: return declined("card_declined", "generic_decline", "Your card was declined.")
+        case .insufficientFunds:
+            return declined("card_declined", "insufficient_funds", "Your card has insufficient funds.")
+        case .lostCard: return declined("card_declined", "lost_card", "Your card was declined.")
+        case .expiredCard: return declined("expired_card", "expired_card", "Your card has expired.")
+        case .incorrectCVC: return declined("incorrect_cvc", "incorrect_cvc", "Your card's security code is incorrect.")
+        case .processingError:
+            return StripeError(
+                type: "card_error",
+                code: "processing_error",
+                message: "An error occurred while processing your card."
+            )
+        case .incorrectZIP: return declined("incorrect_zip", "incorrect_zip", "Your card's ZIP code is incorrect.")
+        }
+    }
+}
+
+/// A payment backend that behaves like Stripe's test mode, in memory: thread-safe and
+/// deterministic (ids and secrets count up).
+///
+/// The merchant side creates intents and gets client secrets
+/// (``createPaymentIntent(amount:confirmationMethod:captureMethod:paymentMethodID:confirm:shipping:scoped:)``,
+/// ``createSetupIntent(paymentMethodID:confirm:)``); the pay context creates payment methods,
+/// retrieves and confirms through ``PaymentBackend``. The payment token's data names a
+/// ``StripeTestCard``, which decides the outcome. ``confirmCount`` counts every confirmation
+/// received, so a test can prove that a cancelled payment was never confirmed.
+public final class InMemoryStripeBackend: PaymentBackend {
+    private struct StoredIntent {
+        var intent: StripeIntent
+        let secretSuffix: String
+    }
+
+    private struct State {
+        var nextID = 1
+        var intents: [String: StoredIntent] = [:]
+        var cards: [String: StripeTestCard] = [:]
+        var confirms: [String] = []
+        var lastConfirmShipping: [String: ShippingDetails] = [:]
+    }
+
+    private let state = LockedValue(State())
+
+    public init() {}
+
+    // MARK: Observations
+
+    /// How many confirmations the backend received, from the client and the server side.
+    public var confirmCount: Int { state.withLock { $0.confirms.count } }
+
+    /// How many confirmations the intent `id` received.
+    public func confirmCount(for id: String) -> Int {
+        state.withLock { $0.confirms.filter { $0 == id }.count }
+    }
+
+    /// How many payment methods were created.
+    public var paymentMethodCount: Int { state.withLock { $0.cards.count } }
+
+    /// The intent `id` as it stands.
+    public func intent(_ id: String) -> StripeIntent? { state.withLock { $0.intents[id]?.intent } }
+
+    /// The shipping details the last client confirmation of `id` sent, if any.
+    public func lastConfirmShipping(for id: String) -> ShippingDetails? {
+        state.withLock { $0.lastConfirmShipping[id] }
+    }
+
+    // MARK: Merchant side
+
+    /// Creates a PaymentIntent and returns its client secret.
+    ///
+    /// With `confirm: true` the server confirms it at once with `paymentMethodID`, as a
+    /// manual-confirmation integration does.
+    ///
+    /// - Throws: ``StripeError`` `invalid_request_error` for an amount Stripe refuses or an unknown
+    ///   payment method; the card's error when the server-side confirmation declines.
+    public func createPaymentIntent(
+        amount: Money,
+        confirmationMethod: ConfirmationMethod = .automatic,
+        captureMethod: CaptureMethod = .automatic,
+        paymentMethodID: String? = nil,
+        confirm: Bool = false,
+        shipping: ShippingDetails? = nil,
+        scoped: Bool = false
+    ) throws -> IntentClientSecret {
+        do {
+            _ = try amount.stripeAmount()
+        } catch let error as CheckoutError {
+            throw StripeError(type: "invalid_request_error", code: "amount_invalid", message: error.message)
+        }
+        let intent = StripeIntent(
+            id: "",
+            kind: .paymentIntent,
+            status: paymentMethodID == nil ? .requiresPaymentMethod : .requiresConfirmation,
+            amount: amount,
+            confirmationMethod: confirmationMethod,
+            captureMethod: captureMethod,
+            paymentMethodID: paymentMethodID,
+            shipping: shipping
+        )
+        return try store(intent, prefix: "pi", scoped: scoped, confirmWith: confirm ? paymentMethodID : nil)
+    }
+
+    /// Creates a SetupIntent and returns its client secret; with `confirm: true` the server
+    /// confirms it at once with `paymentMethodID`.
+    ///
+    /// - Throws: as ``createPaymentIntent(amount:confirmationMethod:captureMethod:paymentMethodID:confirm:shipping:scoped:)``.
+    public func createSetupIntent(paymentMethodID: String? = nil, confirm: Bool = false) throws -> IntentClientSecret {
+        let intent = StripeIntent(
+            id: "",
+            kind: .setupIntent,
+            status: paymentMethodID == nil ? .requiresPaymentMethod : .requiresConfirmation,
+            paymentMethodID: paymentMethodID
+        )
+        return try store(intent, prefix: "seti", scoped: false, confirmWith: confirm ? paymentMethodID : nil)
+    }
+
+    private func store(
+        _ intent: StripeIntent,
+        prefix: String,
+        scoped: Bool,
+        confirmWith paymentMethodID: String?
+    ) throws -> IntentClientSecret {
+        let (id, suffix) = state.withLock { state -> (String, String) in
+            let number = state.nextID
+            state.nextID += 1
+            let id = "\(prefix)_\(Self.padded(number))"
+            var stored = intent
+            stored.id = id
+            let suffix = "s\(Self.padded(number * 7_919 % 1_000_003))"
+            state.intents[id] = StoredIntent(intent: stored, secretSuffix: suffix)
+            return (id, suffix)
+        }
+        let text = scoped ? "\(id)_scoped_secret_\(suffix)" : "\(id)_secret_\(suffix)"
+        let secret = try IntentClientSecret(text)
+        if let paymentMethodID {
+            _ = try confirm(id, paymentMethodID: paymentMethodID, shipping: nil, byServer: true)
+        }
+        return secret
+    }
+
+    // MARK: PaymentBackend
+
+    public func createPaymentMethod(from payment: Payment) async throws -> StripePaymentMethod {
+        guard let card = StripeTestCard(paymentData: payment.token.paymentData) else {
+            throw StripeError(
+                type: "card_error",
+                code: "incorrect_number",
+                message: "The payment token does not name one of Stripe's test cards."
+            )
+        }
+        return state.withLock { state in
+            let id = "pm_\(Self.padded(state.nextID))"
+            state.nextID += 1
+            state.cards[id] = card
+            let brand = card == .success ? "visa" : (payment.token.paymentMethod.network?.rawValue ?? "visa")
+            return StripePaymentMethod(id: id, brand: brand.lowercased(), last4: String(card.rawValue.suffix(4)))
+        }
+    }
+
+    public func retrieveIntent(_ secret: IntentClientSecret) async throws -> StripeIntent {
+        try state.withLock { state in try Self.lookUp(secret, in: state).intent }
+    }
+
+    public func confirmIntent(
+        _ secret: IntentClientSecret,
+        paymentMethodID: String,
+        shipping: ShippingDetails?
+    ) async throws -> StripeIntent {
+        let id = try state.withLock { state in try Self.lookUp(secret, in: state).intent.id }
+        return try confirm(id, paymentMethodID: paymentMethodID, shipping: shipping, byServer: false)
+    }
+
+    // MARK: Confirmation
+
+    private func confirm(
+        _ id: String,
+        paymentMethodID: String,
+        shipping: ShippingDetails?,
+        byServer: Bool
+    ) throws -> StripeIntent {
+        try state.withLock { state in
+            state.confirms.append(id)
+            if let shipping { state.lastConfirmShipping[id] = shipping }
+            guard var stored = state.intents[id] else {
+                throw StripeError(
+                    type: "invalid_request_error", code: "resource_missing", message: "No such intent: \(id)")
+            }
+            var intent = stored.intent
+            let confirmable: [IntentStatus] =
+                intent.kind == .setupIntent
+                ? [.requiresPaymentMethod, .requiresConfirmation, .requiresAction]
+                : [.requiresPaymentMethod, .requiresConfirmation]
+            guard confirmable.contains(intent.status) else {
+                throw StripeError(
+                    type: "invalid_request_error",
+                    code: intent.kind == .setupIntent
+                        ? "setup_intent_unexpected_state" : "payment_intent_unexpected_state",
+                    message: "The intent \(id) is in status \(intent.status) and cannot be confirmed."
+                )
+            }
+            if !byServer, intent.kind == .paymentIntent, intent.confirmationMethod == .manual {
+                throw StripeError(
+                    type: "invalid_request_error",
+                    code: "payment_intent_unexpected_state",
+                    message: "A manual-confirmation PaymentIntent can only be confirmed by the server."
+                )
+            }
+            guard let card = state.cards[paymentMethodID] else {
+                throw StripeError(
+                    type: "invalid_request_error",
+                    code: "resource_missing",
+                    message: "No such PaymentMethod: \(paymentMethodID)"
+                )
+            }
+            intent.paymentMethodID = paymentMethodID
+            if let shipping { intent.shipping = shipping }
+            if let error = card.error {
+                intent.status = .requiresPaymentMethod
+                intent.lastError = error
+                intent.paymentMethodID = nil
+                stored.intent = intent
+                state.intents[id] = stored
+                throw error
+            }
+            if card == .threeDSecureRequired {
+                intent.status = .requiresAction
+            } else if intent.kind == .paymentIntent, intent.captureMethod == .manual {
+                intent.status = .requiresCapture
+            } else {
+                intent.status = .succeeded
+            }
+            intent.lastError = nil
+            stored.intent = intent
+            state.intents[id] = stored
+            return intent
+        }
+    }
+
+    private static func lookUp(_ secret: IntentClientSecret, in state: State) throws -> StoredIntent {
+        guard let stored = state.intents[secret.intentID], stored.intent.kind == secret.kind,
+            secret.unmaskedValue.hasSuffix("_secret_\(stored.secretSuffix)")
+        else {
+            throw StripeError(
+                type: "invalid_request_error",
+                code: "resource_missing",
+                message: "No such \(secret.kind == .paymentIntent ? "PaymentIntent" : "SetupIntent"): "
+                    + "'\(secret.intentID)' with that client secret"
+            )
+        }
+        return stored
+    }
+
+    private static func padded(_ number: Int) -> String {
+        let text = String(number)
+        return String(repeating: "0", count: max(0, 6 - text.count)) + text
+    }
+}

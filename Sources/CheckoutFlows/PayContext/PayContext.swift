@@ -1,0 +1,464 @@
+import CheckoutCore
+
+/// The merchant's side of a pay context, with completion handlers (Stripe's
+/// `STPApplePayContextDelegate`).
+///
+/// `didCreatePaymentMethod` and `didComplete` are required. The shipping, coupon and
+/// `willComplete` methods are optional: the defaults keep the current summary (spec P2, A9) and
+/// pass the result through unchanged.
+public protocol PayContextDelegate: Sendable {
+    /// The customer authorized and Stripe created a payment method: create the PaymentIntent or
+    /// SetupIntent on your server and call `completion` with its client secret, with
+    /// ``IntentAnswer/completeWithoutConfirming`` when your server finished the payment, or with
+    /// the error. `paymentInformation` holds the full contacts (spec P2).
+    func payContext(
+        _ context: PayContext,
+        didCreatePaymentMethod paymentMethod: StripePaymentMethod,
+        paymentInformation: Payment,
+        completion: @escaping @Sendable (IntentAnswer) -> Void
+    )
+
+    /// The sheet is gone and the payment is over: success, error (with the error) or the
+    /// customer's cancellation. Called exactly once, always last (spec P6).
+    func payContext(_ context: PayContext, didCompleteWith status: PaymentStatus, error: (any Error)?)
+
+    /// The customer selected a shipping method.
+    func payContext(
+        _ context: PayContext,
+        didSelectShippingMethod method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    )
+
+    /// The customer selected a shipping contact, redacted (spec A2).
+    func payContext(
+        _ context: PayContext,
+        didSelectShippingContact contact: Contact,
+        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
+    )
+
+    /// The customer entered a coupon code.
+    func payContext(
+        _ context: PayContext,
+        didChangeCouponCode code: String,
+        handler: @escaping @Sendable (CouponCodeUpdate) -> Void
+    )
+
+    /// The result is about to be shown on the sheet; call `handler` with it, adjusted if you like.
+    func payContext(
+        _ context: PayContext,
+        willCompleteWith result: PaymentAuthorizationResult,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+    )
+}
+
+extension PayContextDelegate {
+    /// Default (spec P2): the current summary stays.
+    public func payContext(
+        _ context: PayContext,
+        didSelectShippingMethod method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    ) {
+        handler(context.sheet.defaultShippingMethodUpdate())
+    }
+
+    /// Default (spec P2): the current summary stays.
+    public func payContext(
+        _ context: PayContext,
+        didSelectShippingContact contact: Contact,
+        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
+    ) {
+        handler(context.sheet.defaultShippingContactUpdate())
+    }
+
+    /// Default (spec P2): the current summary stays.
+    public func payContext(
+        _ context: PayContext,
+        didChangeCouponCode code: String,
+        handler: @escaping @Sendable (CouponCodeUpdate) -> Void
+    ) {
+        handler(context.sheet.defaultCouponCodeUpdate())
+    }
+
+    /// Default: the result unchanged.
+    public func payContext(
+        _ context: PayContext,
+        willCompleteWith result: PaymentAuthorizationResult,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+    ) {
+        context.noteDefaultWillComplete()
+        handler(result)
+    }
+}
+
+/// The merchant's side of a pay context, written with async/await.
+///
+/// A type that conforms to both this and ``PayContextDelegate`` is driven through its
+/// completion-handler methods; its async methods are never called.
+public protocol AsyncPayContextDelegate: Sendable {
+    /// Create the intent and return its client secret, ``IntentAnswer/completeWithoutConfirming``
+    /// or the failure.
+    func payContext(
+        _ context: PayContext,
+        didCreatePaymentMethod paymentMethod: StripePaymentMethod,
+        paymentInformation: Payment
+    ) async -> IntentAnswer
+
+    /// The sheet is gone and the payment is over. Called exactly once, always last.
+    func payContext(_ context: PayContext, didCompleteWith status: PaymentStatus, error: (any Error)?)
+
+    /// The customer selected a shipping method.
+    func payContext(_ context: PayContext, didSelectShippingMethod method: ShippingMethod) async -> ShippingMethodUpdate
+
+    /// The customer selected a shipping contact, redacted (spec A2).
+    func payContext(_ context: PayContext, didSelectShippingContact contact: Contact) async -> ShippingContactUpdate
+
+    /// The customer entered a coupon code.
+    func payContext(_ context: PayContext, didChangeCouponCode code: String) async -> CouponCodeUpdate
+
+    /// The result is about to be shown; return it, adjusted if you like.
+    func payContext(
+        _ context: PayContext,
+        willCompleteWith result: PaymentAuthorizationResult
+    ) async -> PaymentAuthorizationResult
+}
+
+extension AsyncPayContextDelegate {
+    /// Default (spec P2): the current summary stays.
+    public func payContext(_ context: PayContext, didSelectShippingMethod method: ShippingMethod) async
+        -> ShippingMethodUpdate
+    {
+        context.sheet.defaultShippingMethodUpdate()
+    }
+
+    /// Default (spec P2): the current summary stays.
+    public func payContext(_ context: PayContext, didSelectShippingContact contact: Contact) async
+        -> ShippingContactUpdate
+    {
+        context.sheet.defaultShippingContactUpdate()
+    }
+
+    /// Default (spec P2): the current summary stays.
+    public func payContext(_ context: PayContext, didChangeCouponCode code: String) async -> CouponCodeUpdate {
+        context.sheet.defaultCouponCodeUpdate()
+    }
+
+    /// Default: the result unchanged.
+    public func payContext(
+        _ context: PayContext,
+        willCompleteWith result: PaymentAuthorizationResult
+    ) async -> PaymentAuthorizationResult {
+        context.noteDefaultWillComplete()
+        return result
+    }
+}
+
+/// A headless `STPApplePayContext`: it runs an authorization sheet (a
+/// ``PaymentAuthorizationFlow``, whose delegate it is) and, when the customer authorizes, talks
+/// to a ``PaymentBackend``: it creates a payment method, asks the merchant for the intent's client
+/// secret, retrieves and confirms the intent, and reports one final status through `didComplete`
+/// after the sheet is gone (spec P1-P8).
+///
+/// The driver plays the customer on the sheet through the context (``selectShippingContact(_:)``,
+/// ``authorize(_:billingContact:)``, ``cancel()``, ...). A cancel before the confirmation request is
+/// sent ends the payment at once as a user cancellation and nothing is ever confirmed; while a
+/// confirmation is in flight the cancel waits for its real outcome (spec P5).
+public final class PayContext: Sendable {
+    package typealias Machine = PayContextStateMachine
+
+    package enum Delegate: Sendable {
+        case completions(any PayContextDelegate)
+        case async(any AsyncPayContextDelegate)
+    }
+
+    package let runner: FlowRunner<Machine, Delegate>
+    /// The authorization sheet this context drives.
+    public let sheet: PaymentAuthorizationFlow
+    /// The backend the context talks to.
+    public let backend: any PaymentBackend
+    private let bridge: SheetBridge
+    private let defaultWillComplete = LockedValue(false)
+
+    /// A pay context for `request` (spec P1).
+    ///
+    /// - Throws: ``CheckoutError`` with ``CheckoutError/Code/invalidRequest`` listing every problem
+    ///   of the request (spec A1, and Stripe's: a merchant identifier, a grand total of zero or
+    ///   more). Stripe returns nil without a reason.
+    public convenience init(
+        request: PaymentRequest,
+        backend: any PaymentBackend,
+        delegate: some PayContextDelegate,
+        options: FlowOptions = FlowOptions()
+    ) throws {
+        try self.init(request, backend, .completions(delegate), options)
+    }
+
+    /// A pay context driving an async delegate.
+    public convenience init(
+        request: PaymentRequest,
+        backend: any PaymentBackend,
+        delegate: some AsyncPayContextDelegate,
+        options: FlowOptions = FlowOptions()
+    ) throws {
+        try self.init(request, backend, .async(delegate), options)
+    }
+
+    /// A pay context driving a delegate that implements both forms: the completion-handler form
+    /// wins.
+    public convenience init(
+        request: PaymentRequest,
+        backend: any PaymentBackend,
+        delegate: some PayContextDelegate & AsyncPayContextDelegate,
+        options: FlowOptions = FlowOptions()
+    ) throws {
+        try self.init(request, backend, .completions(delegate), options)
+    }
+
+    private init(_ request: PaymentRequest, _ backend: any PaymentBackend, _ delegate: Delegate, _ options: FlowOptions)
+        throws
+    {
+        try request.validate()
+        self.backend = backend
+        self.runner = FlowRunner(machine: Machine(options: options), delegate: delegate, options: options)
+        let bridge = SheetBridge()
+        self.bridge = bridge
+        self.sheet = PaymentAuthorizationFlow(request, .completions(bridge), options, authorizationIsTimed: false)
+        bridge.context.withLock { $0.value = self }
+    }
+
+    // MARK: State
+
+    /// How the payment ended, once `didComplete` has been called.
+    public var outcome: PayContextOutcome? { runner.hasDeliveredTerminal ? runner.read(\.outcome) : nil }
+
+    /// The record of the payment: the backend calls, the merchant's pay-context callbacks and the
+    /// outcome. The sheet's own events are in `sheet.transcript`.
+    public var transcript: Transcript { runner.read(\.log.transcript) }
+
+    /// Every violation of the pay-context callbacks (the sheet's are in `sheet.violations`).
+    public var violations: [Violation] { runner.read(\.log.violations) }
+
+    // MARK: Driver
+
+    /// Presents the sheet once (spec P1, P6).
+    ///
+    /// - Throws: ``Refusal`` (`alreadyPresented`, `finished`); no delegate method is called.
+    public func present() throws {
+        if case .refused(let refusal) = runner.send(self, { $0.present(at: $1) }) { throw refusal }
+    }
+
+    /// The customer selects a shipping contact on the sheet.
+    @discardableResult
+    public func selectShippingContact(_ contact: Contact) -> DriverResponse { sheet.selectShippingContact(contact) }
+
+    /// The customer selects a shipping method on the sheet.
+    @discardableResult
+    public func selectShippingMethod(_ identifier: String) -> DriverResponse { sheet.selectShippingMethod(identifier) }
+
+    /// The customer selects a card on the sheet.
+    @discardableResult
+    public func selectPaymentMethod(_ method: PaymentMethod) -> DriverResponse { sheet.selectPaymentMethod(method) }
+
+    /// The customer enters a coupon code on the sheet.
+    @discardableResult
+    public func changeCouponCode(_ code: String) -> DriverResponse { sheet.changeCouponCode(code) }
+
+    /// The customer authorizes; the pay context then processes the payment.
+    @discardableResult
+    public func authorize(_ token: PaymentToken, billingContact: Contact? = nil) -> DriverResponse {
+        sheet.authorize(token, billingContact: billingContact)
+    }
+
+    /// The customer cancels (spec P5).
+    @discardableResult
+    public func cancel() -> DriverResponse { runner.send(self) { $0.cancel(at: $1) } }
+
+    /// Authorizes and returns what the sheet showed: success, or a failure to retry from.
+    ///
+    /// - Throws: ``Refusal`` when refused; ``CallbackEnded`` when the payment ended without a
+    ///   result on the sheet (cancelled, timed out).
+    public func authorize(_ token: PaymentToken, billingContact: Contact? = nil) async throws
+        -> PaymentAuthorizationResult
+    {
+        try await sheet.authorize(token, billingContact: billingContact)
+    }
+
+    /// Waits until `didComplete` has returned, and gives the outcome.
+    public func waitUntilComplete() async -> PayContextOutcome {
+        await runner.waitForEnd()
+        return runner.read(\.outcome) ?? PayContextOutcome(status: .userCancellation, error: nil)
+    }
+
+    /// Records that the default `willComplete` answered (spec A9).
+    package func noteDefaultWillComplete() {
+        defaultWillComplete.withLock { $0 = true }
+    }
+}
+
+extension PayContext: FlowShell {
+    package func perform(_ call: Machine.Call, on delegate: Delegate) {
+        switch call {
+        case .presentSheet:
+            sheet.present()
+        case .createPaymentMethod(let payment, let round):
+            let backend = backend
+            Task {
+                let result: Result<StripePaymentMethod, any Error>
+                do { result = .success(try await backend.createPaymentMethod(from: payment)) } catch {
+                    result = .failure(error)
+                }
+                runner.send(self) { $0.paymentMethodCreated(round, result, at: $1) }
+            }
+        case .didCreatePaymentMethod(let method, let payment, let id):
+            let gate = CompletionGate(id: id)
+            let completion: @Sendable (IntentAnswer) -> Void = { [self] answer in
+                let first = gate.claim()
+                runner.send(self) { $0.intentAnswered(id, first: first, answer, at: $1) }
+            }
+            switch delegate {
+            case .completions(let delegate):
+                delegate.payContext(
+                    self, didCreatePaymentMethod: method, paymentInformation: payment, completion: completion)
+            case .async(let delegate):
+                Task {
+                    completion(
+                        await delegate.payContext(self, didCreatePaymentMethod: method, paymentInformation: payment))
+                }
+            }
+        case .retrieveIntent(let secret, let round):
+            let backend = backend
+            Task {
+                let result: Result<StripeIntent, any Error>
+                do { result = .success(try await backend.retrieveIntent(secret)) } catch { result = .failure(error) }
+                runner.send(self) { $0.intentRetrieved(round, result, at: $1) }
+            }
+        case .confirmIntent(let secret, let paymentMethodID, let shipping, let round):
+            let backend = backend
+            Task {
+                let result: Result<StripeIntent, any Error>
+                do {
+                    result = .success(
+                        try await backend.confirmIntent(secret, paymentMethodID: paymentMethodID, shipping: shipping))
+                } catch {
+                    result = .failure(error)
+                }
+                runner.send(self) { $0.intentConfirmed(round, result, at: $1) }
+            }
+        case .willComplete(let result, let id):
+            let gate = CompletionGate(id: id)
+            defaultWillComplete.withLock { $0 = false }
+            let handler: @Sendable (PaymentAuthorizationResult) -> Void = { [self] adjusted in
+                let first = gate.claim()
+                let byDefault = defaultWillComplete.withLock { flag in
+                    defer { flag = false }
+                    return flag
+                }
+                runner.send(self) { $0.willCompleteAnswered(id, first: first, adjusted, byDefault: byDefault, at: $1) }
+            }
+            switch delegate {
+            case .completions(let delegate):
+                delegate.payContext(self, willCompleteWith: result, handler: handler)
+            case .async(let delegate):
+                Task { handler(await delegate.payContext(self, willCompleteWith: result)) }
+            }
+        case .answerSheet(let result, let handler, let dismiss):
+            handler(result)
+            if dismiss { sheet.cancel() }
+        case .dismissSheet:
+            sheet.cancel()
+        case .didComplete(let status, let error):
+            switch delegate {
+            case .completions(let delegate): delegate.payContext(self, didCompleteWith: status, error: error)
+            case .async(let delegate): delegate.payContext(self, didCompleteWith: status, error: error)
+            }
+        }
+    }
+
+    // MARK: The sheet's delegate
+
+    fileprivate func sheetAuthorized(
+        _ payment: Payment, _ handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+    ) {
+        runner.send(self) { $0.authorizationRequested(payment, handler: handler, at: $1) }
+    }
+
+    fileprivate func sheetFinished(_ outcome: PaymentAuthorizationOutcome?) {
+        runner.send(self) { $0.sheetDismissed(outcome, at: $1) }
+    }
+
+    /// Forwards an optional callback to the merchant (spec P2); the sheet's handler, with its
+    /// exactly-once gate and deadline, is the merchant's.
+    fileprivate func forward(
+        completions: (any PayContextDelegate) -> Void,
+        async: @escaping @Sendable (any AsyncPayContextDelegate) async -> Void,
+        otherwise: () -> Void
+    ) {
+        switch runner.delegate {
+        case .completions(let delegate): completions(delegate)
+        case .async(let delegate): Task { await async(delegate) }
+        case nil: otherwise()
+        }
+    }
+}
+
+/// The pay context's side of its sheet: the authorization flow's delegate. It holds the context
+/// weakly, so that a context that is never presented is not kept alive by its own sheet.
+private final class SheetBridge: PaymentAuthorizationDelegate {
+    struct WeakContext {
+        weak var value: PayContext?
+    }
+
+    let context = LockedValue(WeakContext())
+
+    private var owner: PayContext? { context.withLock { $0.value } }
+
+    func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {
+        owner?.sheetFinished(flow.outcome)
+    }
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didAuthorizePayment payment: Payment,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+    ) {
+        owner?.sheetAuthorized(payment, handler)
+    }
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingContact contact: Contact,
+        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
+    ) {
+        guard let owner else { return handler(flow.defaultShippingContactUpdate()) }
+        owner.forward(
+            completions: { $0.payContext(owner, didSelectShippingContact: contact, handler: handler) },
+            async: { handler(await $0.payContext(owner, didSelectShippingContact: contact)) },
+            otherwise: { handler(flow.defaultShippingContactUpdate()) }
+        )
+    }
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingMethod method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    ) {
+        guard let owner else { return handler(flow.defaultShippingMethodUpdate()) }
+        owner.forward(
+            completions: { $0.payContext(owner, didSelectShippingMethod: method, handler: handler) },
+            async: { handler(await $0.payContext(owner, didSelectShippingMethod: method)) },
+            otherwise: { handler(flow.defaultShippingMethodUpdate()) }
+        )
+    }
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didChangeCouponCode code: String,
+        handler: @escaping @Sendable (CouponCodeUpdate) -> Void
+    ) {
+        guard let owner else { return handler(flow.defaultCouponCodeUpdate()) }
+        owner.forward(
+            completions: { $0.payContext(owner, didChangeCouponCode: code, handler: handler) },
+            async: { handler(await $0.payContext(owner, didChangeCouponCode: code)) },
+            otherwise: { handler(flow.defaultCouponCodeUpdate()) }
+        )
+    }
+}

@@ -1,0 +1,667 @@
+import CheckoutCore
+import XCTest
+
+@testable import CheckoutFlows
+
+/// Signals named events to async waiters, without sleeping.
+final class Signals: Sendable {
+    private struct State {
+        var seen: [String: Int] = [:]
+        var waiters: [(String, Int, CheckedContinuation<Void, Never>)] = []
+    }
+
+    private let state = LockedValue(State())
+
+    func signal(_ name: String) {
+        let ready: [CheckedContinuation<Void, Never>] = state.withLock { state in
+            state.seen[name, default: 0] += 1
+            let count = state.seen[name, default: 0]
+            let ready = state.waiters.filter { $0.0 == name && $0.1 <= count }.map(\.2)
+            state.waiters.removeAll { $0.0 == name && $0.1 <= count }
+            return ready
+        }
+        for continuation in ready { continuation.resume() }
+    }
+
+    /// Returns once `name` has been signalled `count` times.
+    func wait(for name: String, count: Int = 1) async {
+        await withCheckedContinuation { continuation in
+            let done = state.withLock { state in
+                if state.seen[name, default: 0] >= count { return true }
+                state.waiters.append((name, count, continuation))
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+}
+
+/// A pay-context merchant whose answers a test scripts, and which records every call.
+final class ScriptedPayMerchant: PayContextDelegate {
+    enum Script: Sendable {
+        /// Answer with what this closure gives, inside the callback.
+        case answer(@Sendable (StripePaymentMethod) -> IntentAnswer)
+        /// Keep the completion for the test to call.
+        case hold
+    }
+
+    struct Record {
+        var calls: [String] = []
+        var completions: [@Sendable (IntentAnswer) -> Void] = []
+        var payments: [Payment] = []
+        var contacts: [Contact] = []
+        var completed: [(PaymentStatus, (any Error)?)] = []
+        var sheetEndedBeforeDidComplete: [Bool] = []
+    }
+
+    let script: Script
+    let signals = Signals()
+    let record = LockedValue(Record())
+
+    init(_ script: Script) { self.script = script }
+
+    var calls: [String] { record.withLock { $0.calls } }
+
+    func payContext(
+        _ context: PayContext,
+        didCreatePaymentMethod paymentMethod: StripePaymentMethod,
+        paymentInformation: Payment,
+        completion: @escaping @Sendable (IntentAnswer) -> Void
+    ) {
+        record.withLock {
+            $0.calls.append("didCreatePaymentMethod")
+            $0.payments.append(paymentInformation)
+        }
+        switch script {
+        case .answer(let answer): completion(answer(paymentMethod))
+        case .hold: record.withLock { $0.completions.append(completion) }
+        }
+        signals.signal("didCreatePaymentMethod")
+    }
+
+    func payContext(_ context: PayContext, didCompleteWith status: PaymentStatus, error: (any Error)?) {
+        let sheetEnded: Bool
+        if case .ended = context.sheet.step { sheetEnded = true } else { sheetEnded = false }
+        record.withLock {
+            $0.calls.append("didComplete")
+            $0.completed.append((status, error))
+            $0.sheetEndedBeforeDidComplete.append(sheetEnded)
+        }
+        signals.signal("didComplete")
+    }
+
+    func payContext(
+        _ context: PayContext,
+        didSelectShippingContact contact: Contact,
+        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
+    ) {
+        record.withLock {
+            $0.calls.append("didSelectShippingContact")
+            $0.contacts.append(contact)
+        }
+        handler(ShippingContactUpdate(summaryItems: PayContextTests.items))
+    }
+}
+
+/// Wraps the in-memory backend and holds confirmations until the test releases them.
+final class HeldConfirmBackend: PaymentBackend {
+    let inner: InMemoryStripeBackend
+    let signals = Signals()
+    private let gate = LockedValue<[CheckedContinuation<Void, Never>]>([])
+    private let released = LockedValue(false)
+
+    init(_ inner: InMemoryStripeBackend) { self.inner = inner }
+
+    func release() {
+        let waiting = gate.withLock { waiting in
+            defer { waiting = [] }
+            return waiting
+        }
+        released.withLock { $0 = true }
+        for continuation in waiting { continuation.resume() }
+    }
+
+    func createPaymentMethod(from payment: Payment) async throws -> StripePaymentMethod {
+        try await inner.createPaymentMethod(from: payment)
+    }
+
+    func retrieveIntent(_ secret: IntentClientSecret) async throws -> StripeIntent {
+        try await inner.retrieveIntent(secret)
+    }
+
+    func confirmIntent(_ secret: IntentClientSecret, paymentMethodID: String, shipping: ShippingDetails?) async throws
+        -> StripeIntent
+    {
+        await withCheckedContinuation { continuation in
+            let go = released.withLock { released in
+                if released { return true }
+                gate.withLock { $0.append(continuation) }
+                return false
+            }
+            signals.signal("confirm")
+            if go { continuation.resume() }
+        }
+        return try await inner.confirmIntent(secret, paymentMethodID: paymentMethodID, shipping: shipping)
+    }
+}
+
+final class PayContextTests: XCTestCase {
+    static let items = [
+        SummaryItem(label: "Tea", amount: Money(minorUnits: 1_000, currency: .usd)),
+        SummaryItem(label: "Tea Shop", amount: Money(minorUnits: 1_000, currency: .usd)),
+    ]
+
+    let request = PaymentRequest(
+        merchantIdentifier: "merchant.com.example",
+        countryCode: "US",
+        currencyCode: "USD",
+        requiredShippingContactFields: [.name, .postalAddress],
+        summaryItems: PayContextTests.items
+    )
+
+    let home = Contact(
+        name: "Grace Hopper",
+        emailAddress: "grace@example.com",
+        postalAddress: Address(
+            line1: "1 Main St",
+            city: "Austin",
+            state: "TX",
+            postalCode: "78701-1234",
+            country: try? CountryCode("US")
+        )
+    )
+
+    func token(_ card: StripeTestCard) -> PaymentToken {
+        PaymentToken(
+            paymentMethod: PaymentMethod(displayName: "Card", network: .visa, type: .credit),
+            transactionIdentifier: "tx",
+            paymentData: card.rawValue
+        )
+    }
+
+    /// Runs a payment to its end: present, select the contact, authorize with `card`.
+    func pay(
+        _ merchant: ScriptedPayMerchant,
+        backend: any PaymentBackend,
+        card: StripeTestCard = .success,
+        options: FlowOptions = FlowOptions(callbackTimeout: nil)
+    ) async throws -> (PayContext, PayContextOutcome) {
+        let context = try PayContext(request: request, backend: backend, delegate: merchant, options: options)
+        try context.present()
+        XCTAssertTrue(context.selectShippingContact(home).isAccepted)
+        XCTAssertTrue(context.authorize(token(card)).isAccepted)
+        let outcome = await context.waitUntilComplete()
+        return (context, outcome)
+    }
+
+    /// Spec P6: `didComplete` exactly once, last, after the sheet is gone.
+    func assertCompletedOnceAfterDismissal(
+        _ merchant: ScriptedPayMerchant, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let record = merchant.record.withLock { $0 }
+        XCTAssertEqual(record.completed.count, 1, "didComplete calls", file: file, line: line)
+        XCTAssertEqual(record.calls.last, "didComplete", file: file, line: line)
+        XCTAssertEqual(
+            record.sheetEndedBeforeDidComplete, [true], "sheet gone before didComplete", file: file, line: line)
+    }
+
+    // spec P3, P6: an automatic PaymentIntent is confirmed by the client and succeeds.
+    func testAutomaticPaymentIntentSucceeds() async throws {
+        let backend = InMemoryStripeBackend()
+        let secret = try backend.createPaymentIntent(amount: Money(minorUnits: 1_000, currency: .usd))
+        XCTAssertEqual(backend.intent(secret.intentID)?.status, .requiresPaymentMethod)
+        let merchant = ScriptedPayMerchant(.answer { _ in .secret(secret) })
+        let (context, outcome) = try await pay(merchant, backend: backend)
+        XCTAssertEqual(outcome.status, .success)
+        XCTAssertNil(outcome.error)
+        XCTAssertEqual(backend.confirmCount, 1)
+        let intent = backend.intent(secret.intentID)
+        XCTAssertEqual(intent?.status, .succeeded)
+        XCTAssertEqual(intent?.paymentMethodID, "pm_000002")
+        XCTAssertEqual(backend.lastConfirmShipping(for: secret.intentID)?.address.line1, "1 Main St")
+        XCTAssertEqual(context.sheet.outcome?.description, "authorized")
+        assertCompletedOnceAfterDismissal(merchant)
+    }
+
+    // spec P3: a manual-confirmation intent confirmed on the server succeeds without a client
+    // confirmation.
+    func testManualConfirmationIntentConfirmedOnServerSucceedsWithoutClientConfirm() async throws {
+        let backend = InMemoryStripeBackend()
+        let merchant = ScriptedPayMerchant(
+            .answer { method in
+                .secret(
+                    try! backend.createPaymentIntent(
+                        amount: Money(minorUnits: 1_000, currency: .usd),
+                        confirmationMethod: .manual,
+                        paymentMethodID: method.id,
+                        confirm: true
+                    )
+                )
+            }
+        )
+        let (_, outcome) = try await pay(merchant, backend: backend)
+        XCTAssertEqual(outcome.status, .success)
+        XCTAssertEqual(backend.confirmCount, 1, "only the server's confirmation")
+        assertCompletedOnceAfterDismissal(merchant)
+    }
+
+    // spec P3: manual capture ends in requires_capture, which is success.
+    func testManualCaptureEndsRequiresCaptureAsSuccess() async throws {
+        let backend = InMemoryStripeBackend()
+        let secret = try backend.createPaymentIntent(
+            amount: Money(minorUnits: 1_000, currency: .usd), captureMethod: .manual)
+        let merchant = ScriptedPayMerchant(.answer { _ in .secret(secret) })
+        let (_, outcome) = try await pay(merchant, backend: backend)
+        XCTAssertEqual(outcome.status, .success)
+        XCTAssertEqual(backend.intent(secret.intentID)?.status, .requiresCapture)
+        assertCompletedOnceAfterDismissal(merchant)
+    }
+
+    // spec P3: a SetupIntent is confirmed and succeeds.
+    func testSetupIntentSucceeds() async throws {
+        let backend = InMemoryStripeBackend()
+        let secret = try backend.createSetupIntent()
+        let merchant = ScriptedPayMerchant(.answer { _ in .secret(secret) })
+        let (_, outcome) = try await pay(merchant, backend: backend)
+        XCTAssertEqual(outcome.status, .success)
+        XCTAssertEqual(backend.intent(secret.intentID)?.status, .succeeded)
+        XCTAssertEqual(backend.confirmCount(for: secret.intentID), 1)
+        assertCompletedOnceAfterDismissal(merchant)
+    }
+
+    // spec P3, P7: a scoped PaymentIntent secret is accepted.
+    func testScopedSecretSucceeds() async throws {
+        let backend = InMemoryStripeBackend()
+        let secret = try backend.createPaymentIntent(amount: Money(minorUnits: 1_000, currency: .usd), scoped: true)
+        XCTAssertTrue(secret.isScoped)
+        let merchant = ScriptedPayMerchant(.answer { _ in .secret(secret) })
+        let (_, outcome) = try await pay(merchant, backend: backend)
+        XCTAssertEqual(outcome.status, .success)
+    }
+
+    // spec P3, P7: a malformed pi_ or seti_ secret ends as .error with the parse error.
+    func testMalformedSecretEndsAsError() async throws {
+        for malformed in ["pi_123_secret_", "seti_1_scoped_secret_x", "pi_123"] {
+            let backend = InMemoryStripeBackend()
+            let merchant = ScriptedPayMerchant(.answer { _ in .clientSecret(malformed) })
+            let (context, outcome) = try await pay(merchant, backend: backend)
+            XCTAssertEqual(outcome.status, .error, malformed)
+            XCTAssertEqual((outcome.error as? CheckoutError)?.code, .invalidClientSecret, malformed)
+            XCTAssertEqual(backend.confirmCount, 0)
+            assertCompletedOnceAfterDismissal(merchant)
+            XCTAssertFalse(context.transcript.text(showingPersonalData: true).contains("secret_x"))
+        }
+    }
+
+    struct MerchantServerDown: Error, Equatable {}
+
+    // spec P3: the merchant's error ends the payment as .error with that error.
+    func testMerchantErrorEndsAsErrorWithTheError() async throws {
+        let backend = InMemoryStripeBackend()
+        let merchant = ScriptedPayMerchant(.answer { _ in .failure(MerchantServerDown()) })
+        let (_, outcome) = try await pay(merchant, backend: backend)
+        XCTAssertEqual(outcome.status, .error)
+        XCTAssertEqual(outcome.error as? MerchantServerDown, MerchantServerDown())
+        XCTAssertEqual(backend.confirmCount, 0)
+        assertCompletedOnceAfterDismissal(merchant)
+    }
+
+    /// Counts every backend call.
+    final class CountingBackend: PaymentBackend {
+        let inner = InMemoryStripeBackend()
+        let counts = LockedValue([String: Int]())
+
+        func createPaymentMethod(from payment: Payment) async throws -> StripePaymentMethod {
+            counts.withLock { $0["create", default: 0] += 1 }
+            return try await inner.createPaymentMethod(from: payment)
+        }
+
+        func retrieveIntent(_ secret: IntentClientSecret) async throws -> StripeIntent {
+            counts.withLock { $0["retrieve", default: 0] += 1 }
+            return try await inner.retrieveIntent(secret)
+        }
+
+        func confirmIntent(_ secret: IntentClientSecret, paymentMethodID: String, shipping: ShippingDetails?)
+            async throws
+            -> StripeIntent
+        {
+            counts.withLock { $0["confirm", default: 0] += 1 }
+            return try await inner.confirmIntent(secret, paymentMethodID: paymentMethodID, shipping: shipping)
+        }
+    }
+
+    // spec P3: complete-without-confirming calls no backend beyond creating the payment method.
+    func testCompleteWithoutConfirmingMakesNoBackendCall() async throws {
+        let backend = CountingBackend()
+        let merchant = ScriptedPayMerchant(.answer { _ in .completeWithoutConfirming })
+        let (_, outcome) = try await pay(merchant, backend: backend)
+        XCTAssertEqual(outcome.status, .success)
+        XCTAssertEqual(backend.counts.withLock { $0 }, ["create": 1])
+        assertCompletedOnceAfterDismissal(merchant)
+    }
+
+    // spec P5, E2: a cancel while the merchant owes the secret ends as a user cancellation at
+    // once; the secret arriving later is a late completion and is never confirmed.
+    func testCancelWhileMerchantOwesSecretEndsAsUserCancellationAndNeverConfirms() async throws {
+        let backend = InMemoryStripeBackend()
+        let merchant = ScriptedPayMerchant(.hold)
+        let context = try PayContext(
+            request: request,
+            backend: backend,
+            delegate: merchant,
+            options: FlowOptions(callbackTimeout: nil)
+        )
+        try context.present()
+        XCTAssertTrue(context.selectShippingContact(home).isAccepted)
+        XCTAssertTrue(context.authorize(token(.success)).isAccepted)
+        await merchant.signals.wait(for: "didCreatePaymentMethod")
+        XCTAssertTrue(context.cancel().isAccepted)
+        let outcome = await context.waitUntilComplete()
+        XCTAssertEqual(outcome.status, .userCancellation)
+        XCTAssertNil(outcome.error)
+        // The secret arrives after the end.
+        let secret = try backend.createPaymentIntent(amount: Money(minorUnits: 1_000, currency: .usd))
+        merchant.record.withLock { $0.completions }.first?(.secret(secret))
+        XCTAssertEqual(context.violations.map(\.kind), [.lateCompletion])
+        XCTAssertEqual(backend.confirmCount, 0)
+        XCTAssertEqual(backend.intent(secret.intentID)?.status, .requiresPaymentMethod)
+        assertCompletedOnceAfterDismissal(merchant)
+        XCTAssertEqual(context.cancel().refusal?.code, .finished)
+    }
+
+    // spec P5: a cancel while the confirmation is in flight is deferred; the real success is
+    // reported.
+    func testCancelWhileConfirmInFlightReportsRealSuccess() async throws {
+        let inner = InMemoryStripeBackend()
+        let backend = HeldConfirmBackend(inner)
+        let secret = try inner.createPaymentIntent(amount: Money(minorUnits: 1_000, currency: .usd))
+        let merchant = ScriptedPayMerchant(.answer { _ in .secret(secret) })
+        let context = try PayContext(
+            request: request,
+            backend: backend,
+            delegate: merchant,
+            options: FlowOptions(callbackTimeout: nil)
+        )
+        try context.present()
+        XCTAssertTrue(context.selectShippingContact(home).isAccepted)
+        XCTAssertTrue(context.authorize(token(.success)).isAccepted)
+        await backend.signals.wait(for: "confirm")
+        XCTAssertTrue(context.cancel().isAccepted, "accepted, deferred")
+        XCTAssertNil(context.outcome, "nothing ends while the confirmation is in flight")
+        backend.release()
+        let outcome = await context.waitUntilComplete()
+        XCTAssertEqual(outcome.status, .success)
+        XCTAssertEqual(inner.intent(secret.intentID)?.status, .succeeded)
+        XCTAssertFalse(merchant.calls.contains("willComplete"))
+        assertCompletedOnceAfterDismissal(merchant)
+    }
+
+    // spec P5, E4: the sheet's deadline passing while the confirmation is in flight also waits for
+    // the real outcome.
+    func testDeadlineWhileConfirmInFlightReportsRealSuccess() async throws {
+        let clock = ManualClock()
+        let inner = InMemoryStripeBackend()
+        let backend = HeldConfirmBackend(inner)
+        let secret = try inner.createPaymentIntent(amount: Money(minorUnits: 1_000, currency: .usd))
+        let merchant = ScriptedPayMerchant(.answer { _ in .secret(secret) })
+        let context = try PayContext(
+            request: request,
+            backend: backend,
+            delegate: merchant,
+            options: FlowOptions(callbackTimeout: .seconds(30), clock: clock)
+        )
+        try context.present()
+        XCTAssertTrue(context.selectShippingContact(home).isAccepted)
+        XCTAssertTrue(context.authorize(token(.success)).isAccepted)
+        await backend.signals.wait(for: "confirm")
+        clock.advance(by: .seconds(31))
+        XCTAssertNil(context.outcome)
+        backend.release()
+        let outcome = await context.waitUntilComplete()
+        XCTAssertEqual(outcome.status, .success)
+        assertCompletedOnceAfterDismissal(merchant)
+    }
+
+    // spec P5, E4: the sheet's deadline passing while the merchant owes the secret ends as a user
+    // cancellation, recorded as the merchant's timeout.
+    func testDeadlineWhileMerchantOwesSecretEndsAsUserCancellation() async throws {
+        let clock = ManualClock()
+        let backend = InMemoryStripeBackend()
+        let merchant = ScriptedPayMerchant(.hold)
+        let context = try PayContext(
+            request: request,
+            backend: backend,
+            delegate: merchant,
+            options: FlowOptions(callbackTimeout: .seconds(30), clock: clock)
+        )
+        try context.present()
+        XCTAssertTrue(context.selectShippingContact(home).isAccepted)
+        XCTAssertTrue(context.authorize(token(.success)).isAccepted)
+        await merchant.signals.wait(for: "didCreatePaymentMethod")
+        clock.advance(by: .seconds(30))
+        let outcome = await context.waitUntilComplete()
+        XCTAssertEqual(outcome.status, .userCancellation)
+        XCTAssertEqual(context.violations.map(\.kind), [.completionTimedOut])
+        XCTAssertEqual(backend.confirmCount, 0)
+        assertCompletedOnceAfterDismissal(merchant)
+    }
+
+    // spec P3, P4: a decline ends as .error with Stripe's decline code.
+    func testDeclineEndsAsErrorWithDeclineCode() async throws {
+        let cases: [(StripeTestCard, String?, String?)] = [
+            (.genericDecline, "card_declined", "generic_decline"),
+            (.insufficientFunds, "card_declined", "insufficient_funds"),
+            (.lostCard, "card_declined", "lost_card"),
+            (.expiredCard, "expired_card", "expired_card"),
+            (.incorrectCVC, "incorrect_cvc", "incorrect_cvc"),
+            (.processingError, "processing_error", nil),
+        ]
+        for (card, code, decline) in cases {
+            let backend = InMemoryStripeBackend()
+            let merchant = ScriptedPayMerchant(
+                .answer { _ in
+                    .secret(try! backend.createPaymentIntent(amount: Money(minorUnits: 1_000, currency: .usd)))
+                }
+            )
+            let (_, outcome) = try await pay(merchant, backend: backend, card: card)
+            XCTAssertEqual(outcome.status, .error, "\(card)")
+            let stripe = outcome.error as? StripeError
+            XCTAssertEqual(stripe?.type, "card_error", "\(card)")
+            XCTAssertEqual(stripe?.code, code, "\(card)")
+            XCTAssertEqual(stripe?.declineCode, decline, "\(card)")
+            XCTAssertEqual(backend.intent("pi_000002")?.status, .requiresPaymentMethod, "\(card)")
+            assertCompletedOnceAfterDismissal(merchant)
+        }
+    }
+
+    // spec P4, A7: incorrect ZIP asks for a retry with a billing postal code error; a second
+    // authorization with another card succeeds.
+    func testIncorrectZIPAsksForRetryAndSecondCardSucceeds() async throws {
+        let backend = InMemoryStripeBackend()
+        let secret = try backend.createPaymentIntent(amount: Money(minorUnits: 1_000, currency: .usd))
+        let merchant = ScriptedPayMerchant(.answer { _ in .secret(secret) })
+        let context = try PayContext(
+            request: request,
+            backend: backend,
+            delegate: merchant,
+            options: FlowOptions(callbackTimeout: nil)
+        )
+        try context.present()
+        XCTAssertTrue(context.selectShippingContact(home).isAccepted)
+        let first = try await context.authorize(token(.incorrectZIP))
+        XCTAssertEqual(first.status, .failure)
+        XCTAssertEqual(first.errors.map(\.code), [.billingContactInvalid])
+        XCTAssertEqual(first.errors.first?.field, .postalCode)
+        XCTAssertNil(context.outcome, "the sheet stays for a retry")
+        let second = try await context.authorize(token(.success))
+        XCTAssertEqual(second.status, .success)
+        let outcome = await context.waitUntilComplete()
+        XCTAssertEqual(outcome.status, .success)
+        XCTAssertEqual(backend.confirmCount(for: secret.intentID), 2)
+        XCTAssertEqual(merchant.calls.filter { $0 == "didCreatePaymentMethod" }.count, 2)
+        assertCompletedOnceAfterDismissal(merchant)
+    }
+
+    // spec P3: requires_action after the confirmation cannot be shown over the sheet.
+    func testRequiresActionAfterConfirmEndsAsConfirmationFailure() async throws {
+        let backend = InMemoryStripeBackend()
+        let merchant = ScriptedPayMerchant(
+            .answer { _ in .secret(try! backend.createPaymentIntent(amount: Money(minorUnits: 1_000, currency: .usd))) }
+        )
+        let (_, outcome) = try await pay(merchant, backend: backend, card: .threeDSecureRequired)
+        XCTAssertEqual(outcome.status, .error)
+        let error = outcome.error as? PayContextError
+        XCTAssertEqual(error?.code, .confirmationFailure)
+        XCTAssertEqual(error?.intentStatus, .requiresAction)
+        assertCompletedOnceAfterDismissal(merchant)
+    }
+
+    // spec P3: an intent in another status (canceled, processing, manual confirmation awaiting the
+    // server) is an invalid intent state.
+    func testIntentInUnfinishableStatusEndsAsInvalidIntentState() async throws {
+        let backend = InMemoryStripeBackend()
+        let secret = try backend.createPaymentIntent(
+            amount: Money(minorUnits: 1_000, currency: .usd),
+            confirmationMethod: .manual
+        )
+        let merchant = ScriptedPayMerchant(.answer { _ in .secret(secret) })
+        let (_, outcome) = try await pay(merchant, backend: backend)
+        XCTAssertEqual(outcome.status, .error)
+        XCTAssertEqual((outcome.error as? PayContextError)?.code, .invalidIntentState)
+        XCTAssertEqual((outcome.error as? PayContextError)?.intentStatus, .requiresPaymentMethod)
+        XCTAssertEqual(backend.confirmCount, 0)
+    }
+
+    // spec P2, A2: the merchant sees the shipping contact redacted, the full one (limited to the
+    // requested fields) in the payment information.
+    func testRedactedContactBeforeAuthorizationFullContactInPaymentInformation() async throws {
+        let backend = InMemoryStripeBackend()
+        let merchant = ScriptedPayMerchant(.answer { _ in .completeWithoutConfirming })
+        _ = try await pay(merchant, backend: backend)
+        let record = merchant.record.withLock { $0 }
+        let redacted = try XCTUnwrap(record.contacts.first)
+        XCTAssertTrue(redacted.isRedacted)
+        XCTAssertNil(redacted.name)
+        XCTAssertNil(redacted.postalAddress?.line1)
+        XCTAssertEqual(redacted.postalAddress?.postalCode, "78701")
+        let full = try XCTUnwrap(record.payments.first?.shippingContact)
+        XCTAssertEqual(full.name, "Grace Hopper")
+        XCTAssertEqual(full.postalAddress?.line1, "1 Main St")
+        XCTAssertNil(full.emailAddress, "not requested")
+    }
+
+    // spec P1: an invalid request is refused with every reason; a context is presented once.
+    func testInvalidRequestIsRefusedWithReasonsAndPresentOnce() throws {
+        var bad = request
+        bad.merchantIdentifier = ""
+        bad.summaryItems = [SummaryItem(label: "Total", amount: Money(minorUnits: -1, currency: .usd))]
+        let merchant = ScriptedPayMerchant(.answer { _ in .completeWithoutConfirming })
+        XCTAssertThrowsError(try PayContext(request: bad, backend: InMemoryStripeBackend(), delegate: merchant)) {
+            error in
+            let error = error as? CheckoutError
+            XCTAssertEqual(error?.code, .invalidRequest)
+            XCTAssertEqual(error?.problems.compactMap(\.field), ["merchantIdentifier", "summaryItems[0].amount"])
+        }
+        let context = try PayContext(request: request, backend: InMemoryStripeBackend(), delegate: merchant)
+        try context.present()
+        XCTAssertThrowsError(try context.present()) { error in
+            XCTAssertEqual((error as? Refusal)?.code, .alreadyPresented)
+        }
+        XCTAssertEqual(merchant.calls, [])
+    }
+
+    // spec P7, E8: no rendering shows a client secret.
+    func testTranscriptsMaskSecrets() async throws {
+        let backend = InMemoryStripeBackend()
+        let secret = try backend.createPaymentIntent(amount: Money(minorUnits: 1_000, currency: .usd))
+        let merchant = ScriptedPayMerchant(.answer { _ in .secret(secret) })
+        let (context, outcome) = try await pay(merchant, backend: backend)
+        XCTAssertEqual(outcome.status, .success)
+        let suffix = String(secret.unmaskedValue.split(separator: "_").last!)
+        for rendering in [
+            context.transcript.text(), context.transcript.text(showingPersonalData: true),
+            context.transcript.json(showingPersonalData: true),
+            context.sheet.transcript.json(showingPersonalData: true),
+        ] {
+            XCTAssertFalse(rendering.contains(suffix), rendering)
+        }
+        XCTAssertTrue(context.transcript.text().contains("\(secret.intentID)_secret_•••"))
+        XCTAssertEqual(
+            context.transcript.delegateCalls,
+            [
+                "backend.createPaymentMethod", "didCreatePaymentMethod", "backend.retrieveIntent",
+                "backend.confirmIntent",
+                "willComplete", "sheet.completion", "didComplete",
+            ]
+        )
+    }
+
+    /// The async form of the merchant.
+    final class AsyncMerchant: AsyncPayContextDelegate {
+        let backend: InMemoryStripeBackend
+        let completed = LockedValue<[PaymentStatus]>([])
+
+        init(backend: InMemoryStripeBackend) { self.backend = backend }
+
+        func payContext(
+            _ context: PayContext,
+            didCreatePaymentMethod paymentMethod: StripePaymentMethod,
+            paymentInformation: Payment
+        ) async -> IntentAnswer {
+            do {
+                return .secret(try backend.createPaymentIntent(amount: Money(minorUnits: 1_000, currency: .usd)))
+            } catch {
+                return .failure(error)
+            }
+        }
+
+        func payContext(_ context: PayContext, didCompleteWith status: PaymentStatus, error: (any Error)?) {
+            completed.withLock { $0.append(status) }
+        }
+    }
+
+    // spec P3, A9: an async merchant is bridged onto the same engine; its defaults answer the
+    // optional callbacks.
+    func testAsyncMerchantSucceeds() async throws {
+        let backend = InMemoryStripeBackend()
+        let merchant = AsyncMerchant(backend: backend)
+        let context = try PayContext(
+            request: request,
+            backend: backend,
+            delegate: merchant,
+            options: FlowOptions(callbackTimeout: nil)
+        )
+        try context.present()
+        _ = try await context.sheet.selectShippingContact(home)
+        let result = try await context.authorize(token(.success))
+        XCTAssertEqual(result.status, .success)
+        let outcome = await context.waitUntilComplete()
+        XCTAssertEqual(outcome.status, .success)
+        XCTAssertEqual(merchant.completed.withLock { $0 }, [.success])
+        XCTAssertTrue(
+            context.sheet.transcript.entries.contains {
+                if case .completion("didSelectShippingContact", _, _, byDefault: true) = $0.event { return true }
+                return false
+            }
+        )
+        XCTAssertTrue(
+            context.transcript.entries.contains {
+                if case .completion("willComplete", _, _, byDefault: true) = $0.event { return true }
+                return false
+            }
+        )
+    }
+
+    // spec P5, A8: a cancel before authorizing ends as a user cancellation.
+    func testCancelBeforeAuthorizationEndsAsUserCancellation() async throws {
+        let merchant = ScriptedPayMerchant(.answer { _ in .completeWithoutConfirming })
+        let context = try PayContext(request: request, backend: InMemoryStripeBackend(), delegate: merchant)
+        try context.present()
+        XCTAssertTrue(context.cancel().isAccepted)
+        let outcome = await context.waitUntilComplete()
+        XCTAssertEqual(outcome.status, .userCancellation)
+        XCTAssertEqual(context.sheet.outcome?.description, "cancelled")
+        assertCompletedOnceAfterDismissal(merchant)
+        XCTAssertEqual(merchant.calls, ["didComplete"])
+    }
+}
