@@ -75,6 +75,31 @@ final class Shop: PaymentAuthorizationDelegate {
     }
 }
 
+// README: pay-context delegate
+final class TeaCheckout: PayContextDelegate {
+    let stripe: InMemoryStripeBackend  // your server talks to Stripe; here, Stripe's test mode in memory
+
+    init(stripe: InMemoryStripeBackend) { self.stripe = stripe }
+
+    func payContext(
+        _ context: PayContext,
+        didCreatePaymentMethod paymentMethod: StripePaymentMethod,
+        paymentInformation: Payment,
+        completion: @escaping @Sendable (IntentAnswer) -> Void
+    ) {
+        do {
+            let secret = try stripe.createPaymentIntent(amount: Money(minorUnits: 1_700, currency: .usd))
+            completion(.secret(secret))
+        } catch {
+            completion(.failure(error))
+        }
+    }
+
+    func payContext(_ context: PayContext, didCompleteWith status: PaymentStatus, error: (any Error)?) {
+        print("payment ended: \(status)", error.map { "\($0)" } ?? "")
+    }
+}
+
 final class ReadmeExamples: XCTestCase {
     func testCoreTour() throws {
         // README: core tour
@@ -164,6 +189,30 @@ final class ReadmeExamples: XCTestCase {
         )
     }
 
+    func testPayContextSession() async throws {
+        // README: pay-context session
+        let request = PaymentRequest(
+            merchantIdentifier: "merchant.com.example.tea",
+            countryCode: "US",
+            currencyCode: "USD",
+            summaryItems: [SummaryItem(label: "Tea Shop", amount: Money(minorUnits: 1_700, currency: .usd))]
+        )
+        let stripe = InMemoryStripeBackend()
+        let context = try PayContext(request: request, backend: stripe, delegate: TeaCheckout(stripe: stripe))
+        try context.present()
+        let card = PaymentMethod(displayName: "Visa 4242", network: .visa, type: .credit)
+        let token = PaymentToken(paymentMethod: card, transactionIdentifier: "tx-1", paymentData: "4242 4242 4242 4242")
+        let result = try await context.authorize(token)
+        print(result.status)  // success
+        let outcome = await context.waitUntilComplete()
+        print(outcome.status, stripe.confirmCount)  // success 1
+        // README: end
+
+        XCTAssertEqual(result.status, .success)
+        XCTAssertEqual(outcome.status, .success)
+        XCTAssertEqual(stripe.confirmCount, 1)
+    }
+
     /// Every ```swift block of README.md appears in this file, line for line (indentation aside).
     func testReadmeShowsThisCode() throws {
         let here = URL(fileURLWithPath: #filePath)
@@ -176,7 +225,7 @@ final class ReadmeExamples: XCTestCase {
         let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map {
             $0.components(separatedBy: "```")[0]
         }
-        XCTAssertGreaterThanOrEqual(blocks.count, 5, "README lost its examples")
+        XCTAssertGreaterThanOrEqual(blocks.count, 7, "README lost its examples")
         for block in blocks {
             let lines = block.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty && !$0.hasPrefix("import ") }
