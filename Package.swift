@@ -9,12 +9,25 @@ let package = Package(
     products: [
         .library(name: "CheckoutCore", targets: ["CheckoutCore"]),
         .library(name: "CheckoutFlows", targets: ["CheckoutFlows"]),
+        .library(name: "CheckoutTesting", targets: ["CheckoutTesting"]),
+        .library(name: "CheckoutSimulator", targets: ["CheckoutSimulator"]),
+        .executable(name: "checkout-sim", targets: ["checkout-sim"]),
     ],
     targets: [
         .target(name: "CheckoutCore", swiftSettings: strict),
         .target(name: "CheckoutFlows", dependencies: ["CheckoutCore"], swiftSettings: strict),
+        .target(name: "CheckoutTesting", dependencies: ["CheckoutFlows", "CheckoutCore"], swiftSettings: strict),
+        .target(name: "CheckoutSimulator", dependencies: ["CheckoutFlows", "CheckoutCore"], swiftSettings: strict),
+        .executableTarget(name: "checkout-sim", dependencies: ["CheckoutSimulator"], swiftSettings: strict),
         .testTarget(name: "CheckoutCoreTests", dependencies: ["CheckoutCore"]),
-        .testTarget(name: "CheckoutFlowsTests", dependencies: ["CheckoutFlows", "CheckoutCore"]),
+        .testTarget(
+            name: "CheckoutFlowsTests",
+            dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutTesting"]
+        ),
+        .testTarget(
+            name: "CheckoutSimulatorTests",
+            dependencies: ["CheckoutSimulator", "CheckoutFlows", "CheckoutCore"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

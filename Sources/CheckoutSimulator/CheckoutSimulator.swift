@@ -1,0 +1,4 @@
+import CheckoutFlows
+
+/// Scenarios described as data, run against the Checkout flows.
+public enum CheckoutSimulator {}

@@ -1,0 +1,2 @@
+/// Test doubles and XCTest helpers for delegates of the Checkout flows.
+public enum CheckoutTesting {}

@@ -1,0 +1,3 @@
+import CheckoutSimulator
+
+print("checkout-sim")

@@ -1,0 +1,5 @@
+import XCTest
+
+@testable import CheckoutSimulator
+
+final class PlaceholderSimulatorTests: XCTestCase {}
