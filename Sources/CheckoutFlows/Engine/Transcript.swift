@@ -1,5 +1,6 @@
 import CheckoutCore
 import Foundation
+import Synchronization
 
 /// A value recorded in a transcript. Contacts, payments and secrets keep their type so that a
 /// rendering can mask them.
@@ -51,9 +52,23 @@ public enum TranscriptEvent: Hashable, Sendable {
 
 /// One line of a transcript: an event and when it happened on the flow's clock.
 public struct TranscriptEntry: Hashable, Sendable {
+    /// When, on the flow's clock.
     public var time: Duration
+    /// What happened.
     public var event: TranscriptEvent
+    /// A process-wide counter taken when the entry was recorded: it orders the entries of flows
+    /// that work together (a pay context and its sheet) when their clocks show the same time.
+    public var sequence: UInt64
+
+    /// An entry recorded now.
+    public init(time: Duration, event: TranscriptEvent) {
+        self.time = time
+        self.event = event
+        self.sequence = transcriptSequence.add(1, ordering: .relaxed).newValue
+    }
 }
+
+private let transcriptSequence = Atomic<UInt64>(0)
 
 /// The ordered record of a flow (spec E8): driver actions, refusals, delegate calls,
 /// completions with what they carried, violations, the outcome, with virtual timestamps.
@@ -64,6 +79,11 @@ public struct Transcript: Hashable, Sendable {
     public var entries: [TranscriptEntry]
 
     public init(entries: [TranscriptEntry] = []) { self.entries = entries }
+
+    /// The entries of several transcripts in the order they were recorded.
+    public static func merged(_ transcripts: [Transcript]) -> Transcript {
+        Transcript(entries: transcripts.flatMap(\.entries).sorted { $0.sequence < $1.sequence })
+    }
 
     /// The delegate methods called, in order (notifications included).
     public var delegateCalls: [String] {

@@ -177,6 +177,8 @@ public final class PayContext: Sendable {
     public let backend: any PaymentBackend
     private let bridge: SheetBridge
     private let defaultWillComplete = LockedValue(false)
+    /// Backend calls and async delegate methods in flight.
+    package let activity = ActivityCounter()
 
     /// A pay context for `request` (spec P1).
     ///
@@ -234,6 +236,9 @@ public final class PayContext: Sendable {
     /// outcome. The sheet's own events are in `sheet.transcript`.
     public var transcript: Transcript { runner.read(\.log.transcript) }
 
+    /// The pay context's and its sheet's records together, in the order they happened.
+    public var combinedTranscript: Transcript { Transcript.merged([sheet.transcript, transcript]) }
+
     /// Every violation of the pay-context callbacks (the sheet's are in `sheet.violations`).
     public var violations: [Violation] { runner.read(\.log.violations) }
 
@@ -288,6 +293,12 @@ public final class PayContext: Sendable {
         return runner.read(\.outcome) ?? PayContextOutcome(status: .userCancellation, error: nil)
     }
 
+    /// Returns once no backend call or async delegate method of this context is in flight: the
+    /// context then waits for the customer, the merchant's completion handler, or nothing.
+    package func waitUntilIdle() async {
+        await activity.waitUntilIdle()
+    }
+
     /// Records that the default `willComplete` answered (spec A9).
     package func noteDefaultWillComplete() {
         defaultWillComplete.withLock { $0 = true }
@@ -301,7 +312,7 @@ extension PayContext: FlowShell {
             sheet.present()
         case .createPaymentMethod(let payment, let round):
             let backend = backend
-            Task {
+            activity.task { [self] in
                 let result: Result<StripePaymentMethod, any Error>
                 do { result = .success(try await backend.createPaymentMethod(from: payment)) } catch {
                     result = .failure(error)
@@ -319,21 +330,21 @@ extension PayContext: FlowShell {
                 delegate.payContext(
                     self, didCreatePaymentMethod: method, paymentInformation: payment, completion: completion)
             case .async(let delegate):
-                Task {
+                activity.task {
                     completion(
                         await delegate.payContext(self, didCreatePaymentMethod: method, paymentInformation: payment))
                 }
             }
         case .retrieveIntent(let secret, let round):
             let backend = backend
-            Task {
+            activity.task { [self] in
                 let result: Result<StripeIntent, any Error>
                 do { result = .success(try await backend.retrieveIntent(secret)) } catch { result = .failure(error) }
                 runner.send(self) { $0.intentRetrieved(round, result, at: $1) }
             }
         case .confirmIntent(let secret, let paymentMethodID, let shipping, let round):
             let backend = backend
-            Task {
+            activity.task { [self] in
                 let result: Result<StripeIntent, any Error>
                 do {
                     result = .success(
@@ -358,7 +369,7 @@ extension PayContext: FlowShell {
             case .completions(let delegate):
                 delegate.payContext(self, willCompleteWith: result, handler: handler)
             case .async(let delegate):
-                Task { handler(await delegate.payContext(self, willCompleteWith: result)) }
+                activity.task { handler(await delegate.payContext(self, willCompleteWith: result)) }
             }
         case .answerSheet(let result, let handler, let dismiss):
             handler(result)
@@ -394,7 +405,7 @@ extension PayContext: FlowShell {
     ) {
         switch runner.delegate {
         case .completions(let delegate): completions(delegate)
-        case .async(let delegate): Task { await async(delegate) }
+        case .async(let delegate): activity.task { await async(delegate) }
         case nil: otherwise()
         }
     }
