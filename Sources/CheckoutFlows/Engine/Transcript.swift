@@ -14,7 +14,8 @@ public enum TranscriptValue: Hashable, Sendable {
     /// A client secret: always masked.
     case secret(IntentClientSecret)
 
-    func rendered(showingPersonalData: Bool) -> String {
+    /// The value as text: contacts masked unless `showingPersonalData`, secrets always masked.
+    public func rendered(showingPersonalData: Bool) -> String {
         switch self {
         case .text(let text): text
         case .contact(let contact): showingPersonalData ? contact.unmaskedDescription : contact.description
@@ -76,8 +77,10 @@ private let transcriptSequence = Atomic<UInt64>(0)
 /// Renderings mask personal data (street, name, email, phone) unless asked for, and always mask
 /// client secrets.
 public struct Transcript: Hashable, Sendable {
+    /// The entries, in the order they were recorded.
     public var entries: [TranscriptEntry]
 
+    /// A transcript of these entries.
     public init(entries: [TranscriptEntry] = []) { self.entries = entries }
 
     /// The entries of several transcripts in the order they were recorded.

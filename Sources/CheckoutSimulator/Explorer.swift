@@ -1,0 +1,225 @@
+import CheckoutCore
+import CheckoutFlows
+
+/// A small, fast, seedable random generator (SplitMix64), so that a session is reproduced from
+/// its seed on every machine.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// One session that broke an invariant or saw the merchant violate the contract.
+public struct ExploreFailure: Sendable {
+    /// Reproduces the session: `checkout-sim explore FILE --sessions 1 --seed SEED`.
+    public var seed: UInt64
+    /// What went wrong.
+    public var problems: [String]
+    /// The shortest action list found that still shows the first problem.
+    public var steps: [Step]
+    /// The merchant's extra behaviour in this session (answers from other threads, late within
+    /// the deadline).
+    public var merchantVariation: [MerchantSpec.Misbehaviour]
+}
+
+/// What exploring gave.
+public struct ExploreReport: Sendable {
+    public var sessions: Int
+    /// How many sessions ended each way.
+    public var outcomes: [String: Int]
+    /// One entry per distinct problem, with the first session that showed it.
+    public var failures: [ExploreFailure]
+    /// How many sessions failed in all.
+    public var failedSessions: Int
+}
+
+/// Random customers against a scenario's merchant: random orders of contact, method, payment
+/// method and coupon changes, cancels at random moments, authorizations with random test cards,
+/// a merchant that answers from other threads or late (within the deadline), virtual time
+/// jumping. Every session is checked for the spec's invariants and for contract violations.
+public enum Explorer {
+    /// Explores `sessions` sessions from `seed`; `progress` is told how many are done from time to
+    /// time.
+    public static func explore(
+        _ scenario: Scenario,
+        sessions: Int,
+        seed: UInt64,
+        progress: @Sendable (Int) -> Void = { _ in }
+    ) async -> ExploreReport {
+        var report = ExploreReport(sessions: sessions, outcomes: [:], failures: [], failedSessions: 0)
+        var seenProblems: Set<String> = []
+        let step = max(1, sessions / 10)
+        for index in 0..<sessions {
+            let sessionSeed = sessionSeed(seed, index)
+            let (steps, variation) = generate(for: scenario, seed: sessionSeed)
+            let result = await ScenarioRunner.run(variant(scenario, steps, variation))
+            report.outcomes[outcomeKind(result.outcome), default: 0] += 1
+            let problems = self.problems(result)
+            if !problems.isEmpty {
+                report.failedSessions += 1
+                let fresh = problems.filter { !seenProblems.contains(kind(of: $0)) }
+                if !fresh.isEmpty {
+                    fresh.forEach { seenProblems.insert(kind(of: $0)) }
+                    let shrunk = await shrink(scenario, steps, variation, keeping: kind(of: fresh[0]))
+                    report.failures.append(
+                        ExploreFailure(seed: sessionSeed, problems: fresh, steps: shrunk, merchantVariation: variation)
+                    )
+                }
+            }
+            if (index + 1) % step == 0 { progress(index + 1) }
+        }
+        return report
+    }
+
+    /// The seed of session `index` of a run seeded with `seed`; a run of one session with this
+    /// seed replays it.
+    public static func sessionSeed(_ seed: UInt64, _ index: Int) -> UInt64 {
+        index == 0 ? seed : seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15
+    }
+
+    /// The problems of a session: broken invariants and contract violations. A late completion
+    /// does not count on its own: it follows a cancel (a race the merchant cannot avoid) or a
+    /// timeout (reported as such).
+    static func problems(_ result: ScenarioResult) -> [String] {
+        result.brokenInvariants
+            + result.violations.filter { $0.kind != .lateCompletion }.map { "violation \($0.kind) in \($0.callback)" }
+    }
+
+    private static func kind(of problem: String) -> String {
+        String(problem.prefix { $0 != ":" && $0 != "#" })
+    }
+
+    private static func outcomeKind(_ outcome: String) -> String {
+        String(outcome.prefix { $0 != "(" })
+    }
+
+    static func variant(_ scenario: Scenario, _ steps: [Step], _ variation: [MerchantSpec.Misbehaviour]) -> Scenario {
+        var copy = scenario
+        copy.steps = steps
+        copy.merchant.misbehaviour += variation
+        copy.expect = nil
+        return copy
+    }
+
+    /// Greedily removes steps while the session still shows a problem of kind `problem`.
+    private static func shrink(
+        _ scenario: Scenario,
+        _ steps: [Step],
+        _ variation: [MerchantSpec.Misbehaviour],
+        keeping problem: String
+    ) async -> [Step] {
+        var current = steps
+        var index = 0
+        while index < current.count {
+            var candidate = current
+            candidate.remove(at: index)
+            let result = await ScenarioRunner.run(variant(scenario, candidate, variation))
+            if problems(result).contains(where: { kind(of: $0) == problem }) {
+                current = candidate
+            } else {
+                index += 1
+            }
+        }
+        return current
+    }
+
+    // MARK: Generation
+
+    private static let cards = StripeTestCard.allCases.map(\.rawValue)
+
+    private static let places: [Contact] = {
+        func contact(_ city: String, _ state: String?, _ postal: String?, _ country: String) -> Contact {
+            Contact(
+                name: "Explorer Customer",
+                emailAddress: "customer@example.com",
+                phoneNumber: "+1 555 0100",
+                postalAddress: Address(
+                    line1: "1 Test Street",
+                    city: city,
+                    state: state,
+                    postalCode: postal,
+                    country: try? CountryCode(country)
+                )
+            )
+        }
+        return [
+            contact("Austin", "TX", "78701-1234", "US"), contact("Anchorage", "AK", "99501", "US"),
+            contact("London", nil, "SW1A 1AA", "GB"), contact("Toronto", "ON", "M5V 2T6", "CA"),
+            contact("Berlin", nil, "10115", "DE"), contact("Dubai", nil, nil, "AE"),
+        ]
+    }()
+
+    /// A random action list and merchant variation for one session.
+    static func generate(for scenario: Scenario, seed: UInt64) -> ([Step], [MerchantSpec.Misbehaviour]) {
+        var random = SeededGenerator(seed: seed)
+        let scenarioContacts = scenario.steps.compactMap { step -> Contact? in
+            switch step {
+            case .enterAddress(let contact), .selectShippingContact(let contact): contact
+            default: nil
+            }
+        }
+        let contacts = scenarioContacts + places
+        let methodIDs =
+            Set(
+                (scenario.paymentRequest?.shippingMethods ?? []).map(\.identifier)
+                    + scenario.merchant.shippingRates.flatMap { $0.methods.map(\.identifier) }
+            ).sorted() + ["nonexistent"]
+        let coupons = scenario.merchant.coupons.map(\.code) + ["BOGUS"]
+        let networks: [PaymentNetwork] = [.visa, .masterCard, .amex, .discover]
+        let deadline = scenario.deadlineSeconds ?? 30
+        let count = Int.random(in: 1...12, using: &random)
+        var steps: [Step] = []
+        for _ in 0..<count {
+            let roll = Int.random(in: 0..<100, using: &random)
+            switch scenario.flow {
+            case .shippingAddress:
+                switch roll {
+                case 0..<35: steps.append(.enterAddress(contacts.randomElement(using: &random)!))
+                case 35..<55: steps.append(.selectShippingMethod(methodIDs.randomElement(using: &random)!))
+                case 55..<65: steps.append(.back)
+                case 65..<80: steps.append(.done)
+                case 80..<88: steps.append(.cancel)
+                default: steps.append(.wait(seconds: Int.random(in: 0...(deadline + 10), using: &random)))
+                }
+            case .paymentAuthorization, .payContext:
+                switch roll {
+                case 0..<22: steps.append(.selectShippingContact(contacts.randomElement(using: &random)!))
+                case 22..<34: steps.append(.selectShippingMethod(methodIDs.randomElement(using: &random)!))
+                case 34..<44:
+                    let network = networks.randomElement(using: &random)!
+                    steps.append(
+                        .selectPaymentMethod(
+                            PaymentMethod(displayName: network.rawValue, network: network, type: .credit)))
+                case 44..<54: steps.append(.changeCouponCode(coupons.randomElement(using: &random)!))
+                case 54..<80:
+                    let contact = contacts.randomElement(using: &random)
+                    steps.append(
+                        .authorize(card: cards.randomElement(using: &random)!, network: nil, billingContact: contact))
+                case 80..<88: steps.append(.cancel)
+                default: steps.append(.wait(seconds: Int.random(in: 0...(deadline + 10), using: &random)))
+                }
+            }
+        }
+        let callbacks = [
+            "didEnterAddress", "didSelectShippingContact", "didSelectShippingMethod", "didSelectPaymentMethod",
+            "didChangeCouponCode", "didAuthorizePayment", "didCreatePaymentMethod", "willComplete",
+        ]
+        var variation: [MerchantSpec.Misbehaviour] = []
+        if Bool.random(using: &random) {
+            variation.append(.init(callback: callbacks.randomElement(using: &random)!, kind: .fromAnotherThread))
+        }
+        if deadline > 1, Int.random(in: 0..<4, using: &random) == 0 {
+            let seconds = Int.random(in: 1..<deadline, using: &random)
+            variation.append(.init(callback: callbacks.randomElement(using: &random)!, kind: .late, seconds: seconds))
+        }
+        return (steps, variation)
+    }
+}

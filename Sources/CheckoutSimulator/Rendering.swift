@@ -1,0 +1,145 @@
+import CheckoutFlows
+import Foundation
+
+/// How `checkout-sim run` prints a result.
+public enum OutputFormat: String, Sendable, CaseIterable {
+    case text
+    case json
+    case mermaid
+}
+
+extension ScenarioResult {
+    /// The result for people, for machines, or as a Mermaid sequence diagram. Personal data is
+    /// masked unless `showingPersonalData`; secrets always are.
+    public func rendered(_ format: OutputFormat, showingPersonalData: Bool = false) -> String {
+        switch format {
+        case .text: text(showingPersonalData)
+        case .json: json(showingPersonalData)
+        case .mermaid: mermaid(showingPersonalData)
+        }
+    }
+
+    private func text(_ unmasked: Bool) -> String {
+        var lines = ["== \(name) (\(flow.rawValue))", transcript.text(showingPersonalData: unmasked)]
+        lines.append("outcome: \(outcome)")
+        lines.append("delegate calls: \(delegateCalls.joined(separator: ", "))")
+        lines.append(
+            "violations: " + (violations.isEmpty ? "none" : violations.map(\.description).joined(separator: "; ")))
+        if !brokenInvariants.isEmpty { lines.append("BROKEN INVARIANTS: " + brokenInvariants.joined(separator: "; ")) }
+        return lines.joined(separator: "\n")
+    }
+
+    private func json(_ unmasked: Bool) -> String {
+        let transcriptObject =
+            (try? JSONSerialization.jsonObject(with: Data(transcript.json(showingPersonalData: unmasked).utf8))) ?? []
+        let object: [String: Any] = [
+            "name": name,
+            "flow": flow.rawValue,
+            "outcome": outcome,
+            "delegateCalls": delegateCalls,
+            "violations": violations.map { ["kind": $0.kind.rawValue, "callback": $0.callback, "detail": $0.detail] },
+            "refusals": refusals,
+            "brokenInvariants": brokenInvariants,
+            "transcript": transcriptObject,
+        ]
+        let data =
+            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A Mermaid `sequenceDiagram` with the customer, the flow, the merchant and the backend.
+    private func mermaid(_ unmasked: Bool) -> String {
+        var lines = [
+            "sequenceDiagram",
+            "    participant C as Customer",
+            "    participant F as \(flowTitle)",
+            "    participant M as Merchant",
+        ]
+        if flow == .payContext { lines.append("    participant B as Backend") }
+        func clean(_ text: String) -> String {
+            // Mermaid treats ';' and '#' specially in messages.
+            text.replacingOccurrences(of: ";", with: ",").replacingOccurrences(of: "#", with: "no. ")
+        }
+        for entry in transcript.entries {
+            let time = entry.time.secondsString
+            switch entry.event {
+            case .action(let name, let arguments):
+                let list = arguments.map { $0.rendered(showingPersonalData: unmasked) }.joined(separator: ", ")
+                lines.append("    C->>F: \(clean(list.isEmpty ? name : "\(name)(\(list))"))")
+            case .refused(let name, let refusal):
+                lines.append("    F--xC: \(clean("\(name) refused: \(refusal.code)"))")
+            case .call(let method, let id, _):
+                if method.hasPrefix("backend.") {
+                    lines.append("    F->>B: \(clean(String(method.dropFirst("backend.".count))))")
+                } else if method.hasPrefix("sheet.") {
+                    continue
+                } else {
+                    lines.append("    F->>M: \(clean(method + (id.map { " #\($0)" } ?? "")))")
+                }
+            case .completion(let method, let id, let answer, let byDefault):
+                let text = answer.map { $0.rendered(showingPersonalData: unmasked) }.joined(separator: ", ")
+                if method.hasPrefix("backend.") {
+                    lines.append("    B-->>F: \(clean(text))")
+                } else {
+                    let who = byDefault ? "default answer" : text
+                    lines.append("    M-->>F: \(clean("#\(id) \(who)"))")
+                }
+            case .violation(let violation):
+                lines.append(
+                    "    Note over M: \(clean("VIOLATION \(violation.kind) in \(violation.callback) at \(time)s"))")
+            case .outcome(let outcome):
+                lines.append("    Note over F: \(clean("outcome: \(outcome)"))")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private var flowTitle: String {
+        switch flow {
+        case .shippingAddress: "ShippingAddressFlow"
+        case .paymentAuthorization: "PaymentAuthorizationFlow"
+        case .payContext: "PayContext"
+        }
+    }
+}
+
+extension Duration {
+    fileprivate var secondsString: String {
+        let (seconds, attoseconds) = components
+        let millis = attoseconds / 1_000_000_000_000_000
+        return millis == 0 ? "\(seconds)" : "\(seconds).\(String(format: "%03lld", millis))"
+    }
+}
+
+extension Expectation {
+    /// The differences between this expectation and `result`, one readable line each; empty when
+    /// it is met. Broken invariants always count as differences.
+    public func differences(from result: ScenarioResult) -> [String] {
+        var differences: [String] = []
+        if let outcome, result.outcome != outcome, !result.outcome.hasPrefix(outcome + "(") {
+            differences.append("outcome: expected \(outcome), got \(result.outcome)")
+        }
+        if let delegateCalls, delegateCalls != result.delegateCalls {
+            differences.append(
+                "delegate calls:\n      expected \(delegateCalls.joined(separator: ", "))\n"
+                    + "      got      \(result.delegateCalls.joined(separator: ", "))"
+                    + Self.firstDifference(delegateCalls, result.delegateCalls)
+            )
+        }
+        let kinds = result.violations.map(\.kind.rawValue)
+        if let violations, violations != kinds {
+            differences.append(
+                "violations: expected [\(violations.joined(separator: ", "))], got [\(kinds.joined(separator: ", "))]"
+            )
+        }
+        differences += result.brokenInvariants.map { "invariant: \($0)" }
+        return differences
+    }
+
+    private static func firstDifference(_ expected: [String], _ actual: [String]) -> String {
+        let index =
+            zip(expected, actual).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(expected.count, actual.count)
+        return "\n      first difference at position \(index + 1)"
+    }
+}

@@ -1,0 +1,426 @@
+import CheckoutCore
+import CheckoutFlows
+import Dispatch
+
+/// The delegate a ``MerchantSpec`` declares, for all three flows: it prices the order from the
+/// request's goods, shipping, coupon, surcharge and tax, creates Stripe intents on the in-memory
+/// backend, and misbehaves as declared. It also records what it saw, for the invariants.
+final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDelegate, PayContextDelegate {
+    struct Log {
+        var calls: [String] = []
+        var inside = 0
+        var overlaps = 0
+        var terminals = 0
+        var callsAfterTerminal = 0
+        var unredactedContacts = 0
+        var secrets: [String] = []
+        var counts: [String: Int] = [:]
+        /// Completions the merchant never calls (`never`), kept so they are not released early.
+        var held: [any Sendable] = []
+        // Pricing state.
+        var address: Address?
+        var methodID: String?
+        var methods: [ShippingMethod] = []
+        var coupon: String?
+        var paymentMethod: PaymentMethod?
+    }
+
+    let spec: MerchantSpec
+    let request: PaymentRequest?
+    let clock: ManualClock
+    let backend: InMemoryStripeBackend
+    let activity = ActivityCounter()
+    let log = LockedValue(Log())
+
+    init(spec: MerchantSpec, request: PaymentRequest?, clock: ManualClock, backend: InMemoryStripeBackend) {
+        self.spec = spec
+        self.request = request
+        self.clock = clock
+        self.backend = backend
+        log.withLock { log in
+            log.methods = request?.shippingMethods ?? []
+            log.methodID = request?.shippingMethods.first?.identifier
+            log.coupon = request?.couponCode
+        }
+    }
+
+    // MARK: Bookkeeping
+
+    private func enter(_ method: String, terminal: Bool = false) -> MerchantSpec.Misbehaviour? {
+        log.withLock { log in
+            if log.inside > 0 { log.overlaps += 1 }
+            if log.terminals > 0 { log.callsAfterTerminal += 1 }
+            if terminal { log.terminals += 1 }
+            log.inside += 1
+            log.calls.append(method)
+            log.counts[method, default: 0] += 1
+            let count = log.counts[method, default: 0]
+            return spec.misbehaviour.first { $0.callback == method && count <= ($0.times ?? Int.max) }
+        }
+    }
+
+    private func exit() {
+        log.withLock { $0.inside -= 1 }
+    }
+
+    /// Calls `answer` as the misbehaviour says: at once, late, twice, never, from another thread.
+    private func deliver(_ misbehaviour: MerchantSpec.Misbehaviour?, _ answer: @escaping @Sendable () -> Void) {
+        switch misbehaviour?.kind {
+        case .late:
+            _ = clock.schedule(at: clock.now + .seconds(misbehaviour?.seconds ?? 0), answer)
+        case .twice:
+            answer()
+            answer()
+        case .never:
+            log.withLock { $0.held.append(answer) }
+        case .fromAnotherThread:
+            activity.begin()
+            DispatchQueue.global().async { [activity] in
+                answer()
+                activity.end()
+            }
+        case nil, .invalidUpdate, .malformedSecret:
+            answer()
+        }
+    }
+
+    // MARK: Pricing
+
+    private var currency: CurrencyCode { request?.currency ?? .usd }
+
+    func summary(invalid: Bool = false) -> [SummaryItem] {
+        guard let request, let last = request.summaryItems.last else { return [] }
+        if invalid {
+            return [SummaryItem(label: last.label, amount: Money(minorUnits: -100, currency: currency))]
+        }
+        let state = log.withLock { $0 }
+        let goods = request.summaryItems.count > 1 ? Array(request.summaryItems.dropLast()) : [last]
+        var lines = goods
+        let subtotal = (try? Money.sum(goods.map(\.amount), currency: currency)) ?? .zero(currency)
+        var shippingAmount = Money.zero(currency)
+        if let method = state.methods.first(where: { $0.identifier == state.methodID }) {
+            lines.append(SummaryItem(label: "Shipping (\(method.label))", amount: method.amount))
+            if method.amount.currency == currency { shippingAmount = method.amount }
+        }
+        var discount = Money.zero(currency)
+        if let code = state.coupon, let coupon = spec.coupons.first(where: { $0.code == code }), coupon.expired != true
+        {
+            if let percent = coupon.percentOff.flatMap(Rate.init) {
+                discount = percent.applied(to: subtotal, scale: 100)
+            } else if let amount = coupon.amountOff, amount.currency == currency {
+                discount = Money(minorUnits: min(amount.minorUnits, subtotal.minorUnits), currency: currency)
+            }
+            if !discount.isZero {
+                lines.append(
+                    SummaryItem(
+                        label: "Coupon \(code)", amount: Money(minorUnits: -discount.minorUnits, currency: currency)))
+            }
+        }
+        var surcharge = Money.zero(currency)
+        if let rule = spec.surcharges.first(where: { $0.applies(to: state.paymentMethod) }) {
+            if let amount = rule.amount, amount.currency == currency {
+                surcharge = amount
+            } else if let percent = rule.percent.flatMap(Rate.init) {
+                let base = (try? subtotal + shippingAmount) ?? subtotal
+                surcharge = percent.applied(to: base, scale: 100)
+            }
+            if !surcharge.isZero { lines.append(SummaryItem(label: "Card surcharge", amount: surcharge)) }
+        }
+        var tax = Money.zero(currency)
+        if let rate = spec.taxRate.flatMap(Rate.init) {
+            let taxable = (try? subtotal - discount) ?? subtotal
+            tax = rate.applied(to: taxable)
+            lines.append(SummaryItem(label: "Tax", amount: tax))
+        }
+        let total =
+            (try? Money.sum([subtotal, shippingAmount, surcharge, tax], currency: currency) - discount)
+            ?? subtotal
+        lines.append(SummaryItem(label: last.label, amount: total))
+        return lines
+    }
+
+    private func methods(for address: Address?) -> [ShippingMethod]? {
+        spec.shippingRates.first { $0.region.contains(address) }?.methods
+    }
+
+    private func isUnserviceable(_ address: Address?) -> Bool {
+        spec.unserviceable.contains { $0.contains(address) }
+    }
+
+    // MARK: Shipping-address flow
+
+    func shippingAddressFlowDidCancel(_ flow: ShippingAddressFlow) {
+        _ = enter("didCancel", terminal: true)
+        exit()
+    }
+
+    func shippingAddressFlow(
+        _ flow: ShippingAddressFlow,
+        didEnter address: Contact,
+        completion: @escaping @Sendable (ShippingAddressValidation) -> Void
+    ) {
+        let misbehaviour = enter("didEnterAddress")
+        defer { exit() }
+        let place = address.postalAddress
+        let answer: ShippingAddressValidation
+        if misbehaviour?.kind == .invalidUpdate {
+            let broken = ShippingMethod(identifier: "dup", label: "Broken", amount: .zero(.usd))
+            answer = .valid(shippingMethods: [broken, broken], selected: nil)
+        } else if isUnserviceable(place) {
+            answer = .invalid(message: "We do not ship to \(place?.country?.code ?? "this region")")
+        } else if let methods = methods(for: place) {
+            answer = .valid(shippingMethods: methods, selected: nil)
+        } else if spec.shippingRates.isEmpty {
+            answer = .valid
+        } else {
+            answer = .invalid(message: "No shipping rates for \(place?.country?.code ?? "this region")")
+        }
+        deliver(misbehaviour) { completion(answer) }
+    }
+
+    func shippingAddressFlow(
+        _ flow: ShippingAddressFlow,
+        didFinishWith address: Contact,
+        shippingMethod: ShippingMethod?
+    ) {
+        _ = enter("didFinish", terminal: true)
+        exit()
+    }
+
+    // MARK: Payment-authorization flow (and the pay context's forwarded callbacks)
+
+    func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {
+        _ = enter("didFinish", terminal: true)
+        exit()
+    }
+
+    func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow) {
+        _ = enter("willAuthorizePayment")
+        exit()
+    }
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didAuthorizePayment payment: Payment,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+    ) {
+        let misbehaviour = enter("didAuthorizePayment")
+        defer { exit() }
+        let result = charge(payment)
+        deliver(misbehaviour) { handler(result) }
+    }
+
+    /// The auth-flow merchant charges the test card itself.
+    private func charge(_ payment: Payment) -> PaymentAuthorizationResult {
+        let missing =
+            payment.shippingContact.map { $0.missingFields(required: spec.requiredContactFields) }
+            ?? spec.requiredContactFields.sorted()
+        if let field = missing.first {
+            let errorField = PaymentErrorField(rawValue: field.rawValue) ?? .postalAddress
+            return PaymentAuthorizationResult(
+                status: .failure,
+                errors: [.shippingContactInvalid(errorField, "\(field) is required")]
+            )
+        }
+        guard let card = StripeTestCard(paymentData: payment.token.paymentData) else {
+            return PaymentAuthorizationResult(
+                status: .failure, errors: [PaymentError(code: .unknown, message: "Unknown card")])
+        }
+        switch card {
+        case .success:
+            return .success
+        case .incorrectZIP:
+            return PaymentAuthorizationResult(
+                status: .failure,
+                errors: [.billingContactInvalid(.postalCode, "The ZIP code does not match the card")]
+            )
+        default:
+            let message = card.error?.message ?? "The card needs authentication"
+            return PaymentAuthorizationResult(
+                status: .failure, errors: [PaymentError(code: .unknown, message: message)])
+        }
+    }
+
+    private func contactUpdate(_ contact: Contact, invalid: Bool) -> ShippingContactUpdate {
+        let seesPersonalData =
+            contact.name != nil || contact.emailAddress != nil || contact.phoneNumber != nil
+            || contact.postalAddress?.line1 != nil || contact.postalAddress?.line2 != nil
+        let address = contact.postalAddress
+        let available = methods(for: address)
+        log.withLock { log in
+            if seesPersonalData || !contact.isRedacted { log.unredactedContacts += 1 }
+            log.address = address
+            if let available {
+                log.methods = available
+                if !available.contains(where: { $0.identifier == log.methodID }) {
+                    log.methodID = available.first?.identifier
+                }
+            }
+        }
+        if invalid { return ShippingContactUpdate(summaryItems: summary(invalid: true)) }
+        if isUnserviceable(address) {
+            let error = PaymentError.shippingAddressUnserviceable(
+                "We do not ship to \(address?.state.map { "\($0), " } ?? "")\(address?.country?.code ?? "")"
+            )
+            return ShippingContactUpdate(errors: [error], summaryItems: summary(), shippingMethods: nil)
+        }
+        return ShippingContactUpdate(summaryItems: summary(), shippingMethods: available)
+    }
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingContact contact: Contact,
+        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
+    ) {
+        let misbehaviour = enter("didSelectShippingContact")
+        defer { exit() }
+        let update = contactUpdate(contact, invalid: misbehaviour?.kind == .invalidUpdate)
+        deliver(misbehaviour) { handler(update) }
+    }
+
+    private func methodUpdate(_ method: ShippingMethod, invalid: Bool) -> ShippingMethodUpdate {
+        log.withLock { $0.methodID = method.identifier }
+        return ShippingMethodUpdate(summaryItems: summary(invalid: invalid))
+    }
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingMethod method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    ) {
+        let misbehaviour = enter("didSelectShippingMethod")
+        defer { exit() }
+        let update = methodUpdate(method, invalid: misbehaviour?.kind == .invalidUpdate)
+        deliver(misbehaviour) { handler(update) }
+    }
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectPaymentMethod method: PaymentMethod,
+        handler: @escaping @Sendable (PaymentMethodUpdate) -> Void
+    ) {
+        let misbehaviour = enter("didSelectPaymentMethod")
+        defer { exit() }
+        log.withLock { $0.paymentMethod = method }
+        let update = PaymentMethodUpdate(summaryItems: summary(invalid: misbehaviour?.kind == .invalidUpdate))
+        deliver(misbehaviour) { handler(update) }
+    }
+
+    private func couponUpdate(_ code: String, invalid: Bool) -> CouponCodeUpdate {
+        let coupon = spec.coupons.first { $0.code == code }
+        log.withLock { $0.coupon = coupon == nil ? nil : code }
+        var errors: [PaymentError] = []
+        if coupon == nil {
+            errors = [.couponCodeInvalid("\(code) is not a coupon code")]
+        } else if coupon?.expired == true {
+            errors = [.couponCodeExpired("\(code) has expired")]
+        }
+        return CouponCodeUpdate(errors: errors, summaryItems: summary(invalid: invalid))
+    }
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didChangeCouponCode code: String,
+        handler: @escaping @Sendable (CouponCodeUpdate) -> Void
+    ) {
+        let misbehaviour = enter("didChangeCouponCode")
+        defer { exit() }
+        let update = couponUpdate(code, invalid: misbehaviour?.kind == .invalidUpdate)
+        deliver(misbehaviour) { handler(update) }
+    }
+
+    // MARK: Pay context
+
+    func payContext(
+        _ context: PayContext,
+        didCreatePaymentMethod paymentMethod: StripePaymentMethod,
+        paymentInformation: Payment,
+        completion: @escaping @Sendable (IntentAnswer) -> Void
+    ) {
+        let misbehaviour = enter("didCreatePaymentMethod")
+        defer { exit() }
+        let answer: IntentAnswer
+        if misbehaviour?.kind == .malformedSecret {
+            answer = .clientSecret("pi_malformed")
+        } else {
+            answer = createIntent(paymentMethod, paymentInformation)
+        }
+        if case .clientSecret(let text) = answer {
+            log.withLock { $0.secrets.append(text) }
+        }
+        deliver(misbehaviour) { completion(answer) }
+    }
+
+    private func createIntent(_ method: StripePaymentMethod, _ payment: Payment) -> IntentAnswer {
+        let intent = spec.intent
+        do {
+            switch intent.kind {
+            case .setupIntent:
+                return .secret(
+                    try backend.createSetupIntent(paymentMethodID: method.id, confirm: intent.confirmOnServer))
+            case .paymentIntent:
+                let total = summary().last?.amount ?? .zero(currency)
+                return .secret(
+                    try backend.createPaymentIntent(
+                        amount: total,
+                        confirmationMethod: intent.confirmationMethod,
+                        captureMethod: intent.captureMethod,
+                        paymentMethodID: intent.confirmOnServer ? method.id : nil,
+                        confirm: intent.confirmOnServer,
+                        shipping: ShippingDetails(payment.shippingContact)
+                    )
+                )
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    func payContext(_ context: PayContext, didCompleteWith status: PaymentStatus, error: (any Error)?) {
+        _ = enter("didComplete", terminal: true)
+        exit()
+    }
+
+    func payContext(
+        _ context: PayContext,
+        didSelectShippingMethod method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    ) {
+        let misbehaviour = enter("didSelectShippingMethod")
+        defer { exit() }
+        let update = methodUpdate(method, invalid: misbehaviour?.kind == .invalidUpdate)
+        deliver(misbehaviour) { handler(update) }
+    }
+
+    func payContext(
+        _ context: PayContext,
+        didSelectShippingContact contact: Contact,
+        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
+    ) {
+        let misbehaviour = enter("didSelectShippingContact")
+        defer { exit() }
+        let update = contactUpdate(contact, invalid: misbehaviour?.kind == .invalidUpdate)
+        deliver(misbehaviour) { handler(update) }
+    }
+
+    func payContext(
+        _ context: PayContext,
+        didChangeCouponCode code: String,
+        handler: @escaping @Sendable (CouponCodeUpdate) -> Void
+    ) {
+        let misbehaviour = enter("didChangeCouponCode")
+        defer { exit() }
+        let update = couponUpdate(code, invalid: misbehaviour?.kind == .invalidUpdate)
+        deliver(misbehaviour) { handler(update) }
+    }
+
+    func payContext(
+        _ context: PayContext,
+        willCompleteWith result: PaymentAuthorizationResult,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+    ) {
+        let misbehaviour = enter("willComplete")
+        defer { exit() }
+        deliver(misbehaviour) { handler(result) }
+    }
+}

@@ -1,0 +1,270 @@
+import CheckoutCore
+import CheckoutFlows
+
+/// What running a scenario gave.
+public struct ScenarioResult: Sendable {
+    public var name: String
+    public var flow: Scenario.Flow
+    /// How the flow ended (`finished(method: express)`, `authorized`, `success`, ...), or
+    /// `running` when the steps ran out before the end.
+    public var outcome: String
+    /// The merchant's delegate methods, in the order they were called.
+    public var delegateCalls: [String]
+    /// The violations recorded, in order.
+    public var violations: [Violation]
+    /// The flow's record (for the pay context: the context's and its sheet's, merged).
+    public var transcript: Transcript
+    /// Driver actions that were refused, with the reason.
+    public var refusals: [String]
+    /// Spec invariants that broke (exactly one terminal call, nothing after it, no overlapping
+    /// delegate calls, one outstanding callback at a time, redacted contacts before
+    /// authorization, no secret in any rendering). Empty when all held.
+    public var brokenInvariants: [String]
+}
+
+/// Runs scenarios on virtual time: a ``ManualClock`` that only the `wait` steps (and, at the
+/// end, nothing) advance, and the in-memory Stripe backend.
+public enum ScenarioRunner {
+    /// Runs `scenario` to the end of its steps and reports what happened.
+    public static func run(_ scenario: Scenario) async -> ScenarioResult {
+        let clock = ManualClock()
+        let backend = InMemoryStripeBackend()
+        let timeout: Duration? =
+            switch scenario.deadlineSeconds {
+            case .none: .seconds(30)
+            case .some(0): nil
+            case .some(let seconds): .seconds(seconds)
+            }
+        let options = FlowOptions(callbackTimeout: timeout, clock: clock, isStrict: scenario.strict)
+        let merchant = ScenarioMerchant(
+            spec: scenario.merchant,
+            request: scenario.paymentRequest,
+            clock: clock,
+            backend: backend
+        )
+        var refusals: [String] = []
+        func note(_ step: Step, _ response: DriverResponse) {
+            if let refusal = response.refusal { refusals.append("\(step): \(refusal)") }
+        }
+
+        switch scenario.flow {
+        case .shippingAddress:
+            let configuration = scenario.shippingConfiguration ?? ShippingAddressConfiguration()
+            let flow: ShippingAddressFlow
+            do {
+                flow = try ShippingAddressFlow(configuration: configuration, delegate: merchant, options: options)
+            } catch {
+                return refusedAtStart(scenario, "\(error)")
+            }
+            flow.present()
+            for step in scenario.steps {
+                switch step {
+                case .enterAddress(let contact): note(step, flow.enterAddress(contact))
+                case .selectShippingMethod(let identifier): note(step, flow.selectShippingMethod(identifier))
+                case .back: note(step, flow.back())
+                case .done: note(step, flow.done())
+                case .cancel: note(step, flow.cancel())
+                case .wait(let seconds): clock.advance(by: .seconds(seconds))
+                default: refusals.append("\(step): not a step of the shipping-address flow")
+                }
+                await merchant.activity.waitUntilIdle()
+            }
+            let transcript = flow.transcript
+            return result(
+                scenario, flow.outcome.map { "\($0)" }, transcript, [transcript], flow.violations, refusals, merchant)
+
+        case .paymentAuthorization:
+            guard let request = scenario.paymentRequest else { return refusedAtStart(scenario, "no request") }
+            let flow = PaymentAuthorizationFlow(request: request, delegate: merchant, options: options)
+            if let refusal = flow.present().refusal { return refusedAtStart(scenario, "\(refusal)") }
+            for step in scenario.steps {
+                switch step {
+                case .selectShippingContact(let contact): note(step, flow.selectShippingContact(contact))
+                case .selectShippingMethod(let identifier): note(step, flow.selectShippingMethod(identifier))
+                case .selectPaymentMethod(let method): note(step, flow.selectPaymentMethod(method))
+                case .changeCouponCode(let code): note(step, flow.changeCouponCode(code))
+                case .authorize(let card, let network, let billing):
+                    note(step, flow.authorize(token(card, network), billingContact: billing))
+                case .cancel: note(step, flow.cancel())
+                case .wait(let seconds): clock.advance(by: .seconds(seconds))
+                default: refusals.append("\(step): not a step of the payment-authorization flow")
+                }
+                await merchant.activity.waitUntilIdle()
+            }
+            let transcript = flow.transcript
+            return result(
+                scenario, flow.outcome.map { "\($0)" }, transcript, [transcript], flow.violations, refusals, merchant)
+
+        case .payContext:
+            guard let request = scenario.paymentRequest else { return refusedAtStart(scenario, "no request") }
+            let context: PayContext
+            do {
+                context = try PayContext(request: request, backend: backend, delegate: merchant, options: options)
+                try context.present()
+            } catch {
+                return refusedAtStart(scenario, "\(error)")
+            }
+            func settle() async {
+                // Backend calls and merchant answers from other threads may queue more of each.
+                for _ in 0..<8 {
+                    await context.waitUntilIdle()
+                    await merchant.activity.waitUntilIdle()
+                }
+            }
+            for step in scenario.steps {
+                switch step {
+                case .selectShippingContact(let contact): note(step, context.selectShippingContact(contact))
+                case .selectShippingMethod(let identifier): note(step, context.selectShippingMethod(identifier))
+                case .selectPaymentMethod(let method): note(step, context.selectPaymentMethod(method))
+                case .changeCouponCode(let code): note(step, context.changeCouponCode(code))
+                case .authorize(let card, let network, let billing):
+                    note(step, context.authorize(token(card, network), billingContact: billing))
+                case .cancel: note(step, context.cancel())
+                case .wait(let seconds): clock.advance(by: .seconds(seconds))
+                default: refusals.append("\(step): not a step of the pay context")
+                }
+                await settle()
+            }
+            let outcome = context.outcome.map { "\($0.status.rawValue)" + ($0.error.map { "(\(describe($0)))" } ?? "") }
+            return result(
+                scenario,
+                outcome,
+                context.combinedTranscript,
+                [context.sheet.transcript, context.transcript],
+                context.sheet.violations + context.violations,
+                refusals,
+                merchant
+            )
+        }
+    }
+
+    static func token(_ card: String, _ network: PaymentNetwork?) -> PaymentToken {
+        let digits = card.filter(\.isNumber)
+        let brand = network ?? (digits.hasPrefix("4") || card == "tok_visa" ? .visa : .masterCard)
+        return PaymentToken(
+            paymentMethod: PaymentMethod(
+                displayName: "\(brand.rawValue.capitalized) \(digits.suffix(4))",
+                network: brand,
+                type: .credit
+            ),
+            transactionIdentifier: "sim-\(digits.suffix(4))",
+            paymentData: card
+        )
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let stripe = error as? StripeError { return stripe.declineCode ?? stripe.code ?? stripe.type }
+        if let context = error as? PayContextError { return context.code.rawValue }
+        if let checkout = error as? CheckoutError { return checkout.code.rawValue }
+        return "\(error)"
+    }
+
+    private static func refusedAtStart(_ scenario: Scenario, _ reason: String) -> ScenarioResult {
+        ScenarioResult(
+            name: scenario.name,
+            flow: scenario.flow,
+            outcome: "refused",
+            delegateCalls: [],
+            violations: [],
+            transcript: Transcript(),
+            refusals: ["present: \(reason)"],
+            brokenInvariants: []
+        )
+    }
+
+    private static func result(
+        _ scenario: Scenario,
+        _ outcome: String?,
+        _ transcript: Transcript,
+        _ parts: [Transcript],
+        _ violations: [Violation],
+        _ refusals: [String],
+        _ merchant: ScenarioMerchant
+    ) -> ScenarioResult {
+        let log = merchant.log.withLock { $0 }
+        var broken = Invariants.check(
+            ended: outcome != nil,
+            merchant: log,
+            transcripts: parts,
+            checksRedaction: scenario.flow != .shippingAddress
+        )
+        broken += Invariants.secretsHidden(log.secrets, in: transcript)
+        return ScenarioResult(
+            name: scenario.name,
+            flow: scenario.flow,
+            outcome: outcome ?? "running",
+            delegateCalls: log.calls,
+            violations: violations,
+            transcript: transcript,
+            refusals: refusals,
+            brokenInvariants: broken
+        )
+    }
+}
+
+/// The spec's invariants, checked from the merchant's own record and the transcripts.
+enum Invariants {
+    static func check(
+        ended: Bool,
+        merchant log: ScenarioMerchant.Log,
+        transcripts: [Transcript],
+        checksRedaction: Bool
+    ) -> [String] {
+        var broken: [String] = []
+        if ended, log.terminals != 1 { broken.append("E5: \(log.terminals) terminal calls instead of exactly one") }
+        if !ended, log.terminals != 0 { broken.append("E5: a terminal call came but the flow reports no outcome") }
+        if log.callsAfterTerminal > 0 {
+            broken.append("E5: \(log.callsAfterTerminal) delegate calls after the terminal one")
+        }
+        if log.overlaps > 0 { broken.append("E6: \(log.overlaps) delegate calls overlapped or nested") }
+        if checksRedaction, log.unredactedContacts > 0 {
+            broken.append(
+                "A2: the merchant saw \(log.unredactedContacts) unredacted shipping contacts before authorization")
+        }
+        for transcript in transcripts {
+            broken += oneOutstandingAtATime(transcript)
+        }
+        return broken
+    }
+
+    /// E1: between a callback's call and its end (its completion, its timeout, the outcome), no
+    /// other callback is called.
+    static func oneOutstandingAtATime(_ transcript: Transcript) -> [String] {
+        var open: (String, UInt64)?
+        var broken: [String] = []
+        for entry in transcript.entries {
+            switch entry.event {
+            case .call(let method, .some(let id), _):
+                if method.hasPrefix("sheet.") { continue }
+                if let (other, otherID) = open, otherID != id {
+                    broken.append("E1: \(method) #\(id) was called while \(other) #\(otherID) was outstanding")
+                }
+                open = (method, id)
+            case .completion(_, let id, _, _):
+                if open?.1 == id { open = nil }
+            case .violation(let violation) where violation.kind == .completionTimedOut:
+                if open?.1 == violation.callbackID { open = nil }
+            case .outcome:
+                open = nil
+            case .action("cancel", _):
+                open = nil
+            default:
+                break
+            }
+        }
+        return broken
+    }
+
+    /// P7: no rendering shows a secret the merchant handed over.
+    static func secretsHidden(_ secrets: [String], in transcript: Transcript) -> [String] {
+        let renderings = [
+            transcript.text(), transcript.text(showingPersonalData: true), transcript.json(),
+            transcript.json(showingPersonalData: true),
+        ]
+        return secrets.compactMap { secret in
+            guard let range = secret.range(of: "_secret_"), range.upperBound < secret.endIndex else { return nil }
+            let hidden = String(secret[range.upperBound...])
+            return renderings.contains { $0.contains(hidden) } ? "P7: a client secret appears in a transcript" : nil
+        }
+    }
+}
