@@ -9,13 +9,20 @@
 public struct Address: Hashable, Sendable, CustomStringConvertible {
     /// A field of an address, named as in Stripe's API.
     public enum Field: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
+        /// Street address, first line (`line1`).
         case line1
+        /// Street address, second line (`line2`).
         case line2
+        /// City, district, suburb, town or village (`city`).
         case city
+        /// State, county, province or region (`state`).
         case state
+        /// ZIP or postal code (`postal_code`).
         case postalCode = "postal_code"
+        /// The two-letter country code (`country`).
         case country
 
+        /// The field's name in Stripe's API, such as `postal_code`.
         public var description: String { rawValue }
     }
 
@@ -32,6 +39,10 @@ public struct Address: Hashable, Sendable, CustomStringConvertible {
     /// The country.
     public var country: CountryCode?
 
+    /// An address with the given fields, every one optional.
+    ///
+    /// Nothing is validated here: ``missingFields`` and ``validate()`` say what a complete postal
+    /// address still lacks.
     public init(
         line1: String? = nil,
         line2: String? = nil,

@@ -10,8 +10,11 @@ public struct CheckoutError: Error, Hashable, Sendable, CustomStringConvertible 
     /// What kind of problem this is. New codes may be added in later versions, so `switch` over
     /// codes with a `default` case.
     public struct Code: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+        /// The code's name, such as `unknownCurrency`.
         public var rawValue: String
+        /// A code with this name.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The code's name.
         public var description: String { rawValue }
 
         /// A currency code that is not an active ISO 4217 code.
@@ -60,6 +63,8 @@ public struct CheckoutError: Error, Hashable, Sendable, CustomStringConvertible 
     /// For a validation that found several problems: each of them.
     public var problems: [CheckoutError]
 
+    /// An error with its code and message and, where known, the field path, the offending
+    /// value (masked if it is a secret) and the individual problems found.
     public init(
         code: Code,
         message: String,
@@ -74,6 +79,7 @@ public struct CheckoutError: Error, Hashable, Sendable, CustomStringConvertible 
         self.problems = problems
     }
 
+    /// The code and the message, then each problem on a line of its own.
     public var description: String {
         var text = "\(code): \(message)"
         for problem in problems {

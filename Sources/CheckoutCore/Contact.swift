@@ -1,12 +1,18 @@
 /// A field of a contact that a payment request can require (PassKit's `PKContactField`).
 public enum ContactField: String, Hashable, Sendable, Codable, CaseIterable, Comparable, CustomStringConvertible {
+    /// The person's name (`PKContactField.name`).
     case name
+    /// An email address (`PKContactField.emailAddress`).
     case emailAddress
+    /// A phone number (`PKContactField.phoneNumber`).
     case phoneNumber
+    /// A complete postal address (`PKContactField.postalAddress`).
     case postalAddress
 
+    /// The field's name, such as `postalAddress`.
     public var description: String { rawValue }
 
+    /// Orders the fields as declared: name, email address, phone number, postal address.
     public static func < (lhs: ContactField, rhs: ContactField) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
@@ -30,6 +36,8 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
     /// before authorization.
     public var isRedacted: Bool
 
+    /// A contact; every field is optional and nothing is validated here (see
+    /// ``validate(required:)``).
     public init(
         name: String? = nil,
         emailAddress: String? = nil,

@@ -26,8 +26,10 @@ public struct CountryCode: Hashable, Sendable, Comparable, CustomStringConvertib
         self.code = upper
     }
 
+    /// The code, such as `GB`.
     public var description: String { code }
 
+    /// Orders codes alphabetically.
     public static func < (lhs: CountryCode, rhs: CountryCode) -> Bool { lhs.code < rhs.code }
 
     /// Whether addresses in this country carry a postal code, by Stripe's list of countries

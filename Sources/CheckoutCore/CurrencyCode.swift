@@ -42,8 +42,10 @@ public struct CurrencyCode: Hashable, Sendable, Comparable, CustomStringConverti
         self.minorUnitDigits = digits
     }
 
+    /// The code, such as `USD`.
     public var description: String { code }
 
+    /// Orders codes alphabetically.
     public static func < (lhs: CurrencyCode, rhs: CurrencyCode) -> Bool { lhs.code < rhs.code }
 
     /// Every code the table holds, sorted.

@@ -16,7 +16,9 @@ public struct IntentClientSecret: Hashable, Sendable, CustomStringConvertible, C
 {
     /// Which kind of intent a secret belongs to.
     public enum Kind: String, Hashable, Sendable, Codable {
+        /// A PaymentIntent: `pi_…_secret_…` or `pi_…_scoped_secret_…`.
         case paymentIntent
+        /// A SetupIntent: `seti_…_secret_…`.
         case setupIntent
     }
 
@@ -82,11 +84,13 @@ public struct IntentClientSecret: Hashable, Sendable, CustomStringConvertible, C
 }
 
 extension IntentClientSecret: Codable {
+    /// Decodes the whole secret from a bare string, validated as ``init(_:)`` does.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         self = try decoder.validating { try IntentClientSecret(text) }
     }
 
+    /// Encodes the whole secret, unmasked, as a bare string: a backend needs it.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(unmaskedValue)
@@ -103,6 +107,7 @@ public enum IntentHandoff: Hashable, Sendable, CustomStringConvertible {
     /// The merchant's server has finished the payment; complete with success, call no backend.
     case completeWithoutConfirming
 
+    /// `clientSecret(pi_123_secret_•••)` or `completeWithoutConfirming`; the secret is masked.
     public var description: String {
         switch self {
         case .clientSecret(let secret): "clientSecret(\(secret))"
@@ -134,6 +139,7 @@ extension IntentHandoff: Codable {
         }
     }
 
+    /// Encodes `{"clientSecret": "pi_…"}` or `{"completeWithoutConfirming": true}`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {

@@ -1,24 +1,39 @@
 /// A card network (PassKit's `PKPaymentNetwork`), an open set of names.
 public struct PaymentNetwork: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The network's name as PassKit spells it, such as `masterCard`.
     public var rawValue: String
+    /// A network with this name, for networks that have no constant here.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The network's name.
     public var description: String { rawValue }
 
+    /// American Express (`PKPaymentNetwork.amex`).
     public static let amex = PaymentNetwork(rawValue: "amex")
+    /// Cartes Bancaires (`PKPaymentNetwork.cartesBancaires`).
     public static let cartesBancaires = PaymentNetwork(rawValue: "cartesBancaires")
+    /// China UnionPay (`PKPaymentNetwork.chinaUnionPay`).
     public static let chinaUnionPay = PaymentNetwork(rawValue: "chinaUnionPay")
+    /// Discover (`PKPaymentNetwork.discover`).
     public static let discover = PaymentNetwork(rawValue: "discover")
+    /// eftpos, Australia (`PKPaymentNetwork.eftpos`).
     public static let eftpos = PaymentNetwork(rawValue: "eftpos")
+    /// Interac, Canada (`PKPaymentNetwork.interac`).
     public static let interac = PaymentNetwork(rawValue: "interac")
+    /// JCB (`PKPaymentNetwork.JCB`).
     public static let jcb = PaymentNetwork(rawValue: "jcb")
+    /// Maestro (`PKPaymentNetwork.maestro`).
     public static let maestro = PaymentNetwork(rawValue: "maestro")
+    /// Mastercard (`PKPaymentNetwork.masterCard`).
     public static let masterCard = PaymentNetwork(rawValue: "masterCard")
+    /// Visa (`PKPaymentNetwork.visa`).
     public static let visa = PaymentNetwork(rawValue: "visa")
 
+    /// Decodes from the network's name as a bare string; any name is accepted.
     public init(from decoder: any Decoder) throws {
         self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
     }
 
+    /// Encodes as the network's name, a bare string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
@@ -28,7 +43,9 @@ public struct PaymentNetwork: RawRepresentable, Hashable, Sendable, Codable, Cus
 /// What the merchant's payment processor supports (PassKit's `PKMerchantCapability`, same raw
 /// bits). JSON: an array of names, `["threeDSecure", "emv", "credit", "debit"]`.
 public struct MerchantCapabilities: OptionSet, Hashable, Sendable {
+    /// The bits, the same as `PKMerchantCapability`'s.
     public let rawValue: UInt
+    /// Capabilities from `PKMerchantCapability`'s bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
     /// 3-D Secure.
@@ -46,6 +63,8 @@ public struct MerchantCapabilities: OptionSet, Hashable, Sendable {
 }
 
 extension MerchantCapabilities: Codable {
+    /// Decodes an array of names (`threeDSecure`, `emv`, `credit`, `debit`); any other name
+    /// is a `DecodingError`.
     public init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()
         var result: MerchantCapabilities = []
@@ -63,6 +82,7 @@ extension MerchantCapabilities: Codable {
         self = result
     }
 
+    /// Encodes as an array of names, in the order `threeDSecure`, `emv`, `credit`, `debit`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         for (name, capability) in Self.names where contains(capability) {
@@ -73,11 +93,17 @@ extension MerchantCapabilities: Codable {
 
 /// The kind of card (PassKit's `PKPaymentMethodType`).
 public enum PaymentMethodType: String, Hashable, Sendable, Codable, CaseIterable {
+    /// The kind of card is not known.
     case unknown
+    /// A debit card.
     case debit
+    /// A credit card.
     case credit
+    /// A prepaid card.
     case prepaid
+    /// A store card.
     case store
+    /// An electronic money card, such as a transit card.
     case eMoney
 }
 
@@ -90,6 +116,7 @@ public struct PaymentMethod: Hashable, Sendable, Codable {
     /// Debit, credit, ...
     public var type: PaymentMethodType
 
+    /// A payment method; the kind of card defaults to ``PaymentMethodType/unknown``.
     public init(displayName: String? = nil, network: PaymentNetwork? = nil, type: PaymentMethodType = .unknown) {
         self.displayName = displayName
         self.network = network
@@ -109,12 +136,15 @@ public struct PaymentToken: Hashable, Sendable, Codable, CustomStringConvertible
     /// The payment data for the processor, opaque here.
     public var paymentData: String
 
+    /// A token for a payment made with `paymentMethod`. With the in-memory Stripe backend of
+    /// `CheckoutFlows`, `paymentData` names a Stripe test card.
     public init(paymentMethod: PaymentMethod, transactionIdentifier: String, paymentData: String) {
         self.paymentMethod = paymentMethod
         self.transactionIdentifier = transactionIdentifier
         self.paymentData = paymentData
     }
 
+    /// The card's name and the transaction's identifier; the payment data is masked.
     public var description: String {
         "PaymentToken(\(paymentMethod.displayName ?? paymentMethod.type.rawValue), "
             + "transaction: \(transactionIdentifier), data: •••)"
@@ -124,11 +154,18 @@ public struct PaymentToken: Hashable, Sendable, Codable, CustomStringConvertible
 /// An authorized payment (PassKit's `PKPayment`): the token, and the contacts and shipping
 /// method the customer chose, limited to the fields the request asked for.
 public struct Payment: Hashable, Sendable, Codable {
+    /// The token for the merchant's payment processor.
     public var token: PaymentToken
+    /// The billing contact, limited to the requested billing fields; nil when none was
+    /// requested.
     public var billingContact: Contact?
+    /// The shipping contact in full (not redacted), limited to the requested shipping fields;
+    /// nil when none was requested.
     public var shippingContact: Contact?
+    /// The shipping method selected when the customer authorized, if any.
     public var shippingMethod: ShippingMethod?
 
+    /// An authorized payment.
     public init(
         token: PaymentToken,
         billingContact: Contact? = nil,
@@ -155,26 +192,46 @@ public enum PaymentStatus: String, Hashable, Sendable, Codable, CaseIterable {
 /// The merchant's verdict on an authorization (PassKit's `PKPaymentAuthorizationStatus`, with its
 /// raw values 0-7).
 public enum PaymentAuthorizationStatus: Int, Hashable, Sendable, Codable, CaseIterable {
+    /// The payment was authorized (raw value 0); the sheet finishes.
     case success = 0
+    /// The payment failed (1); the sheet stays and the customer may try again.
     case failure = 1
+    /// The billing address is not valid (2); the sheet stays and shows the error, which does
+    /// not block another authorization.
     case invalidBillingPostalAddress = 2
+    /// The shipping address is not valid (3); it blocks authorization until another shipping
+    /// contact is selected.
     case invalidShippingPostalAddress = 3
+    /// The shipping contact is not valid (4); it blocks authorization until another shipping
+    /// contact is selected.
     case invalidShippingContact = 4
+    /// The card needs its PIN (5); the next authorization is the PIN's entry.
     case pinRequired = 5
+    /// The PIN was wrong (6); the next authorization is a new entry.
     case pinIncorrect = 6
+    /// Too many wrong PINs (7); the authorization flow ends as failed.
     case pinLockout = 7
 }
 
 /// A field an error points at (PassKit's contact field plus the `CNPostalAddress` keys).
 public enum PaymentErrorField: String, Hashable, Sendable, Codable, CaseIterable {
+    /// The contact's name (`PKContactField.name`).
     case name
+    /// The contact's email address (`PKContactField.emailAddress`).
     case emailAddress
+    /// The contact's phone number (`PKContactField.phoneNumber`).
     case phoneNumber
+    /// The contact's postal address as a whole (`PKContactField.postalAddress`).
     case postalAddress
+    /// The street lines (`CNPostalAddressStreetKey`).
     case street
+    /// The city (`CNPostalAddressCityKey`).
     case city
+    /// The state or province (`CNPostalAddressStateKey`).
     case state
+    /// The postal code (`CNPostalAddressPostalCodeKey`).
     case postalCode
+    /// The country (`CNPostalAddressCountryKey`).
     case country
 }
 
@@ -182,33 +239,52 @@ public enum PaymentErrorField: String, Hashable, Sendable, Codable, CaseIterable
 public struct PaymentError: Error, Hashable, Sendable, Codable, CustomStringConvertible {
     /// The kind of error, an open set of names.
     public struct Code: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+        /// The code's name, such as `shippingContactInvalid`.
         public var rawValue: String
+        /// A code with this name.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The code's name.
         public var description: String { rawValue }
 
+        /// An error of no particular kind (`PKPaymentError.Code.unknownError`).
         public static let unknown = Code(rawValue: "unknown")
+        /// A field of the shipping contact is not valid
+        /// (`PKPaymentError.Code.shippingContactInvalidError`); it blocks authorization.
         public static let shippingContactInvalid = Code(rawValue: "shippingContactInvalid")
+        /// A field of the billing contact is not valid
+        /// (`PKPaymentError.Code.billingContactInvalidError`); it does not block.
         public static let billingContactInvalid = Code(rawValue: "billingContactInvalid")
+        /// The merchant cannot ship to the address
+        /// (`PKPaymentError.Code.shippingAddressUnserviceableError`); it blocks authorization.
         public static let shippingAddressUnserviceable = Code(rawValue: "shippingAddressUnserviceable")
+        /// The coupon code is not valid (`PKPaymentError.Code.couponCodeInvalid`); it does not
+        /// block.
         public static let couponCodeInvalid = Code(rawValue: "couponCodeInvalid")
+        /// The coupon code has expired (`PKPaymentError.Code.couponCodeExpired`); it does not
+        /// block.
         public static let couponCodeExpired = Code(rawValue: "couponCodeExpired")
 
+        /// Decodes from the code's name as a bare string; any name is accepted.
         public init(from decoder: any Decoder) throws {
             self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
         }
 
+        /// Encodes as the code's name, a bare string.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.singleValueContainer()
             try container.encode(rawValue)
         }
     }
 
+    /// What kind of error this is.
     public var code: Code
     /// The contact field at fault, for the contact errors.
     public var field: PaymentErrorField?
     /// What the sheet shows.
     public var message: String
 
+    /// An error with its code, the contact field at fault (for the contact errors) and the
+    /// message the sheet shows.
     public init(code: Code, field: PaymentErrorField? = nil, message: String) {
         self.code = code
         self.field = field
@@ -246,6 +322,7 @@ public struct PaymentError: Error, Hashable, Sendable, Codable, CustomStringConv
         code == .shippingContactInvalid || code == .shippingAddressUnserviceable
     }
 
+    /// `code(field): message`, such as `shippingContactInvalid(postalCode): Unknown ZIP code`.
     public var description: String {
         "\(code)" + (field.map { "(\($0.rawValue))" } ?? "") + ": \(message)"
     }
@@ -253,9 +330,12 @@ public struct PaymentError: Error, Hashable, Sendable, Codable, CustomStringConv
 
 /// The merchant's answer to an authorization (PassKit's `PKPaymentAuthorizationResult`).
 public struct PaymentAuthorizationResult: Hashable, Sendable, Codable {
+    /// The merchant's verdict.
     public var status: PaymentAuthorizationStatus
+    /// Errors to show on the sheet, each naming its field where it has one.
     public var errors: [PaymentError]
 
+    /// A result with this status and these errors.
     public init(status: PaymentAuthorizationStatus, errors: [PaymentError] = []) {
         self.status = status
         self.errors = errors

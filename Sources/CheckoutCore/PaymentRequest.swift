@@ -33,6 +33,8 @@ public struct PaymentRequest: Hashable, Sendable {
     /// Whether the customer may enter a coupon code.
     public var supportsCouponCode: Bool
 
+    /// A request. Only the merchant identifier, the country, the currency and the summary
+    /// items have no default; nothing is validated here (see ``problems`` and ``validate()``).
     public init(
         merchantIdentifier: String,
         countryCode: String,
@@ -216,6 +218,9 @@ extension PaymentRequest: Codable {
         case supportsCouponCode
     }
 
+    /// Decodes the JSON shape described above: absent lists and sets are empty, an absent
+    /// `shippingType` is `shipping`, an absent `supportsCouponCode` is `false`. The request is not
+    /// validated (see ``problems``).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -244,6 +249,7 @@ extension PaymentRequest: Codable {
         )
     }
 
+    /// Encodes every field, sets as sorted arrays; an absent coupon code is left out.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(merchantIdentifier, forKey: .merchantIdentifier)

@@ -9,13 +9,17 @@ public enum ShippingType: String, Hashable, Sendable, Codable, CaseIterable, Cus
     /// Collected from the customer, as for a repair service.
     case servicePickup
 
+    /// The type's name, such as `storePickup`.
     public var description: String { rawValue }
 }
 
 /// A calendar day, `"2026-12-24"` in JSON, for delivery estimates.
 public struct CalendarDay: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The year, 1 to 9999.
     public let year: Int
+    /// The month, 1 to 12.
     public let month: Int
+    /// The day of the month, from 1.
     public let day: Int
 
     /// A day of the proleptic Gregorian calendar.
@@ -65,6 +69,7 @@ public struct CalendarDay: Hashable, Sendable, Comparable, CustomStringConvertib
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
+    /// Orders days chronologically.
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
@@ -79,11 +84,13 @@ public struct CalendarDay: Hashable, Sendable, Comparable, CustomStringConvertib
 }
 
 extension CalendarDay: Codable {
+    /// Decodes from a `YYYY-MM-DD` string, validated as ``init(_:)`` does.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         self = try decoder.validating { try CalendarDay(text) }
     }
 
+    /// Encodes as a `YYYY-MM-DD` string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
@@ -116,6 +123,8 @@ public struct DeliveryDateRange: Hashable, Sendable, Codable {
         case end
     }
 
+    /// Decodes `{"start": "YYYY-MM-DD", "end": "YYYY-MM-DD"}`, validated as
+    /// ``init(start:end:)`` does.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let start = try container.decode(CalendarDay.self, forKey: .start)
@@ -137,6 +146,8 @@ public struct ShippingMethod: Hashable, Sendable, Codable {
     /// When it delivers, if known.
     public var deliveryDateRange: DeliveryDateRange?
 
+    /// A shipping method; nothing is validated here (see
+    /// ``problems(in:currency:)``).
     public init(
         identifier: String,
         label: String,
@@ -159,6 +170,7 @@ public enum SummaryItemType: String, Hashable, Sendable, Codable, CustomStringCo
     /// The amount is not known yet (a ride's fare).
     case pending
 
+    /// The type's name: `final` or `pending`.
     public var description: String { rawValue }
 }
 
@@ -172,6 +184,7 @@ public struct SummaryItem: Hashable, Sendable, Codable {
     /// Final or pending.
     public var type: SummaryItemType
 
+    /// A summary line; its amount is final unless told otherwise.
     public init(label: String, amount: Money, type: SummaryItemType = .final) {
         self.label = label
         self.amount = amount

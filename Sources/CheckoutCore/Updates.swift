@@ -23,10 +23,17 @@ public struct ShippingContactUpdate: PaymentRequestUpdate {
     /// method (spec A9), so that the transcript can say a default answered.
     package var isDefaultAnswer = false
 
+    /// Errors for the sheet: `shippingContactInvalid` and `shippingAddressUnserviceable`
+    /// block authorization until another contact is selected.
     public var errors: [PaymentError]
+    /// The summary items that replace the current ones; the last is the grand total.
     public var summaryItems: [SummaryItem]
+    /// The shipping methods that replace the current ones: nil leaves them unchanged, an
+    /// empty list means none is available for this contact.
     public var shippingMethods: [ShippingMethod]?
 
+    /// An update with new summary items and, optionally, errors and a new list of shipping
+    /// methods.
     public init(errors: [PaymentError] = [], summaryItems: [SummaryItem], shippingMethods: [ShippingMethod]? = nil) {
         self.errors = errors
         self.summaryItems = summaryItems
@@ -44,12 +51,14 @@ public struct ShippingMethodUpdate: PaymentRequestUpdate {
     /// method (spec A9), so that the transcript can say a default answered.
     package var isDefaultAnswer = false
 
+    /// The summary items that replace the current ones; the last is the grand total.
     public var summaryItems: [SummaryItem]
     /// Always nil: a method change does not change the list of methods.
     public var shippingMethods: [ShippingMethod]? { nil }
     /// Always empty: PassKit's shipping-method update carries no errors.
     public var errors: [PaymentError] { [] }
 
+    /// An update with new summary items.
     public init(summaryItems: [SummaryItem]) {
         self.summaryItems = summaryItems
     }
@@ -66,11 +75,15 @@ public struct PaymentMethodUpdate: PaymentRequestUpdate {
     /// method (spec A9), so that the transcript can say a default answered.
     package var isDefaultAnswer = false
 
+    /// Errors for the sheet; they block authorization until another payment method is
+    /// selected.
     public var errors: [PaymentError]
+    /// The summary items that replace the current ones; the last is the grand total.
     public var summaryItems: [SummaryItem]
     /// Always nil: a payment-method change does not change the list of shipping methods.
     public var shippingMethods: [ShippingMethod]? { nil }
 
+    /// An update with new summary items and, optionally, errors.
     public init(errors: [PaymentError] = [], summaryItems: [SummaryItem]) {
         self.errors = errors
         self.summaryItems = summaryItems
@@ -89,10 +102,17 @@ public struct CouponCodeUpdate: PaymentRequestUpdate {
     /// method (spec A9), so that the transcript can say a default answered.
     package var isDefaultAnswer = false
 
+    /// Errors for the sheet, such as `couponCodeInvalid` or `couponCodeExpired`; they do not
+    /// block authorization.
     public var errors: [PaymentError]
+    /// The summary items that replace the current ones; the last is the grand total.
     public var summaryItems: [SummaryItem]
+    /// The shipping methods that replace the current ones: nil leaves them unchanged, an
+    /// empty list means none is available.
     public var shippingMethods: [ShippingMethod]?
 
+    /// An update with new summary items and, optionally, errors and a new list of shipping
+    /// methods.
     public init(errors: [PaymentError] = [], summaryItems: [SummaryItem], shippingMethods: [ShippingMethod]? = nil) {
         self.errors = errors
         self.summaryItems = summaryItems
@@ -103,6 +123,8 @@ public struct CouponCodeUpdate: PaymentRequestUpdate {
 // Decoding: `errors` may be absent (no errors); the other keys as the properties say.
 
 extension ShippingContactUpdate {
+    /// Decodes `{"errors", "summaryItems", "shippingMethods"}`; `errors` and
+    /// `shippingMethods` may be absent.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -114,6 +136,7 @@ extension ShippingContactUpdate {
 }
 
 extension PaymentMethodUpdate {
+    /// Decodes `{"errors", "summaryItems"}`; `errors` may be absent.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -124,6 +147,8 @@ extension PaymentMethodUpdate {
 }
 
 extension CouponCodeUpdate {
+    /// Decodes `{"errors", "summaryItems", "shippingMethods"}`; `errors` and
+    /// `shippingMethods` may be absent.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(

@@ -67,7 +67,7 @@ public enum Explorer {
                 report.failedSessions += 1
                 let fresh = problems.filter { !seenProblems.contains(kind(of: $0)) }
                 if !fresh.isEmpty {
-                    fresh.forEach { seenProblems.insert(kind(of: $0)) }
+                    for problem in fresh { seenProblems.insert(kind(of: problem)) }
                     let shrunk = await shrink(scenario, steps, variation, keeping: kind(of: fresh[0]))
                     report.failures.append(
                         ExploreFailure(seed: sessionSeed, problems: fresh, steps: shrunk, merchantVariation: variation)

@@ -153,15 +153,20 @@ public final class ManualClock: CheckoutClock {
     /// A clock at virtual time zero.
     public init() {}
 
+    /// The virtual time: zero at creation, moved only by ``advance(by:)`` and
+    /// ``advance(to:)``.
     public var now: Duration { state.withLock { $0.now } }
 
     /// How many deadlines are waiting to fire.
     public var pendingDeadlines: Int { state.withLock { $0.heap.count } }
 
+    /// Schedules `action` for when virtual time reaches `deadline`. It runs during a later
+    /// ``advance(by:)`` or ``advance(to:)``, on the advancing thread; never inside this call.
     public func schedule(at deadline: Duration, _ action: @escaping @Sendable () -> Void) -> DeadlineTicket {
         state.withLock { $0.heap.insert(deadline, action) }
     }
 
+    /// Forgets a deadline. Cancelling a ticket that already fired, or twice, does nothing.
     public func cancel(_ ticket: DeadlineTicket) {
         state.withLock { $0.heap.cancel(ticket) }
     }
@@ -208,16 +213,19 @@ public final class SystemClock: CheckoutClock {
     /// A clock whose origin is now.
     public init() {}
 
+    /// The monotonic time elapsed since this clock was created.
     public var now: Duration {
         .nanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - origin.uptimeNanoseconds))
     }
 
+    /// Schedules `action` for when `deadline` has passed; it runs on the clock's own queue.
     public func schedule(at deadline: Duration, _ action: @escaping @Sendable () -> Void) -> DeadlineTicket {
         let ticket = state.withLock { $0.heap.insert(deadline, action) }
         rearm()
         return ticket
     }
 
+    /// Forgets a deadline. Cancelling a ticket that already fired, or twice, does nothing.
     public func cancel(_ ticket: DeadlineTicket) {
         state.withLock { $0.heap.cancel(ticket) }
     }

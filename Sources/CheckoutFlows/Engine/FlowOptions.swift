@@ -14,6 +14,9 @@ public struct FlowOptions: Sendable {
     /// `options.onViolation = { XCTFail("\($0)") }`.
     public var onViolation: (@Sendable (Violation) -> Void)?
 
+    /// Options with these defaults: 30-second deadlines on ``SystemClock/shared``, a
+    /// transcript, lenient mode (violations are recorded and reported, the flow goes on), no
+    /// violation handler.
     public init(
         callbackTimeout: Duration? = .seconds(30),
         clock: any CheckoutClock = SystemClock.shared,

@@ -5,8 +5,11 @@ import CheckoutCore
 public struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// The reason, an open set: `switch` with a `default`.
     public struct Code: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+        /// The reason's name, such as `callbackPending`.
         public var rawValue: String
+        /// A reason with this name.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The reason's name.
         public var description: String { rawValue }
 
         /// A callback's completion is outstanding (spec E1); ``Refusal/pendingCallback`` names it.
@@ -33,6 +36,7 @@ public struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
         public static let invalidRequest = Code(rawValue: "invalidRequest")
     }
 
+    /// Why the action was refused.
     public var code: Code
     /// A sentence for people.
     public var message: String
@@ -45,6 +49,8 @@ public struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
     /// For ``Code/invalidRequest`` and ``Code/invalidField``: the problems found.
     public var problems: [CheckoutError]
 
+    /// A refusal with its reason, a sentence for people and the details its reason calls
+    /// for.
     public init(
         code: Code,
         message: String,
@@ -61,6 +67,7 @@ public struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
         self.problems = problems
     }
 
+    /// `code: message`.
     public var description: String { "\(code): \(message)" }
 
     static func callbackPending(_ method: String) -> Refusal {
@@ -99,7 +106,9 @@ public struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// What a driver action answers at once: accepted, or refused with a reason.
 public enum DriverResponse: Hashable, Sendable, CustomStringConvertible {
+    /// The action was taken.
     case accepted
+    /// The action was refused: nothing changed and no delegate method was called.
     case refused(Refusal)
 
     /// Whether the action was accepted.
@@ -111,6 +120,7 @@ public enum DriverResponse: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// `accepted`, or `refused(code: message)`.
     public var description: String {
         switch self {
         case .accepted: "accepted"
@@ -127,5 +137,6 @@ public struct CallbackEnded: Error, Hashable, Sendable, CustomStringConvertible 
     /// How it ended, in words.
     public var reason: String
 
+    /// `didEnterAddress ended without an answer: cancelled`.
     public var description: String { "\(callback) ended without an answer: \(reason)" }
 }

@@ -3,8 +3,11 @@
 public struct Violation: Hashable, Sendable, CustomStringConvertible {
     /// The kind of breach, an open set.
     public struct Kind: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+        /// The kind's name, such as `completionCalledTwice`.
         public var rawValue: String
+        /// A kind with this name.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The kind's name.
         public var description: String { rawValue }
 
         /// A completion was called again after it had been answered (spec E2).
@@ -18,6 +21,7 @@ public struct Violation: Hashable, Sendable, CustomStringConvertible {
         public static let invalidUpdate = Kind(rawValue: "invalidUpdate")
     }
 
+    /// What kind of breach this is.
     public var kind: Kind
     /// The delegate method concerned.
     public var callback: String
@@ -28,6 +32,8 @@ public struct Violation: Hashable, Sendable, CustomStringConvertible {
     /// The details, such as an invalid update's reasons.
     public var detail: String
 
+    /// A violation of `kind` in callback number `callbackID` of the delegate method
+    /// `callback`, at `time` on the flow's clock.
     public init(kind: Kind, callback: String, callbackID: UInt64, time: Duration, detail: String) {
         self.kind = kind
         self.callback = callback
@@ -36,6 +42,7 @@ public struct Violation: Hashable, Sendable, CustomStringConvertible {
         self.detail = detail
     }
 
+    /// `completionCalledTwice in didEnterAddress #1 at 0.5s: details`.
     public var description: String {
         "\(kind) in \(callback) #\(callbackID) at \(time.secondsString)s"
             + (detail.isEmpty ? "" : ": \(detail)")

@@ -77,6 +77,7 @@ public final class InMemoryStripeBackend: PaymentBackend {
 
     private let state = LockedValue(State())
 
+    /// An empty backend: no intents, no payment methods, every counter at zero.
     public init() {}
 
     // MARK: Observations
@@ -176,6 +177,9 @@ public final class InMemoryStripeBackend: PaymentBackend {
 
     // MARK: PaymentBackend
 
+    /// Creates a PaymentMethod (`pm_…`) for the test card the token's payment data names.
+    ///
+    /// - Throws: ``StripeError`` `card_error` / `incorrect_number` when the data names no test card.
     public func createPaymentMethod(from payment: Payment) async throws -> StripePaymentMethod {
         guard let card = StripeTestCard(paymentData: payment.token.paymentData) else {
             throw StripeError(
@@ -193,10 +197,21 @@ public final class InMemoryStripeBackend: PaymentBackend {
         }
     }
 
+    /// The intent the secret belongs to, as it stands.
+    ///
+    /// - Throws: ``StripeError`` `invalid_request_error` / `resource_missing` for a secret that
+    ///   belongs to no intent of this backend.
     public func retrieveIntent(_ secret: IntentClientSecret) async throws -> StripeIntent {
         try state.withLock { state in try Self.lookUp(secret, in: state).intent }
     }
 
+    /// Confirms the intent with the payment method, as a client confirmation does: the test
+    /// card decides the outcome (`succeeded`, `requires_capture` for manual capture, `requires_action`
+    /// for 3-D Secure). Every call counts in ``confirmCount``.
+    ///
+    /// - Throws: the card's ``StripeError`` when it declines (the intent goes back to
+    ///   `requires_payment_method`); `invalid_request_error` for an unknown secret or payment method,
+    ///   an intent that cannot be confirmed in its status, or a manual-confirmation PaymentIntent.
     public func confirmIntent(
         _ secret: IntentClientSecret,
         paymentMethodID: String,

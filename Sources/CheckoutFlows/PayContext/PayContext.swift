@@ -159,7 +159,7 @@ extension AsyncPayContextDelegate {
 /// after the sheet is gone (spec P1-P8).
 ///
 /// The driver plays the customer on the sheet through the context (``selectShippingContact(_:)``,
-/// ``authorize(_:billingContact:)``, ``cancel()``, ...). A cancel before the confirmation request is
+/// ``authorize(_:billingContact:)->DriverResponse``, ``cancel()``, ...). A cancel before the confirmation request is
 /// sent ends the payment at once as a user cancellation and nothing is ever confirmed; while a
 /// confirmation is in flight the cancel waits for its real outcome (spec P5).
 public final class PayContext: Sendable {
@@ -182,9 +182,9 @@ public final class PayContext: Sendable {
 
     /// A pay context for `request` (spec P1).
     ///
-    /// - Throws: ``CheckoutError`` with ``CheckoutError/Code/invalidRequest`` listing every problem
-    ///   of the request (spec A1, and Stripe's: a merchant identifier, a grand total of zero or
-    ///   more). Stripe returns nil without a reason.
+    /// - Throws: ``/CheckoutCore/CheckoutError`` with ``/CheckoutCore/CheckoutError/Code/invalidRequest``
+    ///   listing every problem of the request (spec A1, and Stripe's: a merchant identifier, a
+    ///   grand total of zero or more). Stripe returns nil without a reason.
     public convenience init(
         request: PaymentRequest,
         backend: any PaymentBackend,

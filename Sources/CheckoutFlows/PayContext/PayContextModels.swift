@@ -30,8 +30,11 @@ public enum IntentAnswer: Sendable, CustomStringConvertible {
 public struct PayContextError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An open set of reasons.
     public struct Code: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+        /// The reason's name, such as `invalidIntentState`.
         public var rawValue: String
+        /// A reason with this name.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The reason's name.
         public var description: String { rawValue }
 
         /// The intent was in a status the pay context cannot finish from (spec P3).
@@ -43,25 +46,32 @@ public struct PayContextError: Error, Hashable, Sendable, CustomStringConvertibl
         public static let merchantViolation = Code(rawValue: "merchantViolation")
     }
 
+    /// Why the payment failed.
     public var code: Code
+    /// A sentence for people.
     public var message: String
     /// The intent's status, for ``Code/invalidIntentState`` and ``Code/confirmationFailure``.
     public var intentStatus: IntentStatus?
 
+    /// An error with its reason, a message and, where it matters, the intent's status.
     public init(code: Code, message: String, intentStatus: IntentStatus? = nil) {
         self.code = code
         self.message = message
         self.intentStatus = intentStatus
     }
 
+    /// `code: message`.
     public var description: String { "\(code): \(message)" }
 }
 
 /// How a pay context ended: the status and error its delegate's `didComplete` received.
 public struct PayContextOutcome: Sendable, CustomStringConvertible {
+    /// The status `didComplete` received.
     public var status: PaymentStatus
+    /// The error `didComplete` received: nil for success and for a cancellation.
     public var error: (any Error)?
 
+    /// `success`, `userCancellation`, or `error(the error)`.
     public var description: String {
         "\(status.rawValue)" + (error.map { "(\($0))" } ?? "")
     }

@@ -11,6 +11,7 @@ public struct StripeError: Error, Hashable, Sendable, Codable, CustomStringConve
     /// Stripe's message.
     public var message: String
 
+    /// An error with Stripe's type, code, decline code and message.
     public init(type: String, code: String? = nil, declineCode: String? = nil, message: String) {
         self.type = type
         self.code = code
@@ -21,6 +22,8 @@ public struct StripeError: Error, Hashable, Sendable, Codable, CustomStringConve
     /// Whether this is a card error (`type == "card_error"`).
     public var isCardError: Bool { type == "card_error" }
 
+    /// `type/code/declineCode: message`, such as
+    /// `card_error/card_declined/generic_decline: Your card was declined.`.
     public var description: String {
         "\(type)" + (code.map { "/\($0)" } ?? "") + (declineCode.map { "/\($0)" } ?? "") + ": \(message)"
     }
@@ -42,6 +45,7 @@ public struct StripePaymentMethod: Hashable, Sendable, Codable {
     /// The card's last four digits.
     public var last4: String
 
+    /// A payment method with its id, brand and last four digits.
     public init(id: String, brand: String, last4: String) {
         self.id = id
         self.brand = brand
@@ -51,22 +55,34 @@ public struct StripePaymentMethod: Hashable, Sendable, Codable {
 
 /// The status of a PaymentIntent or SetupIntent, with Stripe's names.
 public struct IntentStatus: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The status as Stripe's API spells it, such as `requires_payment_method`.
     public var rawValue: String
+    /// A status with this name, for statuses that have no constant here.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// The status's name.
     public var description: String { rawValue }
 
+    /// `requires_payment_method`: the intent needs a payment method (also after a decline).
     public static let requiresPaymentMethod = IntentStatus(rawValue: "requires_payment_method")
+    /// `requires_confirmation`: the intent has a payment method and waits to be confirmed.
     public static let requiresConfirmation = IntentStatus(rawValue: "requires_confirmation")
+    /// `requires_action`: the customer must act, for example for 3-D Secure.
     public static let requiresAction = IntentStatus(rawValue: "requires_action")
+    /// `processing`: the payment is being processed.
     public static let processing = IntentStatus(rawValue: "processing")
+    /// `requires_capture`: authorized, to be captured later (manual capture).
     public static let requiresCapture = IntentStatus(rawValue: "requires_capture")
+    /// `succeeded`: the payment or setup is complete.
     public static let succeeded = IntentStatus(rawValue: "succeeded")
+    /// `canceled`: the intent was cancelled.
     public static let canceled = IntentStatus(rawValue: "canceled")
 
+    /// Decodes from the status's name as a bare string; any name is accepted.
     public init(from decoder: any Decoder) throws {
         self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
     }
 
+    /// Encodes as the status's name, a bare string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
@@ -83,6 +99,7 @@ public enum ConfirmationMethod: String, Hashable, Sendable, Codable {
 
 /// When a PaymentIntent's funds are captured (Stripe's `capture_method`).
 public enum CaptureMethod: String, Hashable, Sendable, Codable {
+    /// Captured when the payment is confirmed: a successful confirmation ends in `succeeded`.
     case automatic
     /// Authorized now, captured later: a successful confirmation ends in `requires_capture`.
     case manual
@@ -90,10 +107,14 @@ public enum CaptureMethod: String, Hashable, Sendable, Codable {
 
 /// Shipping details of an intent (Stripe's `shipping`: name, phone, address).
 public struct ShippingDetails: Hashable, Sendable, Codable {
+    /// The recipient's name.
     public var name: String?
+    /// The recipient's phone number.
     public var phone: String?
+    /// The shipping address.
     public var address: Address
 
+    /// Shipping details with an address and, optionally, a name and a phone number.
     public init(name: String? = nil, phone: String? = nil, address: Address) {
         self.name = name
         self.phone = phone
@@ -113,6 +134,7 @@ public struct StripeIntent: Hashable, Sendable, Codable {
     public var id: String
     /// PaymentIntent or SetupIntent.
     public var kind: IntentClientSecret.Kind
+    /// The intent's status.
     public var status: IntentStatus
     /// For a PaymentIntent: the amount. Nil for a SetupIntent.
     public var amount: Money?
@@ -127,6 +149,8 @@ public struct StripeIntent: Hashable, Sendable, Codable {
     /// The error of the last failed confirmation.
     public var lastError: StripeError?
 
+    /// An intent as a backend reports it; a PaymentIntent is confirmed and captured
+    /// automatically unless told otherwise.
     public init(
         id: String,
         kind: IntentClientSecret.Kind,

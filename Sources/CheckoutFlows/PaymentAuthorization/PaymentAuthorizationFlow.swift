@@ -328,7 +328,7 @@ public final class PaymentAuthorizationFlow: Sendable {
 
     /// Selects a shipping method and returns the merchant's update.
     ///
-    /// - Throws: as ``selectShippingContact(_:)-2x6cq``.
+    /// - Throws: as ``selectShippingContact(_:)->ShippingContactUpdate``.
     public func selectShippingMethod(_ identifier: String) async throws -> ShippingMethodUpdate {
         guard
             case .shippingMethod(let update) = try await runner.sendAndWait(
@@ -339,7 +339,7 @@ public final class PaymentAuthorizationFlow: Sendable {
 
     /// Selects a card and returns the merchant's update.
     ///
-    /// - Throws: as ``selectShippingContact(_:)-2x6cq``.
+    /// - Throws: as ``selectShippingContact(_:)->ShippingContactUpdate``.
     public func selectPaymentMethod(_ method: PaymentMethod) async throws -> PaymentMethodUpdate {
         guard
             case .paymentMethod(let update) = try await runner.sendAndWait(
@@ -350,7 +350,7 @@ public final class PaymentAuthorizationFlow: Sendable {
 
     /// Enters a coupon code and returns the merchant's update.
     ///
-    /// - Throws: as ``selectShippingContact(_:)-2x6cq``.
+    /// - Throws: as ``selectShippingContact(_:)->ShippingContactUpdate``.
     public func changeCouponCode(_ code: String) async throws -> CouponCodeUpdate {
         guard
             case .couponCode(let update) = try await runner.sendAndWait(
@@ -361,7 +361,7 @@ public final class PaymentAuthorizationFlow: Sendable {
 
     /// Authorizes and returns the merchant's result.
     ///
-    /// - Throws: as ``selectShippingContact(_:)-2x6cq``.
+    /// - Throws: as ``selectShippingContact(_:)->ShippingContactUpdate``.
     public func authorize(_ token: PaymentToken, billingContact: Contact? = nil) async throws
         -> PaymentAuthorizationResult
     {

@@ -2,12 +2,19 @@ import CheckoutCore
 
 /// What the merchant answered during an authorization flow.
 public enum PaymentAuthorizationAnswer: Hashable, Sendable, CustomStringConvertible {
+    /// The answer to `didSelectShippingContact`.
     case shippingContact(ShippingContactUpdate)
+    /// The answer to `didSelectShippingMethod`.
     case shippingMethod(ShippingMethodUpdate)
+    /// The answer to `didSelectPaymentMethod`.
     case paymentMethod(PaymentMethodUpdate)
+    /// The answer to `didChangeCouponCode`.
     case couponCode(CouponCodeUpdate)
+    /// The answer to `didAuthorizePayment`.
     case authorization(PaymentAuthorizationResult)
 
+    /// A summary of the answer (update type, grand total, methods, errors), without personal
+    /// data.
     public var description: String {
         func items(_ items: [SummaryItem]) -> String {
             "total \(items.last.map { $0.amount.description } ?? "none") in \(items.count) items"
@@ -52,6 +59,7 @@ public enum PaymentAuthorizationFailure: Hashable, Sendable, CustomStringConvert
     /// The merchant answered `pinLockout`.
     case pinLockout
 
+    /// `violation(kind)` or `pinLockout`.
     public var description: String {
         switch self {
         case .violation(let violation): "violation(\(violation.kind))"
@@ -71,6 +79,7 @@ public enum PaymentAuthorizationOutcome: Hashable, Sendable, CustomStringConvert
     /// The flow failed.
     case failed(PaymentAuthorizationFailure)
 
+    /// `authorized`, `cancelled`, `timedOut` or `failed(reason)`; the payment is not shown.
     public var description: String {
         switch self {
         case .authorized: "authorized"
@@ -116,10 +125,12 @@ public struct PaymentSheet: Hashable, Sendable {
 
 /// The steps of an authorization flow, for the driver.
 public enum PaymentAuthorizationStep: Hashable, Sendable {
+    /// The sheet has not been presented yet.
     case notPresented
     /// The sheet is shown and waits for the customer.
     case sheet
     /// The sheet waits for the merchant's answer to this delegate method.
     case awaiting(String)
+    /// The flow has ended with this outcome.
     case ended(PaymentAuthorizationOutcome)
 }

@@ -69,7 +69,7 @@ public final class ShippingAddressFlow: Sendable {
 
     /// A flow driving a completion-handler delegate.
     ///
-    /// - Throws: ``CheckoutError`` (``CheckoutError/Code/invalidRequest``) for an unusable
+    /// - Throws: ``/CheckoutCore/CheckoutError`` (``/CheckoutCore/CheckoutError/Code/invalidRequest``) for an unusable
     ///   configuration, listing every problem.
     public convenience init(
         configuration: ShippingAddressConfiguration,

@@ -15,6 +15,8 @@ public struct ShippingAddressConfiguration: Hashable, Sendable, Codable {
     /// When set, every shipping method the merchant offers must be in this currency.
     public var currency: CurrencyCode?
 
+    /// A configuration; by default it requires a postal address and asks the merchant for
+    /// shipping methods. It is checked when a flow is created (see ``problems``).
     public init(
         requiredShippingAddressFields: Set<ContactField> = [.postalAddress],
         shippingType: ShippingType = .shipping,
@@ -75,6 +77,7 @@ public enum ShippingAddressValidation: Hashable, Sendable, CustomStringConvertib
         .invalid(message: error.map { String(describing: $0) })
     }
 
+    /// `valid(methods: [ground, express], selected: express)` or `invalid(message)`.
     public var description: String {
         switch self {
         case .valid(let methods, let selected):
@@ -95,6 +98,7 @@ public enum ShippingAddressOutcome: Hashable, Sendable, CustomStringConvertible 
     /// Strict mode ended the flow at a violation.
     case failed(Violation)
 
+    /// `finished(method: express)`, `cancelled` or `failed(kind)`; the address is not shown.
     public var description: String {
         switch self {
         case .finished(_, let method): "finished(method: \(method?.identifier ?? "none"))"
@@ -106,6 +110,7 @@ public enum ShippingAddressOutcome: Hashable, Sendable, CustomStringConvertible 
 
 /// The steps of the shipping-address flow, for the driver.
 public enum ShippingAddressStep: Hashable, Sendable {
+    /// The flow has not been presented yet.
     case notPresented
     /// Entering an address; `error` is what the last answer or timeout said.
     case address(error: String?)
@@ -113,5 +118,6 @@ public enum ShippingAddressStep: Hashable, Sendable {
     case validatingAddress
     /// Choosing among the merchant's shipping methods.
     case shippingMethod(methods: [ShippingMethod], selected: ShippingMethod)
+    /// The flow has ended with this outcome.
     case ended(ShippingAddressOutcome)
 }
