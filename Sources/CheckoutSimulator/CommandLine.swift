@@ -308,15 +308,16 @@ enum ScenarioFile {
     static func describe(_ error: DecodingError) -> String {
         func path(_ keys: [any CodingKey]) -> String {
             let text = keys.reduce("") { path, key in
-                if let index = key.intValue, !key.stringValue.contains(where: \.isLetter) { return path + "[\(index)]" }
+                if let index = key.intValue { return path + "[\(index)]" }
                 return path.isEmpty ? key.stringValue : path + "." + key.stringValue
             }
             return text.isEmpty ? "the top level" : text
         }
         switch error {
         case .dataCorrupted(let context):
-            if context.codingPath.isEmpty, let underlying = context.underlyingError, !(underlying is CheckoutError) {
-                return "not valid JSON (\(context.debugDescription))"
+            if context.codingPath.isEmpty, !(context.underlyingError is CheckoutError) {
+                let detail = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+                return "not valid JSON" + (detail.map { " (\($0))" } ?? "")
             }
             let detail = (context.underlyingError as? CheckoutError)?.message ?? context.debugDescription
             return "at \(path(context.codingPath)): \(detail)"

@@ -1,5 +1,0 @@
-import XCTest
-
-@testable import CheckoutSimulator
-
-final class PlaceholderSimulatorTests: XCTestCase {}
