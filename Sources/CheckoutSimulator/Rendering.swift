@@ -55,13 +55,23 @@ extension ScenarioResult {
             "    participant F as \(flowTitle)",
             "    participant M as Merchant",
         ]
-        if flow == .payContext { lines.append("    participant B as Backend") }
+        if flow == .payContext {
+            lines.insert("    participant S as Sheet", at: 3)
+            lines.append("    participant B as Backend")
+        }
+        /// The pay context's sheet calls the pay context for these, and forwards the rest to the
+        /// merchant.
+        let sheetToContext: Set<String> = ["willAuthorizePayment", "didAuthorizePayment", "didFinish"]
         func clean(_ text: String) -> String {
             // Mermaid treats ';' and '#' specially in messages.
             text.replacingOccurrences(of: ";", with: ",").replacingOccurrences(of: "#", with: "no. ")
         }
         for entry in transcript.entries {
             let time = entry.time.secondsString
+            if sheetEntries.contains(entry.sequence) {
+                lines.append(contentsOf: sheetLine(entry.event, sheetToContext, unmasked, clean))
+                continue
+            }
             switch entry.event {
             case .action(let name, let arguments):
                 let list = arguments.map { $0.rendered(showingPersonalData: unmasked) }.joined(separator: ", ")
@@ -92,6 +102,35 @@ extension ScenarioResult {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A line of the pay context's sheet: customer to sheet, sheet to pay context or merchant.
+    private func sheetLine(
+        _ event: TranscriptEvent,
+        _ toContext: Set<String>,
+        _ unmasked: Bool,
+        _ clean: (String) -> String
+    ) -> [String] {
+        func values(_ values: [TranscriptValue]) -> String {
+            values.map { $0.rendered(showingPersonalData: unmasked) }.joined(separator: ", ")
+        }
+        switch event {
+        case .action(let name, let arguments):
+            let list = values(arguments)
+            return ["    C->>S: \(clean(list.isEmpty ? name : "\(name)(\(list))"))"]
+        case .refused(let name, let refusal):
+            return ["    S--xC: \(clean("\(name) refused: \(refusal.code)"))"]
+        case .call(let method, let id, _):
+            let target = toContext.contains(method) ? "F" : "M"
+            return ["    S->>\(target): \(clean(method + (id.map { " #\($0)" } ?? "")))"]
+        case .completion(let method, let id, let answer, let byDefault):
+            let source = toContext.contains(method) ? "F" : "M"
+            return ["    \(source)-->>S: \(clean("#\(id) " + (byDefault ? "default answer" : values(answer))))"]
+        case .violation(let violation):
+            return ["    Note over M: \(clean("VIOLATION \(violation.kind) in \(violation.callback)"))"]
+        case .outcome(let outcome):
+            return ["    Note over S: \(clean("sheet: \(outcome)"))"]
+        }
     }
 
     private var flowTitle: String {

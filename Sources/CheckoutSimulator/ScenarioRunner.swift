@@ -16,6 +16,8 @@ public struct ScenarioResult: Sendable {
     public var transcript: Transcript
     /// Driver actions that were refused, with the reason.
     public var refusals: [String]
+    /// For the pay context: the sequence numbers of the entries its sheet recorded.
+    public var sheetEntries: Set<UInt64> = []
     /// Spec invariants that broke (exactly one terminal call, nothing after it, no overlapping
     /// delegate calls, one outstanding callback at a time, redacted contacts before
     /// authorization, no secret in any rendering). Empty when all held.
@@ -126,7 +128,7 @@ public enum ScenarioRunner {
                 await settle()
             }
             let outcome = context.outcome.map { "\($0.status.rawValue)" + ($0.error.map { "(\(describe($0)))" } ?? "") }
-            return result(
+            var report = result(
                 scenario,
                 outcome,
                 context.combinedTranscript,
@@ -135,6 +137,8 @@ public enum ScenarioRunner {
                 refusals,
                 merchant
             )
+            report.sheetEntries = Set(context.sheet.transcript.entries.map(\.sequence))
+            return report
         }
     }
 
