@@ -25,6 +25,10 @@ let package = Package(
             dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutTesting"]
         ),
         .testTarget(
+            name: "CheckoutReliabilityTests",
+            dependencies: ["CheckoutFlows", "CheckoutCore"]
+        ),
+        .testTarget(
             name: "CheckoutSimulatorTests",
             dependencies: ["CheckoutSimulator", "CheckoutFlows", "CheckoutCore"]
         ),
