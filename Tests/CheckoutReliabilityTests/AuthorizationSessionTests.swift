@@ -98,9 +98,11 @@ final class AuthorizationSessionTests: XCTestCase {
                     case .pinRequired: PaymentAuthorizationResult(status: .pinRequired)
                     case .pinLockout: PaymentAuthorizationResult(status: .pinLockout)
                     case .failureShippingError:
-                        PaymentAuthorizationResult(status: .failure, errors: [.shippingContactInvalid(.postalCode, "no")])
+                        PaymentAuthorizationResult(
+                            status: .failure, errors: [.shippingContactInvalid(.postalCode, "no")])
                     case .failureBillingError:
-                        PaymentAuthorizationResult(status: .failure, errors: [.billingContactInvalid(.postalCode, "no")])
+                        PaymentAuthorizationResult(
+                            status: .failure, errors: [.billingContactInvalid(.postalCode, "no")])
                     default: PaymentAuthorizationResult(status: .failure)
                     }
                 handler(result)
@@ -196,7 +198,8 @@ final class AuthorizationSessionTests: XCTestCase {
 
     /// Runs `steps` on a real flow and the model side by side; the first disagreement or broken
     /// invariant, or nil.
-    static func run(_ steps: [Step], couponsSupported: Bool = true, timeout: Int? = 30, mutant: Bool = false) -> String? {
+    static func run(_ steps: [Step], couponsSupported: Bool = true, timeout: Int? = 30, mutant: Bool = false) -> String?
+    {
         let clock = ManualClock()
         let merchant = Merchant()
         var request = request
@@ -211,7 +214,9 @@ final class AuthorizationSessionTests: XCTestCase {
         for (index, step) in steps.enumerated() {
             var response: DriverResponse?
             var expected: String?
-            func drive(_ inline: Content?, _ action: () -> DriverResponse, _ modelAction: (inout AuthorizationModel) -> String?) {
+            func drive(
+                _ inline: Content?, _ action: () -> DriverResponse, _ modelAction: (inout AuthorizationModel) -> String?
+            ) {
                 merchant.state.withLock { $0.inline = inline }
                 let callbacksBefore = model.nextID
                 response = action()
@@ -258,7 +263,8 @@ final class AuthorizationSessionTests: XCTestCase {
             let state = merchant.state.withLock { $0 }
             let prefix = "after step \(index + 1) (\(step)): "
             if let response, response.refusal?.code.rawValue != expected {
-                return prefix + "refusal \(response.refusal?.code.rawValue ?? "none"), the model says \(expected ?? "none")"
+                return prefix
+                    + "refusal \(response.refusal?.code.rawValue ?? "none"), the model says \(expected ?? "none")"
             }
             if state.watch.calls != model.calls {
                 return prefix + "delegate calls \(state.watch.calls), the model says \(model.calls)"
@@ -268,7 +274,8 @@ final class AuthorizationSessionTests: XCTestCase {
                 return prefix + "violations \(violations), the model says \(model.violations)"
             }
             if flow.outcome?.description != model.outcome {
-                return prefix + "outcome \(flow.outcome?.description ?? "none"), the model says \(model.outcome ?? "none")"
+                return prefix
+                    + "outcome \(flow.outcome?.description ?? "none"), the model says \(model.outcome ?? "none")"
             }
             if let problem = state.watch.problems(ended: model.outcome != nil) { return prefix + problem }
             if state.unredacted > 0 { return prefix + "A2: the merchant saw an unredacted shipping contact" }
@@ -278,7 +285,9 @@ final class AuthorizationSessionTests: XCTestCase {
 
     static func generate(_ random: inout Random) -> [Step] {
         let answers: [Content] = [.plain, .blockingError, .cardError, .couponError, .fewerMethods, .invalid]
-        let results: [Content] = [.success, .failure, .failureShippingError, .failureBillingError, .pinRequired, .pinLockout]
+        let results: [Content] = [
+            .success, .failure, .failureShippingError, .failureBillingError, .pinRequired, .pinLockout,
+        ]
         func inline() -> Content? {
             Int.random(in: 0..<3, using: &random) == 0 ? answers.randomElement(using: &random) : nil
         }
@@ -290,7 +299,8 @@ final class AuthorizationSessionTests: XCTestCase {
                 steps.append(.contact(inline: inline()))
                 opened += 1
             case 12..<20:
-                steps.append(.method(["ground", "express", "overnight"].randomElement(using: &random)!, inline: inline()))
+                steps.append(
+                    .method(["ground", "express", "overnight"].randomElement(using: &random)!, inline: inline()))
                 opened += 1
             case 20..<27:
                 steps.append(.card(inline: inline()))
@@ -307,7 +317,8 @@ final class AuthorizationSessionTests: XCTestCase {
             case 50..<90:
                 guard opened > 0 else { continue }
                 // Mostly the latest callback; sometimes an older one (late or repeated).
-                let id = Int.random(in: 0..<4, using: &random) == 0 ? Int.random(in: 1...opened, using: &random) : opened
+                let id =
+                    Int.random(in: 0..<4, using: &random) == 0 ? Int.random(in: 1...opened, using: &random) : opened
                 let content = (answers + results).randomElement(using: &random)!
                 steps.append(
                     .answer(
@@ -349,7 +360,9 @@ final class AuthorizationSessionTests: XCTestCase {
     /// The harness can fail: against a model that forgets E2's repeated completions, a session
     /// that answers twice disagrees, and random sessions find such a session.
     func testTheHarnessCanFail() {
-        let steps: [Step] = [.present, .contact(inline: nil), .answer(id: 1, .plain, fromAnotherThread: false, twice: true)]
+        let steps: [Step] = [
+            .present, .contact(inline: nil), .answer(id: 1, .plain, fromAnotherThread: false, twice: true),
+        ]
         XCTAssertNil(Self.run(steps))
         XCTAssertEqual(
             Self.run(steps, mutant: true),
