@@ -1,123 +1,29 @@
 import CheckoutCore
+import CheckoutTesting
 import XCTest
 
 @testable import CheckoutFlows
 
-/// Signals named events to async waiters, without sleeping.
-final class Signals: Sendable {
-    private struct State {
-        var seen: [String: Int] = [:]
-        var waiters: [(String, Int, CheckedContinuation<Void, Never>)] = []
-    }
-
-    private let state = LockedValue(State())
-
-    func signal(_ name: String) {
-        let ready: [CheckedContinuation<Void, Never>] = state.withLock { state in
-            state.seen[name, default: 0] += 1
-            let count = state.seen[name, default: 0]
-            let ready = state.waiters.filter { $0.0 == name && $0.1 <= count }.map(\.2)
-            state.waiters.removeAll { $0.0 == name && $0.1 <= count }
-            return ready
-        }
-        for continuation in ready { continuation.resume() }
-    }
-
-    /// Returns once `name` has been signalled `count` times.
-    func wait(for name: String, count: Int = 1) async {
-        await withCheckedContinuation { continuation in
-            let done = state.withLock { state in
-                if state.seen[name, default: 0] >= count { return true }
-                state.waiters.append((name, count, continuation))
-                return false
-            }
-            if done { continuation.resume() }
-        }
-    }
-}
-
-/// A pay-context merchant whose answers a test scripts, and which records every call.
-final class ScriptedPayMerchant: PayContextDelegate {
-    enum Script: Sendable {
-        /// Answer with what this closure gives, inside the callback.
-        case answer(@Sendable (StripePaymentMethod) -> IntentAnswer)
-        /// Keep the completion for the test to call.
-        case hold
-    }
-
-    struct Record {
-        var calls: [String] = []
-        var completions: [@Sendable (IntentAnswer) -> Void] = []
-        var payments: [Payment] = []
-        var contacts: [Contact] = []
-        var completed: [(PaymentStatus, (any Error)?)] = []
-        var sheetEndedBeforeDidComplete: [Bool] = []
-    }
-
-    let script: Script
-    let signals = Signals()
-    let record = LockedValue(Record())
-
-    init(_ script: Script) { self.script = script }
-
-    var calls: [String] { record.withLock { $0.calls } }
-
-    func payContext(
-        _ context: PayContext,
-        didCreatePaymentMethod paymentMethod: StripePaymentMethod,
-        paymentInformation: Payment,
-        completion: @escaping @Sendable (IntentAnswer) -> Void
-    ) {
-        record.withLock {
-            $0.calls.append("didCreatePaymentMethod")
-            $0.payments.append(paymentInformation)
-        }
-        switch script {
-        case .answer(let answer): completion(answer(paymentMethod))
-        case .hold: record.withLock { $0.completions.append(completion) }
-        }
-        signals.signal("didCreatePaymentMethod")
-    }
-
-    func payContext(_ context: PayContext, didCompleteWith status: PaymentStatus, error: (any Error)?) {
-        let sheetEnded: Bool
-        if case .ended = context.sheet.step { sheetEnded = true } else { sheetEnded = false }
-        record.withLock {
-            $0.calls.append("didComplete")
-            $0.completed.append((status, error))
-            $0.sheetEndedBeforeDidComplete.append(sheetEnded)
-        }
-        signals.signal("didComplete")
-    }
-
-    func payContext(
-        _ context: PayContext,
-        didSelectShippingContact contact: Contact,
-        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
-    ) {
-        record.withLock {
-            $0.calls.append("didSelectShippingContact")
-            $0.contacts.append(contact)
-        }
-        handler(ShippingContactUpdate(summaryItems: PayContextTests.items))
-    }
-}
-
-/// Wraps the in-memory backend and holds confirmations until the test releases them.
+/// A backend that holds confirmations until the test releases them. Wrap it in a
+/// `RecordingPaymentBackend` to wait until a confirmation is in flight.
 final class HeldConfirmBackend: PaymentBackend {
+    private struct Gate {
+        var released = false
+        var waiting: [CheckedContinuation<Void, Never>] = []
+    }
+
     let inner: InMemoryStripeBackend
-    let signals = Signals()
-    private let gate = LockedValue<[CheckedContinuation<Void, Never>]>([])
-    private let released = LockedValue(false)
+    private let gate = LockedValue(Gate())
 
     init(_ inner: InMemoryStripeBackend) { self.inner = inner }
 
+    /// Lets every held confirmation, and every later one, through.
     func release() {
-        let waiting = gate.withLock { waiting in
-            defer { waiting = [] }
-            return waiting
+        let waiting = gate.withLock { gate in
+            gate.released = true
+            defer { gate.waiting = [] }
+            return gate.waiting
         }
-        released.withLock { $0 = true }
         for continuation in waiting { continuation.resume() }
     }
 
@@ -133,12 +39,11 @@ final class HeldConfirmBackend: PaymentBackend {
         -> StripeIntent
     {
         await withCheckedContinuation { continuation in
-            let go = released.withLock { released in
-                if released { return true }
-                gate.withLock { $0.append(continuation) }
+            let go = gate.withLock { gate in
+                if gate.released { return true }
+                gate.waiting.append(continuation)
                 return false
             }
-            signals.signal("confirm")
             if go { continuation.resume() }
         }
         return try await inner.confirmIntent(secret, paymentMethodID: paymentMethodID, shipping: shipping)
@@ -179,9 +84,20 @@ final class PayContextTests: XCTestCase {
         )
     }
 
+    /// A recording merchant that answers every `didCreatePaymentMethod` with `answer` and every
+    /// shipping contact with the items.
+    func scriptedMerchant(
+        _ answer: ScriptedAnswer<RecordingPayContextDelegate.PaymentMethodCreation, IntentAnswer>
+    ) -> RecordingPayContextDelegate {
+        let merchant = RecordingPayContextDelegate()
+        merchant.didCreatePaymentMethod.fallback = answer
+        merchant.didSelectShippingContact.fallback = .answer(ShippingContactUpdate(summaryItems: Self.items))
+        return merchant
+    }
+
     /// Runs a payment to its end: present, select the contact, authorize with `card`.
     func pay(
-        _ merchant: ScriptedPayMerchant,
+        _ merchant: RecordingPayContextDelegate,
         backend: any PaymentBackend,
         card: StripeTestCard = .success,
         options: FlowOptions = FlowOptions(callbackTimeout: nil)
@@ -196,13 +112,12 @@ final class PayContextTests: XCTestCase {
 
     /// Spec P6: `didComplete` exactly once, last, after the sheet is gone.
     func assertCompletedOnceAfterDismissal(
-        _ merchant: ScriptedPayMerchant, file: StaticString = #filePath, line: UInt = #line
+        _ merchant: RecordingPayContextDelegate, file: StaticString = #filePath, line: UInt = #line
     ) {
-        let record = merchant.record.withLock { $0 }
-        XCTAssertEqual(record.completed.count, 1, "didComplete calls", file: file, line: line)
-        XCTAssertEqual(record.calls.last, "didComplete", file: file, line: line)
+        XCTAssertEqual(merchant.didComplete.callCount, 1, "didComplete calls", file: file, line: line)
+        XCTAssertEqual(merchant.calledMethods.last, "didComplete", file: file, line: line)
         XCTAssertEqual(
-            record.sheetEndedBeforeDidComplete, [true], "sheet gone before didComplete", file: file, line: line)
+            merchant.sheetEndedBeforeDidComplete, [true], "sheet gone before didComplete", file: file, line: line)
     }
 
     // spec P3, P6: an automatic PaymentIntent is confirmed by the client and succeeds.
@@ -210,7 +125,7 @@ final class PayContextTests: XCTestCase {
         let backend = InMemoryStripeBackend()
         let secret = try backend.createPaymentIntent(amount: Money(minorUnits: 1_000, currency: .usd))
         XCTAssertEqual(backend.intent(secret.intentID)?.status, .requiresPaymentMethod)
-        let merchant = ScriptedPayMerchant(.answer { _ in .secret(secret) })
+        let merchant = scriptedMerchant(.answer { _ in .secret(secret) })
         let (context, outcome) = try await pay(merchant, backend: backend)
         XCTAssertEqual(outcome.status, .success)
         XCTAssertNil(outcome.error)
@@ -227,13 +142,13 @@ final class PayContextTests: XCTestCase {
     // confirmation.
     func testManualConfirmationIntentConfirmedOnServerSucceedsWithoutClientConfirm() async throws {
         let backend = InMemoryStripeBackend()
-        let merchant = ScriptedPayMerchant(
-            .answer { method in
+        let merchant = scriptedMerchant(
+            .answer { call in
                 .secret(
                     try! backend.createPaymentIntent(
                         amount: Money(minorUnits: 1_000, currency: .usd),
                         confirmationMethod: .manual,
-                        paymentMethodID: method.id,
+                        paymentMethodID: call.paymentMethod.id,
                         confirm: true
                     )
                 )
@@ -250,7 +165,7 @@ final class PayContextTests: XCTestCase {
         let backend = InMemoryStripeBackend()
         let secret = try backend.createPaymentIntent(
             amount: Money(minorUnits: 1_000, currency: .usd), captureMethod: .manual)
-        let merchant = ScriptedPayMerchant(.answer { _ in .secret(secret) })
+        let merchant = scriptedMerchant(.answer { _ in .secret(secret) })
         let (_, outcome) = try await pay(merchant, backend: backend)
         XCTAssertEqual(outcome.status, .success)
         XCTAssertEqual(backend.intent(secret.intentID)?.status, .requiresCapture)
@@ -261,7 +176,7 @@ final class PayContextTests: XCTestCase {
     func testSetupIntentSucceeds() async throws {
         let backend = InMemoryStripeBackend()
         let secret = try backend.createSetupIntent()
-        let merchant = ScriptedPayMerchant(.answer { _ in .secret(secret) })
+        let merchant = scriptedMerchant(.answer { _ in .secret(secret) })
         let (_, outcome) = try await pay(merchant, backend: backend)
         XCTAssertEqual(outcome.status, .success)
         XCTAssertEqual(backend.intent(secret.intentID)?.status, .succeeded)
@@ -274,7 +189,7 @@ final class PayContextTests: XCTestCase {
         let backend = InMemoryStripeBackend()
         let secret = try backend.createPaymentIntent(amount: Money(minorUnits: 1_000, currency: .usd), scoped: true)
         XCTAssertTrue(secret.isScoped)
-        let merchant = ScriptedPayMerchant(.answer { _ in .secret(secret) })
+        let merchant = scriptedMerchant(.answer { _ in .secret(secret) })
         let (_, outcome) = try await pay(merchant, backend: backend)
         XCTAssertEqual(outcome.status, .success)
     }
@@ -283,7 +198,7 @@ final class PayContextTests: XCTestCase {
     func testMalformedSecretEndsAsError() async throws {
         for malformed in ["pi_123_secret_", "seti_1_scoped_secret_x", "pi_123"] {
             let backend = InMemoryStripeBackend()
-            let merchant = ScriptedPayMerchant(.answer { _ in .clientSecret(malformed) })
+            let merchant = scriptedMerchant(.answer { _ in .clientSecret(malformed) })
             let (context, outcome) = try await pay(merchant, backend: backend)
             XCTAssertEqual(outcome.status, .error, malformed)
             XCTAssertEqual((outcome.error as? CheckoutError)?.code, .invalidClientSecret, malformed)
@@ -298,7 +213,7 @@ final class PayContextTests: XCTestCase {
     // spec P3: the merchant's error ends the payment as .error with that error.
     func testMerchantErrorEndsAsErrorWithTheError() async throws {
         let backend = InMemoryStripeBackend()
-        let merchant = ScriptedPayMerchant(.answer { _ in .failure(MerchantServerDown()) })
+        let merchant = scriptedMerchant(.answer { _ in .failure(MerchantServerDown()) })
         let (_, outcome) = try await pay(merchant, backend: backend)
         XCTAssertEqual(outcome.status, .error)
         XCTAssertEqual(outcome.error as? MerchantServerDown, MerchantServerDown())
@@ -306,37 +221,13 @@ final class PayContextTests: XCTestCase {
         assertCompletedOnceAfterDismissal(merchant)
     }
 
-    /// Counts every backend call.
-    final class CountingBackend: PaymentBackend {
-        let inner = InMemoryStripeBackend()
-        let counts = LockedValue([String: Int]())
-
-        func createPaymentMethod(from payment: Payment) async throws -> StripePaymentMethod {
-            counts.withLock { $0["create", default: 0] += 1 }
-            return try await inner.createPaymentMethod(from: payment)
-        }
-
-        func retrieveIntent(_ secret: IntentClientSecret) async throws -> StripeIntent {
-            counts.withLock { $0["retrieve", default: 0] += 1 }
-            return try await inner.retrieveIntent(secret)
-        }
-
-        func confirmIntent(_ secret: IntentClientSecret, paymentMethodID: String, shipping: ShippingDetails?)
-            async throws
-            -> StripeIntent
-        {
-            counts.withLock { $0["confirm", default: 0] += 1 }
-            return try await inner.confirmIntent(secret, paymentMethodID: paymentMethodID, shipping: shipping)
-        }
-    }
-
     // spec P3: complete-without-confirming calls no backend beyond creating the payment method.
     func testCompleteWithoutConfirmingMakesNoBackendCall() async throws {
-        let backend = CountingBackend()
-        let merchant = ScriptedPayMerchant(.answer { _ in .completeWithoutConfirming })
+        let backend = RecordingPaymentBackend()
+        let merchant = scriptedMerchant(.answer { _ in .completeWithoutConfirming })
         let (_, outcome) = try await pay(merchant, backend: backend)
         XCTAssertEqual(outcome.status, .success)
-        XCTAssertEqual(backend.counts.withLock { $0 }, ["create": 1])
+        XCTAssertEqual(backend.calledMethods, ["createPaymentMethod"])
         assertCompletedOnceAfterDismissal(merchant)
     }
 
@@ -344,7 +235,7 @@ final class PayContextTests: XCTestCase {
     // once; the secret arriving later is a late completion and is never confirmed.
     func testCancelWhileMerchantOwesSecretEndsAsUserCancellationAndNeverConfirms() async throws {
         let backend = InMemoryStripeBackend()
-        let merchant = ScriptedPayMerchant(.hold)
+        let merchant = scriptedMerchant(.hold)
         let context = try PayContext(
             request: request,
             backend: backend,
@@ -354,14 +245,14 @@ final class PayContextTests: XCTestCase {
         try context.present()
         XCTAssertTrue(context.selectShippingContact(home).isAccepted)
         XCTAssertTrue(context.authorize(token(.success)).isAccepted)
-        await merchant.signals.wait(for: "didCreatePaymentMethod")
+        await merchant.waitUntilCalled("didCreatePaymentMethod")
         XCTAssertTrue(context.cancel().isAccepted)
         let outcome = await context.waitUntilComplete()
         XCTAssertEqual(outcome.status, .userCancellation)
         XCTAssertNil(outcome.error)
         // The secret arrives after the end.
         let secret = try backend.createPaymentIntent(amount: Money(minorUnits: 1_000, currency: .usd))
-        merchant.record.withLock { $0.completions }.first?(.secret(secret))
+        merchant.didCreatePaymentMethod.complete(.secret(secret), call: 0)
         XCTAssertEqual(context.violations.map(\.kind), [.lateCompletion])
         XCTAssertEqual(backend.confirmCount, 0)
         XCTAssertEqual(backend.intent(secret.intentID)?.status, .requiresPaymentMethod)
@@ -373,9 +264,10 @@ final class PayContextTests: XCTestCase {
     // reported.
     func testCancelWhileConfirmInFlightReportsRealSuccess() async throws {
         let inner = InMemoryStripeBackend()
-        let backend = HeldConfirmBackend(inner)
+        let held = HeldConfirmBackend(inner)
+        let backend = RecordingPaymentBackend(held)
         let secret = try inner.createPaymentIntent(amount: Money(minorUnits: 1_000, currency: .usd))
-        let merchant = ScriptedPayMerchant(.answer { _ in .secret(secret) })
+        let merchant = scriptedMerchant(.answer { _ in .secret(secret) })
         let context = try PayContext(
             request: request,
             backend: backend,
@@ -385,14 +277,14 @@ final class PayContextTests: XCTestCase {
         try context.present()
         XCTAssertTrue(context.selectShippingContact(home).isAccepted)
         XCTAssertTrue(context.authorize(token(.success)).isAccepted)
-        await backend.signals.wait(for: "confirm")
+        await backend.waitUntilCalled("confirmIntent")
         XCTAssertTrue(context.cancel().isAccepted, "accepted, deferred")
         XCTAssertNil(context.outcome, "nothing ends while the confirmation is in flight")
-        backend.release()
+        held.release()
         let outcome = await context.waitUntilComplete()
         XCTAssertEqual(outcome.status, .success)
         XCTAssertEqual(inner.intent(secret.intentID)?.status, .succeeded)
-        XCTAssertFalse(merchant.calls.contains("willComplete"))
+        XCTAssertFalse(merchant.calledMethods.contains("willComplete"))
         assertCompletedOnceAfterDismissal(merchant)
     }
 
@@ -401,9 +293,10 @@ final class PayContextTests: XCTestCase {
     func testDeadlineWhileConfirmInFlightReportsRealSuccess() async throws {
         let clock = ManualClock()
         let inner = InMemoryStripeBackend()
-        let backend = HeldConfirmBackend(inner)
+        let held = HeldConfirmBackend(inner)
+        let backend = RecordingPaymentBackend(held)
         let secret = try inner.createPaymentIntent(amount: Money(minorUnits: 1_000, currency: .usd))
-        let merchant = ScriptedPayMerchant(.answer { _ in .secret(secret) })
+        let merchant = scriptedMerchant(.answer { _ in .secret(secret) })
         let context = try PayContext(
             request: request,
             backend: backend,
@@ -413,10 +306,10 @@ final class PayContextTests: XCTestCase {
         try context.present()
         XCTAssertTrue(context.selectShippingContact(home).isAccepted)
         XCTAssertTrue(context.authorize(token(.success)).isAccepted)
-        await backend.signals.wait(for: "confirm")
+        await backend.waitUntilCalled("confirmIntent")
         clock.advance(by: .seconds(31))
         XCTAssertNil(context.outcome)
-        backend.release()
+        held.release()
         let outcome = await context.waitUntilComplete()
         XCTAssertEqual(outcome.status, .success)
         assertCompletedOnceAfterDismissal(merchant)
@@ -427,7 +320,7 @@ final class PayContextTests: XCTestCase {
     func testDeadlineWhileMerchantOwesSecretEndsAsUserCancellation() async throws {
         let clock = ManualClock()
         let backend = InMemoryStripeBackend()
-        let merchant = ScriptedPayMerchant(.hold)
+        let merchant = scriptedMerchant(.hold)
         let context = try PayContext(
             request: request,
             backend: backend,
@@ -437,7 +330,7 @@ final class PayContextTests: XCTestCase {
         try context.present()
         XCTAssertTrue(context.selectShippingContact(home).isAccepted)
         XCTAssertTrue(context.authorize(token(.success)).isAccepted)
-        await merchant.signals.wait(for: "didCreatePaymentMethod")
+        await merchant.waitUntilCalled("didCreatePaymentMethod")
         clock.advance(by: .seconds(30))
         let outcome = await context.waitUntilComplete()
         XCTAssertEqual(outcome.status, .userCancellation)
@@ -458,7 +351,7 @@ final class PayContextTests: XCTestCase {
         ]
         for (card, code, decline) in cases {
             let backend = InMemoryStripeBackend()
-            let merchant = ScriptedPayMerchant(
+            let merchant = scriptedMerchant(
                 .answer { _ in
                     .secret(try! backend.createPaymentIntent(amount: Money(minorUnits: 1_000, currency: .usd)))
                 }
@@ -479,7 +372,7 @@ final class PayContextTests: XCTestCase {
     func testIncorrectZIPAsksForRetryAndSecondCardSucceeds() async throws {
         let backend = InMemoryStripeBackend()
         let secret = try backend.createPaymentIntent(amount: Money(minorUnits: 1_000, currency: .usd))
-        let merchant = ScriptedPayMerchant(.answer { _ in .secret(secret) })
+        let merchant = scriptedMerchant(.answer { _ in .secret(secret) })
         let context = try PayContext(
             request: request,
             backend: backend,
@@ -498,14 +391,14 @@ final class PayContextTests: XCTestCase {
         let outcome = await context.waitUntilComplete()
         XCTAssertEqual(outcome.status, .success)
         XCTAssertEqual(backend.confirmCount(for: secret.intentID), 2)
-        XCTAssertEqual(merchant.calls.filter { $0 == "didCreatePaymentMethod" }.count, 2)
+        XCTAssertEqual(merchant.calledMethods.filter { $0 == "didCreatePaymentMethod" }.count, 2)
         assertCompletedOnceAfterDismissal(merchant)
     }
 
     // spec P3: requires_action after the confirmation cannot be shown over the sheet.
     func testRequiresActionAfterConfirmEndsAsConfirmationFailure() async throws {
         let backend = InMemoryStripeBackend()
-        let merchant = ScriptedPayMerchant(
+        let merchant = scriptedMerchant(
             .answer { _ in .secret(try! backend.createPaymentIntent(amount: Money(minorUnits: 1_000, currency: .usd))) }
         )
         let (_, outcome) = try await pay(merchant, backend: backend, card: .threeDSecureRequired)
@@ -524,7 +417,7 @@ final class PayContextTests: XCTestCase {
             amount: Money(minorUnits: 1_000, currency: .usd),
             confirmationMethod: .manual
         )
-        let merchant = ScriptedPayMerchant(.answer { _ in .secret(secret) })
+        let merchant = scriptedMerchant(.answer { _ in .secret(secret) })
         let (_, outcome) = try await pay(merchant, backend: backend)
         XCTAssertEqual(outcome.status, .error)
         XCTAssertEqual((outcome.error as? PayContextError)?.code, .invalidIntentState)
@@ -536,15 +429,14 @@ final class PayContextTests: XCTestCase {
     // requested fields) in the payment information.
     func testRedactedContactBeforeAuthorizationFullContactInPaymentInformation() async throws {
         let backend = InMemoryStripeBackend()
-        let merchant = ScriptedPayMerchant(.answer { _ in .completeWithoutConfirming })
+        let merchant = scriptedMerchant(.answer { _ in .completeWithoutConfirming })
         _ = try await pay(merchant, backend: backend)
-        let record = merchant.record.withLock { $0 }
-        let redacted = try XCTUnwrap(record.contacts.first)
+        let redacted = try XCTUnwrap(merchant.didSelectShippingContact.arguments.first)
         XCTAssertTrue(redacted.isRedacted)
         XCTAssertNil(redacted.name)
         XCTAssertNil(redacted.postalAddress?.line1)
         XCTAssertEqual(redacted.postalAddress?.postalCode, "78701")
-        let full = try XCTUnwrap(record.payments.first?.shippingContact)
+        let full = try XCTUnwrap(merchant.didCreatePaymentMethod.arguments.first?.paymentInformation.shippingContact)
         XCTAssertEqual(full.name, "Grace Hopper")
         XCTAssertEqual(full.postalAddress?.line1, "1 Main St")
         XCTAssertNil(full.emailAddress, "not requested")
@@ -555,7 +447,7 @@ final class PayContextTests: XCTestCase {
         var bad = request
         bad.merchantIdentifier = ""
         bad.summaryItems = [SummaryItem(label: "Total", amount: Money(minorUnits: -1, currency: .usd))]
-        let merchant = ScriptedPayMerchant(.answer { _ in .completeWithoutConfirming })
+        let merchant = scriptedMerchant(.answer { _ in .completeWithoutConfirming })
         XCTAssertThrowsError(try PayContext(request: bad, backend: InMemoryStripeBackend(), delegate: merchant)) {
             error in
             let error = error as? CheckoutError
@@ -567,14 +459,14 @@ final class PayContextTests: XCTestCase {
         XCTAssertThrowsError(try context.present()) { error in
             XCTAssertEqual((error as? Refusal)?.code, .alreadyPresented)
         }
-        XCTAssertEqual(merchant.calls, [])
+        XCTAssertEqual(merchant.calledMethods, [])
     }
 
     // spec P7, E8: no rendering shows a client secret.
     func testTranscriptsMaskSecrets() async throws {
         let backend = InMemoryStripeBackend()
         let secret = try backend.createPaymentIntent(amount: Money(minorUnits: 1_000, currency: .usd))
-        let merchant = ScriptedPayMerchant(.answer { _ in .secret(secret) })
+        let merchant = scriptedMerchant(.answer { _ in .secret(secret) })
         let (context, outcome) = try await pay(merchant, backend: backend)
         XCTAssertEqual(outcome.status, .success)
         let suffix = String(secret.unmaskedValue.split(separator: "_").last!)
@@ -654,7 +546,7 @@ final class PayContextTests: XCTestCase {
 
     // spec P5, A8: a cancel before authorizing ends as a user cancellation.
     func testCancelBeforeAuthorizationEndsAsUserCancellation() async throws {
-        let merchant = ScriptedPayMerchant(.answer { _ in .completeWithoutConfirming })
+        let merchant = scriptedMerchant(.answer { _ in .completeWithoutConfirming })
         let context = try PayContext(request: request, backend: InMemoryStripeBackend(), delegate: merchant)
         try context.present()
         XCTAssertTrue(context.cancel().isAccepted)
@@ -662,6 +554,6 @@ final class PayContextTests: XCTestCase {
         XCTAssertEqual(outcome.status, .userCancellation)
         XCTAssertEqual(context.sheet.outcome?.description, "cancelled")
         assertCompletedOnceAfterDismissal(merchant)
-        XCTAssertEqual(merchant.calls, ["didComplete"])
+        XCTAssertEqual(merchant.calledMethods, ["didComplete"])
     }
 }

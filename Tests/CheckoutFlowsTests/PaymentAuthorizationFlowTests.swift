@@ -1,6 +1,6 @@
 import CheckoutCore
+import CheckoutTesting
 import Foundation
-import Synchronization
 import XCTest
 
 @testable import CheckoutFlows
@@ -9,7 +9,7 @@ import XCTest
 /// sleeping.
 final class PaymentAuthorizationFlowTests: XCTestCase {
     private typealias F = FlowsFixture
-    private typealias Recorder = FlowsFixture.RecordingAuthorizationDelegate
+    private typealias Recorder = RecordingPaymentAuthorizationDelegate
 
     private func makeFlow(
         _ request: PaymentRequest = FlowsFixture.request(),
@@ -47,7 +47,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         sink: FlowsFixture.ViolationSink? = nil
     ) -> PaymentAuthorizationFlow {
         let flow = makeFlow(request, delegate, clock: clock, strict: strict, sink: sink)
-        delegate.scriptContact(.answer(contactUpdate()))
+        delegate.didSelectShippingContact.script(.answer(contactUpdate()))
         XCTAssertEqual(flow.selectShippingContact(F.jane()), .accepted)
         XCTAssertEqual(flow.step, .sheet)
         return flow
@@ -61,30 +61,30 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         let delegate = Recorder()
         let flow = makeFlow(F.request(requiredShipping: [.postalAddress, .emailAddress]), delegate)
         flow.selectShippingContact(F.jane())
-        delegate.answerContact(contactUpdate("20.00", methods: [F.standard, F.express]))
+        delegate.didSelectShippingContact.complete(contactUpdate("20.00", methods: [F.standard, F.express]))
         flow.selectShippingMethod("express")
-        delegate.answerMethod(ShippingMethodUpdate(summaryItems: F.summary("29.99")))
+        delegate.didSelectShippingMethod.complete(ShippingMethodUpdate(summaryItems: F.summary("29.99")))
         flow.selectPaymentMethod(F.amex)
-        delegate.answerPaymentMethod(PaymentMethodUpdate(summaryItems: F.summary("30.89")))
+        delegate.didSelectPaymentMethod.complete(PaymentMethodUpdate(summaryItems: F.summary("30.89")))
         XCTAssertEqual(flow.sheet?.grandTotal, F.money("30.89"))
         XCTAssertEqual(flow.authorize(F.token(F.amex)), .accepted)
         XCTAssertEqual(flow.step, .awaiting("didAuthorizePayment"))
-        delegate.answerAuthorization(.success)
+        delegate.didAuthorizePayment.complete(.success)
 
         XCTAssertEqual(
-            delegate.calls,
+            delegate.calledMethods,
             [
                 "didSelectShippingContact", "didSelectShippingMethod", "didSelectPaymentMethod", "willAuthorizePayment",
                 "didAuthorizePayment", "didFinish",
             ]
         )
-        F.assertNoNesting(delegate.trace)
-        let snapshot = delegate.snapshot
-        XCTAssertEqual(snapshot.shippingMethods, [F.express])
-        XCTAssertEqual(snapshot.paymentMethods, [F.amex])
-        XCTAssertEqual(snapshot.payments.first?.shippingMethod, F.express)
-        XCTAssertEqual(snapshot.payments.first?.token, F.token(F.amex))
-        XCTAssertEqual(flow.outcome, snapshot.payments.first.map { PaymentAuthorizationOutcome.authorized($0) })
+        assertNoNesting(delegate)
+        let payments = delegate.didAuthorizePayment.arguments
+        XCTAssertEqual(delegate.didSelectShippingMethod.arguments, [F.express])
+        XCTAssertEqual(delegate.didSelectPaymentMethod.arguments, [F.amex])
+        XCTAssertEqual(payments.first?.shippingMethod, F.express)
+        XCTAssertEqual(payments.first?.token, F.token(F.amex))
+        XCTAssertEqual(flow.outcome, payments.first.map { PaymentAuthorizationOutcome.authorized($0) })
         XCTAssertEqual(flow.violations, [])
     }
 
@@ -111,7 +111,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         XCTAssertEqual(refusal?.problems.count, 5)
         XCTAssertEqual(flow.step, .notPresented)
         XCTAssertEqual(flow.selectShippingContact(F.jane()).refusal?.code, .notPresented)
-        XCTAssertEqual(delegate.calls, [])
+        XCTAssertEqual(delegate.calledMethods, [])
     }
 
     // MARK: A2
@@ -121,10 +121,10 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     func testRedactedContactForTheDelegateFullContactInThePayment() {
         let delegate = Recorder()
         let flow = makeFlow(F.request(requiredShipping: [.postalAddress, .phoneNumber]), delegate)
-        delegate.scriptContact(.answer(contactUpdate()))
-        delegate.scriptAuthorization(.answer(.success))
+        delegate.didSelectShippingContact.script(.answer(contactUpdate()))
+        delegate.didAuthorizePayment.script(.answer(.success))
         flow.selectShippingContact(F.jane(zip: "95014-2083"))
-        let seen = delegate.snapshot.contacts.first
+        let seen = delegate.didSelectShippingContact.arguments.first
         XCTAssertEqual(
             seen,
             Contact(
@@ -133,7 +133,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
             )
         )
         flow.authorize(F.token())
-        let payment = delegate.snapshot.payments.first
+        let payment = delegate.didAuthorizePayment.arguments.first
         XCTAssertEqual(
             payment?.shippingContact,
             Contact(phoneNumber: "+1 408 555 0100", postalAddress: F.jane(zip: "95014-2083").postalAddress)
@@ -148,15 +148,15 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     func testContactUpdateReplacesMethodsWithoutSelectionCallback() {
         let delegate = Recorder()
         let flow = makeFlow(F.request(), delegate)
-        delegate.scriptMethod(.answer(ShippingMethodUpdate(summaryItems: F.summary("29.99"))))
+        delegate.didSelectShippingMethod.script(.answer(ShippingMethodUpdate(summaryItems: F.summary("29.99"))))
         flow.selectShippingMethod("express")
         XCTAssertEqual(flow.sheet?.selectedShippingMethodID, "express")
-        delegate.scriptContact(.answer(contactUpdate("44.00", methods: [F.overnight, F.standard])))
+        delegate.didSelectShippingContact.script(.answer(contactUpdate("44.00", methods: [F.overnight, F.standard])))
         flow.selectShippingContact(F.jane())
         XCTAssertEqual(flow.sheet?.shippingMethods, [F.overnight, F.standard])
         XCTAssertEqual(flow.sheet?.selectedShippingMethod, F.overnight)
         XCTAssertEqual(flow.sheet?.grandTotal, F.money("44.00"))
-        XCTAssertEqual(delegate.calls, ["didSelectShippingMethod", "didSelectShippingContact"])
+        XCTAssertEqual(delegate.calledMethods, ["didSelectShippingMethod", "didSelectShippingContact"])
     }
 
     // spec A2, A6: contact errors block authorize (blockedByError naming the error) until another
@@ -165,18 +165,18 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         let delegate = Recorder()
         let flow = makeFlow(F.request(), delegate)
         let error = PaymentError.shippingAddressUnserviceable("We do not deliver there")
-        delegate.scriptContact(.answer(contactUpdate(errors: [error])), .answer(contactUpdate()))
+        delegate.didSelectShippingContact.script(.answer(contactUpdate(errors: [error])), .answer(contactUpdate()))
         flow.selectShippingContact(F.jane())
         XCTAssertEqual(flow.sheet?.shownErrors, [error])
         let refusal = flow.authorize(F.token()).refusal
         XCTAssertEqual(refusal?.code, .blockedByError)
         XCTAssertEqual(refusal?.blockingError, error)
-        XCTAssertEqual(delegate.calls, ["didSelectShippingContact"])
+        XCTAssertEqual(delegate.calledMethods, ["didSelectShippingContact"])
 
         flow.selectShippingContact(F.john())
         XCTAssertEqual(flow.authorize(F.token()), .accepted)
         XCTAssertEqual(
-            delegate.calls,
+            delegate.calledMethods,
             ["didSelectShippingContact", "didSelectShippingContact", "willAuthorizePayment", "didAuthorizePayment"]
         )
     }
@@ -189,7 +189,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         let flow = makeFlow(F.request(), delegate)
         let refusal = flow.selectShippingMethod("overnight").refusal
         XCTAssertEqual(refusal?.code, .unknownShippingMethod)
-        XCTAssertEqual(delegate.calls, [])
+        XCTAssertEqual(delegate.calledMethods, [])
         XCTAssertEqual(flow.sheet?.selectedShippingMethodID, "standard")
     }
 
@@ -201,7 +201,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         let delegate = Recorder()
         let flow = readyToAuthorize(delegate)
         let error = PaymentError(code: .unknown, message: "Debit cards only")
-        delegate.scriptPaymentMethod(
+        delegate.didSelectPaymentMethod.script(
             .answer(PaymentMethodUpdate(errors: [error], summaryItems: F.summary("20.00"))),
             .answer(PaymentMethodUpdate(summaryItems: F.summary("20.00")))
         )
@@ -209,8 +209,8 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         XCTAssertEqual(flow.authorize(F.token(F.amex)).refusal?.blockingError, error)
         flow.selectPaymentMethod(F.visa)
         XCTAssertEqual(flow.authorize(F.token(F.amex)), .accepted)
-        XCTAssertEqual(delegate.snapshot.payments.first?.token.paymentMethod, F.amex)
-        XCTAssertEqual(delegate.calls.filter { $0 == "didSelectPaymentMethod" }.count, 2)
+        XCTAssertEqual(delegate.didAuthorizePayment.arguments.first?.token.paymentMethod, F.amex)
+        XCTAssertEqual(delegate.calledMethods.filter { $0 == "didSelectPaymentMethod" }.count, 2)
     }
 
     // MARK: A5
@@ -221,15 +221,16 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         let unsupportedDelegate = Recorder()
         let unsupported = makeFlow(F.request(), unsupportedDelegate)
         XCTAssertEqual(unsupported.changeCouponCode("SAVE").refusal?.code, .couponCodesNotSupported)
-        XCTAssertEqual(unsupportedDelegate.calls, [])
+        XCTAssertEqual(unsupportedDelegate.calledMethods, [])
 
         let delegate = Recorder()
         let flow = readyToAuthorize(delegate, F.request(couponCode: "WELCOME", supportsCouponCode: true))
-        XCTAssertEqual(delegate.calls, ["didSelectShippingContact"], "the initial coupon fires no event")
+        XCTAssertEqual(delegate.calledMethods, ["didSelectShippingContact"], "the initial coupon fires no event")
         let expired = PaymentError.couponCodeExpired("This coupon expired")
-        delegate.scriptCoupon(.answer(CouponCodeUpdate(errors: [expired], summaryItems: F.summary("20.00"))))
+        delegate.didChangeCouponCode.script(
+            .answer(CouponCodeUpdate(errors: [expired], summaryItems: F.summary("20.00"))))
         flow.changeCouponCode("OLD")
-        XCTAssertEqual(delegate.snapshot.couponCodes, ["OLD"])
+        XCTAssertEqual(delegate.didChangeCouponCode.arguments, ["OLD"])
         XCTAssertEqual(flow.sheet?.shownErrors, [expired])
         XCTAssertEqual(flow.authorize(F.token()), .accepted)
     }
@@ -248,13 +249,14 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
             refusal?.fields,
             ["shippingContact.emailAddress", "shippingContact.postalAddress", "billingContact.postalAddress"]
         )
-        XCTAssertEqual(delegate.calls, [])
+        XCTAssertEqual(delegate.calledMethods, [])
 
-        delegate.scriptContact(.answer(contactUpdate()))
+        delegate.didSelectShippingContact.script(.answer(contactUpdate()))
         flow.selectShippingContact(F.jane())
         XCTAssertEqual(flow.authorize(F.token(), billingContact: F.john()), .accepted)
-        XCTAssertEqual(delegate.calls, ["didSelectShippingContact", "willAuthorizePayment", "didAuthorizePayment"])
-        let payment = delegate.snapshot.payments.first
+        XCTAssertEqual(
+            delegate.calledMethods, ["didSelectShippingContact", "willAuthorizePayment", "didAuthorizePayment"])
+        let payment = delegate.didAuthorizePayment.arguments.first
         XCTAssertEqual(payment?.billingContact, Contact(postalAddress: F.john().postalAddress))
         XCTAssertEqual(
             payment?.shippingContact, Contact(emailAddress: "jane@example.com", postalAddress: F.jane().postalAddress))
@@ -270,28 +272,30 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         let flow = readyToAuthorize(delegate)
         let error = PaymentError.billingContactInvalid(.postalCode, "ZIP mismatch")
         flow.authorize(F.token())
-        delegate.answerAuthorization(PaymentAuthorizationResult(status: .failure, errors: [error]))
+        delegate.didAuthorizePayment.complete(PaymentAuthorizationResult(status: .failure, errors: [error]))
         XCTAssertEqual(flow.step, .sheet)
         XCTAssertEqual(flow.sheet?.shownErrors, [error])
         XCTAssertNil(flow.outcome)
         XCTAssertEqual(flow.authorize(F.token(F.visa, "txn-2")), .accepted, "billing errors do not block")
-        delegate.answerAuthorization(.success)
+        delegate.didAuthorizePayment.complete(.success)
         XCTAssertEqual(
-            delegate.calls,
+            delegate.calledMethods,
             [
                 "didSelectShippingContact", "willAuthorizePayment", "didAuthorizePayment", "willAuthorizePayment",
                 "didAuthorizePayment", "didFinish",
             ]
         )
-        XCTAssertEqual(delegate.snapshot.payments.map(\.token.transactionIdentifier), ["txn-1", "txn-2"])
-        XCTAssertEqual(flow.outcome, delegate.snapshot.payments.last.map { PaymentAuthorizationOutcome.authorized($0) })
+        XCTAssertEqual(delegate.didAuthorizePayment.arguments.map(\.token.transactionIdentifier), ["txn-1", "txn-2"])
+        XCTAssertEqual(
+            flow.outcome, delegate.didAuthorizePayment.arguments.last.map { PaymentAuthorizationOutcome.authorized($0) }
+        )
     }
 
     // spec A7: pinRequired, then the next authorize is the re-entry; pinLockout ends failed.
     func testPinRequiredReentryAndLockout() {
         let delegate = Recorder()
         let flow = readyToAuthorize(delegate)
-        delegate.scriptAuthorization(
+        delegate.didAuthorizePayment.script(
             .answer(PaymentAuthorizationResult(status: .pinRequired)),
             .answer(PaymentAuthorizationResult(status: .pinLockout))
         )
@@ -301,7 +305,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         flow.authorize(F.token())
         XCTAssertEqual(flow.outcome, .failed(.pinLockout))
         XCTAssertEqual(
-            delegate.calls,
+            delegate.calledMethods,
             [
                 "didSelectShippingContact", "willAuthorizePayment", "didAuthorizePayment", "willAuthorizePayment",
                 "didAuthorizePayment", "didFinish",
@@ -314,12 +318,12 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     func testCancelAfterFailureEndsCancelled() {
         let delegate = Recorder()
         let flow = readyToAuthorize(delegate)
-        delegate.scriptAuthorization(.answer(PaymentAuthorizationResult(status: .failure)))
+        delegate.didAuthorizePayment.script(.answer(PaymentAuthorizationResult(status: .failure)))
         flow.authorize(F.token())
         XCTAssertEqual(flow.cancel(), .accepted)
         XCTAssertEqual(flow.outcome, .cancelled)
-        XCTAssertEqual(delegate.calls.last, "didFinish")
-        XCTAssertEqual(delegate.calls.filter { $0 == "didFinish" }.count, 1)
+        XCTAssertEqual(delegate.calledMethods.last, "didFinish")
+        XCTAssertEqual(delegate.calledMethods.filter { $0 == "didFinish" }.count, 1)
     }
 
     // MARK: A8
@@ -329,7 +333,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         let delegate = Recorder()
         let flow = makeFlow(F.request(), delegate)
         XCTAssertEqual(flow.cancel(), .accepted)
-        XCTAssertEqual(delegate.calls, ["didFinish"])
+        XCTAssertEqual(delegate.calledMethods, ["didFinish"])
         XCTAssertEqual(flow.outcome, .cancelled)
     }
 
@@ -389,10 +393,10 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
             XCTAssertEqual(response.refusal?.code, .callbackPending)
             XCTAssertEqual(response.refusal?.pendingCallback, "didSelectShippingContact")
         }
-        XCTAssertEqual(delegate.calls, ["didSelectShippingContact"])
+        XCTAssertEqual(delegate.calledMethods, ["didSelectShippingContact"])
         XCTAssertEqual(F.kinds(flow.transcript).filter { $0.hasSuffix(":callbackPending") }.count, 5)
-        delegate.answerContact(contactUpdate())
-        XCTAssertEqual(delegate.calls, ["didSelectShippingContact"], "nothing was queued")
+        delegate.didSelectShippingContact.complete(contactUpdate())
+        XCTAssertEqual(delegate.calledMethods, ["didSelectShippingContact"], "nothing was queued")
         XCTAssertEqual(flow.step, .sheet)
     }
 
@@ -404,8 +408,8 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         let delegate = Recorder()
         let flow = makeFlow(F.request(), delegate)
         flow.selectShippingContact(F.jane())
-        delegate.answerContact(contactUpdate("21.00"))
-        delegate.answerContact(contactUpdate("99.00"))
+        delegate.didSelectShippingContact.complete(contactUpdate("21.00"))
+        delegate.didSelectShippingContact.complete(contactUpdate("99.00"))
         XCTAssertEqual(flow.sheet?.grandTotal, F.money("21.00"))
         XCTAssertEqual(flow.violations.map(\.kind), [.completionCalledTwice])
 
@@ -414,10 +418,10 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         let timed = makeFlow(F.request(), timedDelegate, clock: clock)
         timed.selectShippingContact(F.jane())
         clock.advance(by: .seconds(30))
-        timedDelegate.answerContact(contactUpdate())
+        timedDelegate.didSelectShippingContact.complete(contactUpdate())
         XCTAssertEqual(timed.violations.map(\.kind), [.completionTimedOut, .lateCompletion])
         XCTAssertEqual(timed.outcome, .timedOut)
-        XCTAssertEqual(timedDelegate.calls, ["didSelectShippingContact", "didFinish"])
+        XCTAssertEqual(timedDelegate.calledMethods, ["didSelectShippingContact", "didFinish"])
     }
 
     // MARK: E3
@@ -429,13 +433,13 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         let flow = readyToAuthorize(delegate)
         flow.authorize(F.token())
         XCTAssertEqual(flow.cancel(), .accepted)
-        XCTAssertEqual(delegate.calls.suffix(3), ["willAuthorizePayment", "didAuthorizePayment", "didFinish"])
+        XCTAssertEqual(delegate.calledMethods.suffix(3), ["willAuthorizePayment", "didAuthorizePayment", "didFinish"])
         XCTAssertEqual(flow.outcome, .cancelled)
-        delegate.answerAuthorization(.success)
+        delegate.didAuthorizePayment.complete(.success)
         XCTAssertEqual(flow.outcome, .cancelled)
         XCTAssertEqual(flow.violations.map(\.kind), [.lateCompletion])
         XCTAssertEqual(flow.violations.first?.callback, "didAuthorizePayment")
-        XCTAssertEqual(delegate.calls.filter { $0 == "didFinish" }.count, 1)
+        XCTAssertEqual(delegate.calledMethods.filter { $0 == "didFinish" }.count, 1)
     }
 
     // MARK: E4
@@ -447,7 +451,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         let flow = PaymentAuthorizationFlow(
             request: F.request(), delegate: delegate, options: FlowOptions(clock: clock))
         flow.present()
-        delegate.scriptContact(.answer(contactUpdate()))
+        delegate.didSelectShippingContact.script(.answer(contactUpdate()))
         flow.selectShippingContact(F.jane())
         flow.authorize(F.token())
         clock.advance(by: .seconds(30) - .nanoseconds(1))
@@ -456,7 +460,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         XCTAssertEqual(flow.outcome, .timedOut)
         XCTAssertEqual(flow.violations.map(\.kind), [.completionTimedOut])
         XCTAssertEqual(flow.violations.first?.callback, "didAuthorizePayment")
-        XCTAssertEqual(delegate.calls.last, "didFinish")
+        XCTAssertEqual(delegate.calledMethods.last, "didFinish")
         XCTAssertEqual(flow.authorize(F.token()).refusal?.code, .finished)
     }
 
@@ -468,14 +472,14 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         let flow = readyToAuthorize(delegate, clock: clock)
         clock.advance(by: .seconds(10))
         // Scheduled before the flow's own deadline, so it runs first at the same instant.
-        _ = clock.schedule(at: .seconds(40)) { delegate.answerAuthorization(.success) }
+        _ = clock.schedule(at: .seconds(40)) { delegate.didAuthorizePayment.complete(.success) }
         flow.authorize(F.token())
         clock.advance(by: .seconds(30))
         XCTAssertEqual(flow.outcome, .timedOut)
         XCTAssertEqual(flow.violations.map(\.kind), [.completionTimedOut, .lateCompletion])
         XCTAssertEqual(flow.violations.map(\.time), [.seconds(40), .seconds(40)])
-        XCTAssertEqual(delegate.calls.last, "didFinish")
-        XCTAssertEqual(delegate.calls.filter { $0 == "didFinish" }.count, 1)
+        XCTAssertEqual(delegate.calledMethods.last, "didFinish")
+        XCTAssertEqual(delegate.calledMethods.filter { $0 == "didFinish" }.count, 1)
     }
 
     // spec E4: each callback gets its own full deadline; nil disables deadlines.
@@ -485,7 +489,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         let flow = makeFlow(F.request(), delegate, clock: clock)
         flow.selectShippingContact(F.jane())
         clock.advance(by: .seconds(25))
-        delegate.answerContact(contactUpdate())
+        delegate.didSelectShippingContact.complete(contactUpdate())
         flow.selectShippingMethod("express")
         clock.advance(by: .seconds(29))
         XCTAssertEqual(flow.step, .awaiting("didSelectShippingMethod"))
@@ -500,7 +504,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         untimed.selectShippingContact(F.jane())
         XCTAssertEqual(untimedClock.pendingDeadlines, 0)
         untimedClock.advance(by: .seconds(86_400))
-        untimedDelegate.answerContact(contactUpdate())
+        untimedDelegate.didSelectShippingContact.complete(contactUpdate())
         XCTAssertEqual(untimed.step, .sheet)
         XCTAssertEqual(untimed.violations, [])
     }
@@ -519,7 +523,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         for response in responses {
             XCTAssertEqual(response.refusal?.code, .finished)
         }
-        XCTAssertEqual(delegate.calls, ["didFinish"])
+        XCTAssertEqual(delegate.calledMethods, ["didFinish"])
         XCTAssertNil(flow.sheet)
     }
 
@@ -535,7 +539,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     func testTheDelegateIsReleasedAfterDidFinish() {
         let (flow, weakDelegate) = flowHoldingTheOnlyReference()
         XCTAssertNotNil(weakDelegate.object)
-        weakDelegate.object?.answerAuthorization(.success)
+        weakDelegate.object?.didAuthorizePayment.complete(.success)
         XCTAssertNil(weakDelegate.object, "released after didFinish")
         guard case .authorized = flow.outcome else { return XCTFail("expected authorized") }
     }
@@ -546,9 +550,9 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // next call only after the previous returned.
     func testSynchronousAnswersInsideCallbacks() {
         let delegate = Recorder()
-        delegate.scriptContact(.answer(contactUpdate()))
-        delegate.scriptMethod(.answer(ShippingMethodUpdate(summaryItems: F.summary("29.99"))))
-        delegate.scriptAuthorization(.answer(.success))
+        delegate.didSelectShippingContact.script(.answer(contactUpdate()))
+        delegate.didSelectShippingMethod.script(.answer(ShippingMethodUpdate(summaryItems: F.summary("29.99"))))
+        delegate.didAuthorizePayment.script(.answer(.success))
         let flow = makeFlow(F.request(), delegate)
         flow.selectShippingContact(F.jane())
         flow.selectShippingMethod("express")
@@ -561,7 +565,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
                 "<didAuthorizePayment", ">didFinish", "<didFinish",
             ]
         )
-        F.assertNoNesting(delegate.trace)
+        assertNoNesting(delegate)
         guard case .authorized = flow.outcome else { return XCTFail("expected authorized") }
     }
 
@@ -570,9 +574,9 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     func testCancelInsideTheCallback() {
         let delegate = Recorder()
         let flow = readyToAuthorize(delegate)
-        delegate.scriptAuthorization(.cancel)
+        delegate.didAuthorizePayment.script(.cancel)
         XCTAssertEqual(flow.authorize(F.token()), .accepted)
-        XCTAssertEqual(delegate.snapshot.cancelResponses, [.accepted])
+        XCTAssertEqual(delegate.cancelResponses, [.accepted])
         XCTAssertEqual(
             Array(delegate.trace.suffix(6)),
             [
@@ -580,7 +584,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
                 ">didFinish", "<didFinish",
             ]
         )
-        F.assertNoNesting(delegate.trace)
+        assertNoNesting(delegate)
         XCTAssertEqual(flow.outcome, .cancelled)
     }
 
@@ -599,7 +603,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         ]
         for (name, update) in updates {
             let delegate = Recorder()
-            delegate.scriptContact(.answer(update))
+            delegate.didSelectShippingContact.script(.answer(update))
             let flow = makeFlow(F.request(), delegate)
             flow.selectShippingContact(F.jane())
             guard case .failed(.violation(let violation)) = flow.outcome else {
@@ -609,7 +613,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
             XCTAssertEqual(violation.kind, .invalidUpdate, name)
             XCTAssertEqual(violation.callback, "didSelectShippingContact", name)
             XCTAssertEqual(flow.violations, [violation], name)
-            XCTAssertEqual(delegate.calls, ["didSelectShippingContact", "didFinish"], name)
+            XCTAssertEqual(delegate.calledMethods, ["didSelectShippingContact", "didFinish"], name)
         }
     }
 
@@ -626,12 +630,12 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         clock.advance(by: .seconds(1))
         flow.selectShippingContact(F.jane())
         clock.advance(by: .milliseconds(250))
-        delegate.answerContact(contactUpdate())
-        delegate.answerContact(contactUpdate())
+        delegate.didSelectShippingContact.complete(contactUpdate())
+        delegate.didSelectShippingContact.complete(contactUpdate())
         clock.advance(by: .seconds(2))
         flow.authorize(F.token())
         clock.advance(by: .seconds(3))
-        delegate.answerAuthorization(.success)
+        delegate.didAuthorizePayment.complete(.success)
 
         XCTAssertEqual(
             F.kinds(flow.transcript),
@@ -680,7 +684,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         )
         XCTAssertEqual(flow.sheet, sheet)
         XCTAssertEqual(flow.step, .sheet)
-        XCTAssertEqual(delegate.calls, [])
+        XCTAssertEqual(delegate.calledMethods, [])
         XCTAssertEqual(flow.transcript.delegateCalls, [])
         XCTAssertEqual(flow.violations, [])
     }
@@ -691,20 +695,20 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         let sink = FlowsFixture.ViolationSink()
         let delegate = Recorder()
         let flow = readyToAuthorize(delegate, strict: true, sink: sink)
-        delegate.answerContact(contactUpdate())
+        delegate.didSelectShippingContact.complete(contactUpdate())
         guard case .failed(.violation(let violation)) = flow.outcome else { return XCTFail("expected failed") }
         XCTAssertEqual(violation.kind, .completionCalledTwice)
-        XCTAssertEqual(delegate.calls, ["didSelectShippingContact", "didFinish"])
+        XCTAssertEqual(delegate.calledMethods, ["didSelectShippingContact", "didFinish"])
         XCTAssertEqual(sink.violations, [violation])
 
         let clock = ManualClock()
         let orderSink = FlowsFixture.ViolationSink()
         let lenient = Recorder()
         let lenientFlow = readyToAuthorize(lenient, clock: clock, sink: orderSink)
-        lenient.answerContact(contactUpdate())
+        lenient.didSelectShippingContact.complete(contactUpdate())
         lenientFlow.authorize(F.token())
         clock.advance(by: .seconds(30))
-        lenient.answerAuthorization(.success)
+        lenient.didAuthorizePayment.complete(.success)
         XCTAssertEqual(
             orderSink.violations.map(\.kind), [.completionCalledTwice, .completionTimedOut, .lateCompletion])
         XCTAssertEqual(orderSink.violations, lenientFlow.violations)
@@ -751,7 +755,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         } catch let refusal as Refusal {
             XCTAssertEqual(refusal.code, .unknownShippingMethod)
         }
-        delegate.scriptContact(.cancel)
+        delegate.didSelectShippingContact.script(.cancel)
         do {
             _ = try await flow.selectShippingContact(F.jane())
             XCTFail("expected CallbackEnded")
@@ -760,7 +764,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         }
         let outcome = await flow.waitUntilEnded()
         XCTAssertEqual(outcome, .cancelled)
-        XCTAssertEqual(delegate.calls, ["didSelectShippingContact", "didFinish"])
+        XCTAssertEqual(delegate.calledMethods, ["didSelectShippingContact", "didFinish"])
     }
 
     // spec A2, A6, E1: a type conforming to both forms is driven through its completion-handler
@@ -787,7 +791,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
 
 /// A delegate implementing only the required methods (spec A9); it approves every payment.
 private final class MinimalMerchant: PaymentAuthorizationDelegate {
-    private let state = Mutex<(calls: [String], payments: [Payment])>(([], []))
+    private let state = LockedValue<(calls: [String], payments: [Payment])>(([], []))
 
     var calls: [String] { state.withLock { $0.calls } }
     var payments: [Payment] { state.withLock { $0.payments } }
@@ -811,7 +815,7 @@ private final class MinimalMerchant: PaymentAuthorizationDelegate {
 
 /// An async authorization delegate: a new total for every contact, default answers elsewhere.
 private final class AsyncMerchant: AsyncPaymentAuthorizationDelegate {
-    private let state = Mutex<(calls: [String], contacts: [Contact], payments: [Payment])>(([], [], []))
+    private let state = LockedValue<(calls: [String], contacts: [Contact], payments: [Payment])>(([], [], []))
 
     var calls: [String] { state.withLock { $0.calls } }
     var contacts: [Contact] { state.withLock { $0.contacts } }
@@ -852,7 +856,7 @@ private final class AsyncMerchant: AsyncPaymentAuthorizationDelegate {
 
 /// A delegate with both forms of its callbacks.
 private final class BothFormsMerchant: PaymentAuthorizationDelegate, AsyncPaymentAuthorizationDelegate {
-    private let recorded = Mutex<[String]>([])
+    private let recorded = LockedValue<[String]>([])
 
     var calls: [String] { recorded.withLock { $0 } }
 

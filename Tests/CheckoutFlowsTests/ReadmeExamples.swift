@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutTesting
 import Foundation
 import XCTest
 
@@ -211,6 +212,26 @@ final class ReadmeExamples: XCTestCase {
         XCTAssertEqual(result.status, .success)
         XCTAssertEqual(outcome.status, .success)
         XCTAssertEqual(stripe.confirmCount, 1)
+    }
+
+    func testTestingExample() throws {
+        // README: testing example
+        let flow = try ShippingAddressFlow(
+            configuration: ShippingAddressConfiguration(),
+            delegate: ShipOnlyToTheUS(),
+            options: .testing()  // virtual time, strict mode: a contract violation fails the test
+        )
+        flow.present()
+        let paris = Address(
+            line1: "1 Rue de Rivoli", city: "Paris", postalCode: "75001", country: try CountryCode("FR"))
+        flow.enterAddress(Contact(postalAddress: paris))
+        XCTAssertEqual(flow.step, .address(error: "We ship to the US only"))
+        flow.cancel()
+        assertDelegateCalls(flow.transcript, ["didEnterAddress", "didCancel"])
+        assertNoViolations(flow)
+        // README: end
+
+        XCTAssertEqual(flow.outcome, .cancelled)
     }
 
     /// Every ```swift block of README.md appears in this file, line for line (indentation aside).

@@ -1,6 +1,6 @@
 import CheckoutCore
+import CheckoutTesting
 import Foundation
-import Synchronization
 import XCTest
 
 @testable import CheckoutFlows
@@ -8,7 +8,7 @@ import XCTest
 /// The shipping-address flow with its delegate: recording delegates, a manual clock, no sleeping.
 final class ShippingAddressFlowTests: XCTestCase {
     private typealias F = FlowsFixture
-    private typealias Recorder = FlowsFixture.RecordingShippingDelegate
+    private typealias Recorder = RecordingShippingAddressDelegate
 
     private func makeFlow(
         _ configuration: ShippingAddressConfiguration = .init(),
@@ -37,20 +37,20 @@ final class ShippingAddressFlowTests: XCTestCase {
         let delegate = Recorder()
         let flow = try makeFlow(.init(), delegate)
         XCTAssertEqual(flow.enterAddress(F.jane()), .accepted)
-        XCTAssertEqual(delegate.calls, ["didEnterAddress"])
-        XCTAssertEqual(delegate.addresses, [F.jane()])
+        XCTAssertEqual(delegate.calledMethods, ["didEnterAddress"])
+        XCTAssertEqual(delegate.didEnterAddress.arguments, [F.jane()])
         XCTAssertEqual(flow.step, .validatingAddress)
 
-        delegate.complete(.valid(shippingMethods: [F.standard, F.express], selected: nil))
+        delegate.didEnterAddress.complete(.valid(shippingMethods: [F.standard, F.express], selected: nil))
         XCTAssertEqual(flow.step, .shippingMethod(methods: [F.standard, F.express], selected: F.standard))
         XCTAssertEqual(flow.selectShippingMethod("express"), .accepted)
         XCTAssertEqual(flow.done(), .accepted)
-        XCTAssertEqual(delegate.calls, ["didEnterAddress", "didFinish"])
-        XCTAssertEqual(delegate.snapshot.finished, [F.jane()])
-        XCTAssertEqual(delegate.snapshot.finishedMethods, [F.express])
+        XCTAssertEqual(delegate.calledMethods, ["didEnterAddress", "didFinish"])
+        XCTAssertEqual(delegate.didFinish.arguments.map(\.address), [F.jane()])
+        XCTAssertEqual(delegate.didFinish.arguments.map(\.shippingMethod), [F.express])
         XCTAssertEqual(flow.outcome, .finished(address: F.jane(), shippingMethod: F.express))
         XCTAssertEqual(flow.violations, [])
-        F.assertNoNesting(delegate.trace)
+        assertNoNesting(delegate)
     }
 
     // spec S (configuration), S1: the required fields must not be empty; the flow refuses to start,
@@ -84,10 +84,10 @@ final class ShippingAddressFlowTests: XCTestCase {
         let invalid = flow.enterAddress(F.jane(zip: "123456")).refusal
         XCTAssertEqual(invalid?.code, .invalidField)
         XCTAssertEqual(invalid?.fields, ["postalAddress.postal_code"])
-        XCTAssertEqual(delegate.calls, [])
+        XCTAssertEqual(delegate.calledMethods, [])
         XCTAssertEqual(flow.step, .address(error: nil))
         XCTAssertEqual(flow.enterAddress(F.jane(zip: "95014")), .accepted)
-        XCTAssertEqual(delegate.calls, ["didEnterAddress"])
+        XCTAssertEqual(delegate.calledMethods, ["didEnterAddress"])
     }
 
     // MARK: S2
@@ -97,8 +97,8 @@ final class ShippingAddressFlowTests: XCTestCase {
         let delegate = Recorder()
         let flow = try makeFlow(.init(shippingType: .delivery), delegate)
         XCTAssertEqual(flow.enterAddress(F.jane()), .accepted)
-        XCTAssertEqual(delegate.calls, ["didFinish"])
-        XCTAssertEqual(delegate.snapshot.finishedMethods, [nil])
+        XCTAssertEqual(delegate.calledMethods, ["didFinish"])
+        XCTAssertEqual(delegate.didFinish.arguments.map(\.shippingMethod), [nil])
         XCTAssertEqual(flow.outcome, .finished(address: F.jane(), shippingMethod: nil))
     }
 
@@ -107,18 +107,18 @@ final class ShippingAddressFlowTests: XCTestCase {
     // spec S3: invalid keeps the address step with the default message; the customer enters
     // another address; valid with no methods finishes with a nil method.
     func testInvalidThenValidWithoutMethods() throws {
-        let delegate = Recorder([.answer(.invalid(message: nil))])
+        let delegate = Recorder(didEnterAddress: .answer(.invalid(message: nil)))
         let flow = try makeFlow(.init(), delegate)
         flow.enterAddress(F.jane())
         XCTAssertEqual(flow.step, .address(error: "Invalid Shipping Address"))
-        XCTAssertEqual(delegate.calls, ["didEnterAddress"])
+        XCTAssertEqual(delegate.calledMethods, ["didEnterAddress"])
 
         flow.enterAddress(F.john())
-        XCTAssertEqual(delegate.addresses, [F.jane(), F.john()])
-        delegate.complete(.valid(shippingMethods: [], selected: nil))
-        XCTAssertEqual(delegate.calls, ["didEnterAddress", "didEnterAddress", "didFinish"])
-        XCTAssertEqual(delegate.snapshot.finished, [F.john()])
-        XCTAssertEqual(delegate.snapshot.finishedMethods, [nil])
+        XCTAssertEqual(delegate.didEnterAddress.arguments, [F.jane(), F.john()])
+        delegate.didEnterAddress.complete(.valid(shippingMethods: [], selected: nil))
+        XCTAssertEqual(delegate.calledMethods, ["didEnterAddress", "didEnterAddress", "didFinish"])
+        XCTAssertEqual(delegate.didFinish.arguments.map(\.address), [F.john()])
+        XCTAssertEqual(delegate.didFinish.arguments.map(\.shippingMethod), [nil])
     }
 
     // spec S3: the selection is the answer's (by identifier) if listed, else the configuration's
@@ -133,12 +133,12 @@ final class ShippingAddressFlowTests: XCTestCase {
             (nil, ShippingMethod(identifier: "old", label: "Old", amount: F.money("1.00")), F.standard),
         ]
         for (answered, configured, expected) in cases {
-            let delegate = Recorder([.answer(.valid(shippingMethods: methods, selected: answered))])
+            let delegate = Recorder(didEnterAddress: .answer(.valid(shippingMethods: methods, selected: answered)))
             let flow = try makeFlow(.init(selectedShippingMethod: configured), delegate)
             flow.enterAddress(F.jane())
             XCTAssertEqual(flow.step, .shippingMethod(methods: methods, selected: expected))
             flow.done()
-            XCTAssertEqual(delegate.snapshot.finishedMethods, [expected])
+            XCTAssertEqual(delegate.didFinish.arguments.map(\.shippingMethod), [expected])
         }
     }
 
@@ -147,7 +147,7 @@ final class ShippingAddressFlowTests: XCTestCase {
     // spec S4: unknown ids are refused; back returns to the address step; done finishes.
     func testMethodStep() throws {
         let methods = [F.standard, F.express]
-        let delegate = Recorder([.answer(.valid(shippingMethods: methods, selected: nil))])
+        let delegate = Recorder(didEnterAddress: .answer(.valid(shippingMethods: methods, selected: nil)))
         let flow = try makeFlow(.init(), delegate)
         flow.enterAddress(F.jane())
         let unknown = flow.selectShippingMethod("drone").refusal
@@ -157,10 +157,10 @@ final class ShippingAddressFlowTests: XCTestCase {
         XCTAssertEqual(flow.step, .address(error: nil))
         XCTAssertEqual(flow.done().refusal?.code, .notAllowedInThisStep)
 
-        delegate.script(.answer(.valid(shippingMethods: methods, selected: F.express)))
+        delegate.didEnterAddress.script(.answer(.valid(shippingMethods: methods, selected: F.express)))
         flow.enterAddress(F.john())
         XCTAssertEqual(flow.done(), .accepted)
-        XCTAssertEqual(delegate.calls, ["didEnterAddress", "didEnterAddress", "didFinish"])
+        XCTAssertEqual(delegate.calledMethods, ["didEnterAddress", "didEnterAddress", "didFinish"])
         XCTAssertEqual(flow.outcome, .finished(address: F.john(), shippingMethod: F.express))
     }
 
@@ -176,15 +176,15 @@ final class ShippingAddressFlowTests: XCTestCase {
         validatingFlow.enterAddress(F.jane())
         validatingFlow.cancel()
 
-        let atMethods = Recorder([.answer(.valid(shippingMethods: [F.standard], selected: nil))])
+        let atMethods = Recorder(didEnterAddress: .answer(.valid(shippingMethods: [F.standard], selected: nil)))
         let methodFlow = try makeFlow(.init(), atMethods)
         methodFlow.enterAddress(F.jane())
         methodFlow.cancel()
         methodFlow.done()
 
-        XCTAssertEqual(atAddress.calls, ["didCancel"])
-        XCTAssertEqual(validating.calls, ["didEnterAddress", "didCancel"])
-        XCTAssertEqual(atMethods.calls, ["didEnterAddress", "didCancel"])
+        XCTAssertEqual(atAddress.calledMethods, ["didCancel"])
+        XCTAssertEqual(validating.calledMethods, ["didEnterAddress", "didCancel"])
+        XCTAssertEqual(atMethods.calledMethods, ["didEnterAddress", "didCancel"])
         XCTAssertEqual(validatingFlow.outcome, .cancelled)
         XCTAssertEqual(methodFlow.outcome, .cancelled)
     }
@@ -201,7 +201,7 @@ final class ShippingAddressFlowTests: XCTestCase {
             XCTAssertEqual(response.refusal?.code, .callbackPending)
             XCTAssertEqual(response.refusal?.pendingCallback, "didEnterAddress")
         }
-        XCTAssertEqual(delegate.calls, ["didEnterAddress"])
+        XCTAssertEqual(delegate.calledMethods, ["didEnterAddress"])
         XCTAssertEqual(
             F.kinds(flow.transcript).filter { $0.hasPrefix("refused") },
             [
@@ -209,9 +209,9 @@ final class ShippingAddressFlowTests: XCTestCase {
                 "refused:selectShippingMethod:callbackPending",
             ]
         )
-        delegate.complete(.valid)
+        delegate.didEnterAddress.complete(.valid)
         // Not queued: John's address was never entered.
-        XCTAssertEqual(delegate.addresses, [F.jane()])
+        XCTAssertEqual(delegate.didEnterAddress.arguments, [F.jane()])
         XCTAssertEqual(flow.outcome, .finished(address: F.jane(), shippingMethod: nil))
     }
 
@@ -222,12 +222,12 @@ final class ShippingAddressFlowTests: XCTestCase {
         let delegate = Recorder()
         let flow = try makeFlow(.init(), delegate)
         flow.enterAddress(F.jane())
-        delegate.complete(.invalid(message: "No"))
-        delegate.complete(.valid)
+        delegate.didEnterAddress.complete(.invalid(message: "No"))
+        delegate.didEnterAddress.complete(.valid)
         XCTAssertEqual(flow.step, .address(error: "No"))
         XCTAssertEqual(flow.violations.map(\.kind), [.completionCalledTwice])
         XCTAssertEqual(flow.violations.first?.callback, "didEnterAddress")
-        XCTAssertEqual(delegate.calls, ["didEnterAddress"])
+        XCTAssertEqual(delegate.calledMethods, ["didEnterAddress"])
     }
 
     // MARK: E3
@@ -239,11 +239,11 @@ final class ShippingAddressFlowTests: XCTestCase {
         let flow = try makeFlow(.init(), delegate)
         flow.enterAddress(F.jane())
         XCTAssertEqual(flow.cancel(), .accepted)
-        XCTAssertEqual(delegate.calls, ["didEnterAddress", "didCancel"])
+        XCTAssertEqual(delegate.calledMethods, ["didEnterAddress", "didCancel"])
         XCTAssertEqual(flow.outcome, .cancelled)
-        delegate.complete(.valid)
+        delegate.didEnterAddress.complete(.valid)
         XCTAssertEqual(flow.violations.map(\.kind), [.lateCompletion])
-        XCTAssertEqual(delegate.calls, ["didEnterAddress", "didCancel"])
+        XCTAssertEqual(delegate.calledMethods, ["didEnterAddress", "didCancel"])
         XCTAssertEqual(flow.outcome, .cancelled)
     }
 
@@ -267,15 +267,15 @@ final class ShippingAddressFlowTests: XCTestCase {
         XCTAssertFalse(error.isEmpty)
         XCTAssertEqual(flow.violations.map(\.kind), [.completionTimedOut])
         XCTAssertEqual(flow.violations.first?.time, .seconds(30))
-        XCTAssertEqual(delegate.calls, ["didEnterAddress"])
+        XCTAssertEqual(delegate.calledMethods, ["didEnterAddress"])
 
-        delegate.complete(.valid)
+        delegate.didEnterAddress.complete(.valid)
         XCTAssertEqual(flow.violations.map(\.kind), [.completionTimedOut, .lateCompletion])
         XCTAssertNil(flow.outcome)
 
-        delegate.script(.answer(.valid))
+        delegate.didEnterAddress.script(.answer(.valid))
         XCTAssertEqual(flow.enterAddress(F.john()), .accepted)
-        XCTAssertEqual(delegate.calls, ["didEnterAddress", "didEnterAddress", "didFinish"])
+        XCTAssertEqual(delegate.calledMethods, ["didEnterAddress", "didEnterAddress", "didFinish"])
         XCTAssertEqual(flow.outcome, .finished(address: F.john(), shippingMethod: nil))
     }
 
@@ -284,14 +284,14 @@ final class ShippingAddressFlowTests: XCTestCase {
         let clock = ManualClock()
         let delegate = Recorder()
         // Scheduled before the flow's own deadline, so it runs first at the same instant.
-        _ = clock.schedule(at: .seconds(30)) { delegate.complete(.valid) }
+        _ = clock.schedule(at: .seconds(30)) { delegate.didEnterAddress.complete(.valid) }
         let flow = try makeFlow(.init(), delegate, clock: clock)
         flow.enterAddress(F.jane())
         clock.advance(by: .seconds(30))
         XCTAssertEqual(flow.violations.map(\.kind), [.completionTimedOut, .lateCompletion])
         XCTAssertEqual(flow.violations.map(\.time), [.seconds(30), .seconds(30)])
         guard case .address = flow.step else { return XCTFail("expected the address step, got \(flow.step)") }
-        XCTAssertEqual(delegate.calls, ["didEnterAddress"])
+        XCTAssertEqual(delegate.calledMethods, ["didEnterAddress"])
     }
 
     // spec E4: each callback gets its own full deadline.
@@ -301,7 +301,7 @@ final class ShippingAddressFlowTests: XCTestCase {
         let flow = try makeFlow(.init(), delegate, clock: clock)
         flow.enterAddress(F.jane())
         clock.advance(by: .seconds(20))
-        delegate.complete(.invalid(message: nil))
+        delegate.didEnterAddress.complete(.invalid(message: nil))
         clock.advance(by: .seconds(5))
         flow.enterAddress(F.john())
         clock.advance(by: .seconds(29))
@@ -322,7 +322,7 @@ final class ShippingAddressFlowTests: XCTestCase {
         XCTAssertEqual(clock.pendingDeadlines, 0)
         clock.advance(by: .seconds(3_600))
         XCTAssertEqual(flow.step, .validatingAddress)
-        delegate.complete(.valid)
+        delegate.didEnterAddress.complete(.valid)
         XCTAssertEqual(flow.outcome, .finished(address: F.jane(), shippingMethod: nil))
         XCTAssertEqual(flow.violations, [])
     }
@@ -332,7 +332,7 @@ final class ShippingAddressFlowTests: XCTestCase {
     // spec E5: exactly one terminal call; afterwards every action is refused with finished and
     // nothing is called.
     func testEverythingAfterTheTerminalCallIsRefused() throws {
-        let delegate = Recorder([.answer(.valid(shippingMethods: [F.standard], selected: nil))])
+        let delegate = Recorder(didEnterAddress: .answer(.valid(shippingMethods: [F.standard], selected: nil)))
         let flow = try makeFlow(.init(), delegate)
         flow.enterAddress(F.jane())
         flow.done()
@@ -343,7 +343,7 @@ final class ShippingAddressFlowTests: XCTestCase {
         for response in responses {
             XCTAssertEqual(response.refusal?.code, .finished)
         }
-        XCTAssertEqual(delegate.calls, ["didEnterAddress", "didFinish"])
+        XCTAssertEqual(delegate.calledMethods, ["didEnterAddress", "didFinish"])
         XCTAssertEqual(F.kinds(flow.transcript).filter { $0.hasPrefix("refused:") }.count, responses.count)
     }
 
@@ -360,7 +360,7 @@ final class ShippingAddressFlowTests: XCTestCase {
     func testTheDelegateIsReleasedAfterTheTerminalCall() throws {
         let (flow, weakDelegate) = try flowHoldingTheOnlyReference()
         XCTAssertNotNil(weakDelegate.object, "held strongly mid-flow")
-        XCTAssertEqual(weakDelegate.object?.calls, ["didEnterAddress"])
+        XCTAssertEqual(weakDelegate.object?.calledMethods, ["didEnterAddress"])
         flow.cancel()
         XCTAssertNil(weakDelegate.object, "released after didCancel")
         XCTAssertEqual(flow.outcome, .cancelled)
@@ -371,29 +371,31 @@ final class ShippingAddressFlowTests: XCTestCase {
     // spec E6: a delegate that completes synchronously inside its callback: no deadlock, and the
     // next delegate call (didFinish) happens only after the callback returned.
     func testSynchronousCompletionInsideTheCallback() throws {
-        let delegate = Recorder([.answer(.valid)])
-        let flow = try makeFlow(.init(), delegate)
+        let delegate = Recorder(didEnterAddress: .answer(.valid))
+        let probe = AnswerProbe(delegate)
+        let flow = try ShippingAddressFlow(configuration: .init(), delegate: probe, options: F.options(ManualClock()))
+        XCTAssertEqual(flow.present(), .accepted)
         XCTAssertEqual(flow.enterAddress(F.jane()), .accepted)
-        XCTAssertEqual(delegate.calls, ["didEnterAddress", "didFinish"])
+        XCTAssertEqual(delegate.calledMethods, ["didEnterAddress", "didFinish"])
         XCTAssertEqual(delegate.trace, [">didEnterAddress", "<didEnterAddress", ">didFinish", "<didFinish"])
-        F.assertNoNesting(delegate.trace)
-        XCTAssertEqual(delegate.snapshot.callsAfterAnswer, [1], "didFinish ran inside didEnterAddress")
-        XCTAssertEqual(delegate.snapshot.stepsAfterAnswer, [.ended(.finished(address: F.jane(), shippingMethod: nil))])
+        assertNoNesting(delegate)
+        XCTAssertEqual(probe.callsAfterAnswer, [1], "didFinish ran inside didEnterAddress")
+        XCTAssertEqual(probe.stepsAfterAnswer, [.ended(.finished(address: F.jane(), shippingMethod: nil))])
     }
 
     // spec E6, E3: a delegate that calls flow.cancel() inside its callback: accepted, no
     // deadlock, didCancel after the callback returned.
     func testCancelInsideTheCallback() throws {
-        let delegate = Recorder([.cancel])
+        let delegate = Recorder(didEnterAddress: .cancel)
         let flow = try makeFlow(.init(), delegate)
         XCTAssertEqual(flow.enterAddress(F.jane()), .accepted)
-        XCTAssertEqual(delegate.snapshot.cancelResponses, [.accepted])
+        XCTAssertEqual(delegate.cancelResponses, [.accepted])
         XCTAssertEqual(delegate.trace, [">didEnterAddress", "<didEnterAddress", ">didCancel", "<didCancel"])
-        F.assertNoNesting(delegate.trace)
+        assertNoNesting(delegate)
         XCTAssertEqual(flow.outcome, .cancelled)
-        delegate.complete(.valid)
+        delegate.didEnterAddress.complete(.valid)
         XCTAssertEqual(flow.violations.map(\.kind), [.lateCompletion])
-        XCTAssertEqual(delegate.calls, ["didEnterAddress", "didCancel"])
+        XCTAssertEqual(delegate.calledMethods, ["didEnterAddress", "didCancel"])
     }
 
     // MARK: E7
@@ -406,12 +408,12 @@ final class ShippingAddressFlowTests: XCTestCase {
         var euro = F.express
         euro.amount = F.money("3.00", .eur)
         for methods in [[F.standard, F.standard], [negative], [F.standard, euro]] {
-            let delegate = Recorder([.answer(.valid(shippingMethods: methods, selected: nil))])
+            let delegate = Recorder(didEnterAddress: .answer(.valid(shippingMethods: methods, selected: nil)))
             let flow = try makeFlow(.init(currency: .usd), delegate)
             flow.enterAddress(F.jane())
             XCTAssertEqual(flow.step, .address(error: "Invalid Shipping Address"))
             XCTAssertEqual(flow.violations.map(\.kind), [.invalidUpdate])
-            XCTAssertEqual(delegate.calls, ["didEnterAddress"])
+            XCTAssertEqual(delegate.calledMethods, ["didEnterAddress"])
             XCTAssertNil(flow.outcome)
         }
     }
@@ -428,8 +430,8 @@ final class ShippingAddressFlowTests: XCTestCase {
         clock.advance(by: .milliseconds(1_500))
         flow.enterAddress(F.jane())
         clock.advance(by: .seconds(1))
-        delegate.complete(.valid(shippingMethods: [F.standard, F.express], selected: nil))
-        delegate.complete(.invalid(message: nil))
+        delegate.didEnterAddress.complete(.valid(shippingMethods: [F.standard, F.express], selected: nil))
+        delegate.didEnterAddress.complete(.invalid(message: nil))
         clock.advance(by: .seconds(1))
         flow.selectShippingMethod("express")
         flow.done()
@@ -479,7 +481,8 @@ final class ShippingAddressFlowTests: XCTestCase {
 
     // spec E9: a refused action changes nothing and calls nothing.
     func testRefusalsChangeNothing() throws {
-        let delegate = Recorder([.answer(.valid(shippingMethods: [F.standard, F.express], selected: nil))])
+        let delegate = Recorder(
+            didEnterAddress: .answer(.valid(shippingMethods: [F.standard, F.express], selected: nil)))
         let flow = try makeFlow(.init(), delegate)
         let step = flow.step
         let refusals = [flow.done(), flow.back(), flow.selectShippingMethod("standard"), flow.enterAddress(Contact())]
@@ -487,7 +490,7 @@ final class ShippingAddressFlowTests: XCTestCase {
             refusals.map { $0.refusal?.code },
             [.notAllowedInThisStep, .notAllowedInThisStep, .notAllowedInThisStep, .missingRequiredFields])
         XCTAssertEqual(flow.step, step)
-        XCTAssertEqual(delegate.calls, [])
+        XCTAssertEqual(delegate.calledMethods, [])
         XCTAssertEqual(flow.transcript.delegateCalls, [])
 
         flow.enterAddress(F.jane())
@@ -496,7 +499,7 @@ final class ShippingAddressFlowTests: XCTestCase {
         XCTAssertEqual(flow.enterAddress(F.john()).refusal?.code, .notAllowedInThisStep)
         XCTAssertEqual(flow.present().refusal?.code, .alreadyPresented)
         XCTAssertEqual(flow.step, methodStep)
-        XCTAssertEqual(delegate.calls, ["didEnterAddress"])
+        XCTAssertEqual(delegate.calledMethods, ["didEnterAddress"])
         XCTAssertEqual(flow.violations, [])
     }
 
@@ -506,12 +509,12 @@ final class ShippingAddressFlowTests: XCTestCase {
         let delegate = Recorder()
         let flow = try makeFlow(.init(), delegate, strict: true)
         flow.enterAddress(F.jane())
-        delegate.complete(.invalid(message: nil))
+        delegate.didEnterAddress.complete(.invalid(message: nil))
         XCTAssertNil(flow.outcome)
-        delegate.complete(.invalid(message: nil))
+        delegate.didEnterAddress.complete(.invalid(message: nil))
         guard case .failed(let violation) = flow.outcome else { return XCTFail("expected failed") }
         XCTAssertEqual(violation.kind, .completionCalledTwice)
-        XCTAssertEqual(delegate.calls, ["didEnterAddress", "didCancel"])
+        XCTAssertEqual(delegate.calledMethods, ["didEnterAddress", "didCancel"])
         XCTAssertEqual(flow.enterAddress(F.jane()).refusal?.code, .finished)
     }
 
@@ -520,13 +523,13 @@ final class ShippingAddressFlowTests: XCTestCase {
     func testStrictModeAnswerAtTheDeadlineDeliversTheTerminalCall() throws {
         let clock = ManualClock()
         let delegate = Recorder()
-        _ = clock.schedule(at: .seconds(30)) { delegate.complete(.valid) }
+        _ = clock.schedule(at: .seconds(30)) { delegate.didEnterAddress.complete(.valid) }
         let flow = try makeFlow(.init(), delegate, clock: clock, strict: true)
         flow.enterAddress(F.jane())
         clock.advance(by: .seconds(30))
         guard case .failed(let violation) = flow.outcome else { return XCTFail("expected failed") }
         XCTAssertEqual(violation.kind, .completionTimedOut)
-        XCTAssertEqual(delegate.calls, ["didEnterAddress", "didCancel"])
+        XCTAssertEqual(delegate.calledMethods, ["didEnterAddress", "didCancel"])
     }
 
     // spec E9: onViolation receives every violation in order.
@@ -536,11 +539,11 @@ final class ShippingAddressFlowTests: XCTestCase {
         let delegate = Recorder()
         let flow = try makeFlow(.init(), delegate, clock: clock, sink: sink)
         flow.enterAddress(F.jane())
-        delegate.complete(.invalid(message: nil))
-        delegate.complete(.invalid(message: nil))
+        delegate.didEnterAddress.complete(.invalid(message: nil))
+        delegate.didEnterAddress.complete(.invalid(message: nil))
         flow.enterAddress(F.john())
         clock.advance(by: .seconds(30))
-        delegate.complete(.valid)
+        delegate.didEnterAddress.complete(.valid)
         XCTAssertEqual(sink.violations.map(\.kind), [.completionCalledTwice, .completionTimedOut, .lateCompletion])
         XCTAssertEqual(sink.violations, flow.violations)
         XCTAssertEqual(sink.violations.map(\.callbackID), [1, 2, 2])
@@ -607,7 +610,7 @@ final class ShippingAddressFlowTests: XCTestCase {
     // spec E3, E6: the awaited callback ends without an answer when the delegate cancels inside
     // it: the async driver throws CallbackEnded.
     func testAsyncDriverThrowsWhenTheCallbackEndsWithoutAnswer() async throws {
-        let delegate = Recorder([.cancel])
+        let delegate = Recorder(didEnterAddress: .cancel)
         let flow = try makeFlow(.init(), delegate)
         do {
             _ = try await flow.enterAddress(F.jane())
@@ -617,7 +620,7 @@ final class ShippingAddressFlowTests: XCTestCase {
         }
         let outcome = await flow.waitUntilEnded()
         XCTAssertEqual(outcome, .cancelled)
-        XCTAssertEqual(delegate.calls, ["didEnterAddress", "didCancel"])
+        XCTAssertEqual(delegate.calledMethods, ["didEnterAddress", "didCancel"])
     }
 
     // spec S3, E1: a type conforming to both forms is driven through its completion-handler method,
@@ -634,12 +637,52 @@ final class ShippingAddressFlowTests: XCTestCase {
     }
 }
 
+/// Wraps a recording delegate and notes, right after each answer its script gives inside
+/// `didEnterAddress` has returned, the flow's step and how many delegate calls had been made.
+private final class AnswerProbe: ShippingAddressDelegate {
+    let recorder: RecordingShippingAddressDelegate
+    private let seen = LockedValue<(steps: [ShippingAddressStep], calls: [Int])>(([], []))
+
+    init(_ recorder: RecordingShippingAddressDelegate) { self.recorder = recorder }
+
+    var stepsAfterAnswer: [ShippingAddressStep] { seen.withLock { $0.steps } }
+    var callsAfterAnswer: [Int] { seen.withLock { $0.calls } }
+
+    func shippingAddressFlowDidCancel(_ flow: ShippingAddressFlow) {
+        recorder.shippingAddressFlowDidCancel(flow)
+    }
+
+    func shippingAddressFlow(
+        _ flow: ShippingAddressFlow,
+        didEnter address: Contact,
+        completion: @escaping @Sendable (ShippingAddressValidation) -> Void
+    ) {
+        recorder.shippingAddressFlow(flow, didEnter: address) { [recorder, seen] validation in
+            completion(validation)
+            let step = flow.step
+            let calls = recorder.calls.count
+            seen.withLock {
+                $0.steps.append(step)
+                $0.calls.append(calls)
+            }
+        }
+    }
+
+    func shippingAddressFlow(
+        _ flow: ShippingAddressFlow,
+        didFinishWith address: Contact,
+        shippingMethod: ShippingMethod?
+    ) {
+        recorder.shippingAddressFlow(flow, didFinishWith: address, shippingMethod: shippingMethod)
+    }
+}
+
 /// An async shipping delegate that answers from a list (valid once it is used up).
 private final class AsyncMerchant: AsyncShippingAddressDelegate {
-    private let state: Mutex<(calls: [String], answers: [ShippingAddressValidation])>
+    private let state: LockedValue<(calls: [String], answers: [ShippingAddressValidation])>
 
     init(_ answers: [ShippingAddressValidation]) {
-        state = Mutex((calls: [], answers: answers))
+        state = LockedValue((calls: [], answers: answers))
     }
 
     var calls: [String] { state.withLock { $0.calls } }
@@ -666,7 +709,7 @@ private final class AsyncMerchant: AsyncShippingAddressDelegate {
 
 /// A delegate with both forms of the address check.
 private final class BothFormsMerchant: ShippingAddressDelegate, AsyncShippingAddressDelegate {
-    private let recorded = Mutex<[String]>([])
+    private let recorded = LockedValue<[String]>([])
 
     var calls: [String] { recorded.withLock { $0 } }
 

@@ -1,0 +1,147 @@
+import CheckoutCore
+import CheckoutFlows
+
+/// A `PayContextDelegate` for tests that implements every method: it records every call in
+/// order, answers each callback as scripted, keeps every completion, and notes whether the sheet
+/// was gone when `didComplete` came (spec P6).
+///
+/// Unscripted callbacks hold their completion, except `willComplete`, which passes the result
+/// through unchanged as the protocol's default does.
+///
+/// ```swift
+/// let delegate = RecordingPayContextDelegate(didCreatePaymentMethod: .answer(.secret(secret)))
+/// let context = try PayContext(request: request, backend: stripe, delegate: delegate)
+/// try context.present()
+/// _ = try await context.authorize(token)
+/// await delegate.waitUntilCalled("didComplete")
+/// ```
+public final class RecordingPayContextDelegate: PayContextDelegate, RecordingDelegate {
+    /// What `didCreatePaymentMethod` receives besides the context.
+    public typealias PaymentMethodCreation = (paymentMethod: StripePaymentMethod, paymentInformation: Payment)
+
+    /// `didCreatePaymentMethod`: the payment methods with the payments, the completions, the
+    /// script.
+    public let didCreatePaymentMethod = ScriptedCallback<PaymentMethodCreation, IntentAnswer>(
+        "didCreatePaymentMethod")
+    /// `didSelectShippingMethod`: the methods, the handlers, the script.
+    public let didSelectShippingMethod = ScriptedCallback<ShippingMethod, ShippingMethodUpdate>(
+        "didSelectShippingMethod")
+    /// `didSelectShippingContact`: the (redacted) contacts, the handlers, the script.
+    public let didSelectShippingContact = ScriptedCallback<Contact, ShippingContactUpdate>("didSelectShippingContact")
+    /// `didChangeCouponCode`: the codes, the handlers, the script.
+    public let didChangeCouponCode = ScriptedCallback<String, CouponCodeUpdate>("didChangeCouponCode")
+    /// `willComplete`: the results about to be shown, the handlers, the script. Unscripted calls
+    /// pass the result through unchanged.
+    public let willComplete = ScriptedCallback<PaymentAuthorizationResult, PaymentAuthorizationResult>(
+        "willComplete", fallback: .answer { $0 })
+    /// `didComplete`: the status and error of each call.
+    public let didComplete = RecordedNotification<(status: PaymentStatus, error: (any Error)?)>("didComplete")
+
+    private struct State {
+        var cancels: [DriverResponse] = []
+        var sheetEnded: [Bool] = []
+    }
+
+    private let log = CallLog()
+    private let state = LockedValue(State())
+
+    /// A delegate whose first calls of `didCreatePaymentMethod` take these answers.
+    public init(didCreatePaymentMethod answers: ScriptedAnswer<PaymentMethodCreation, IntentAnswer>...) {
+        for answer in answers { didCreatePaymentMethod.script(answer) }
+    }
+
+    /// Every delegate call, in order, with its arguments.
+    public var calls: [RecordedCall] { log.calls }
+
+    /// The enter/exit marks of every delegate call, in order.
+    public var trace: [String] { log.trace }
+
+    /// What `context.cancel()` returned each time a ``ScriptedAnswer/cancel`` answer called it.
+    public var cancelResponses: [DriverResponse] { state.withLock { $0.cancels } }
+
+    /// For each `didComplete` call, whether the authorization sheet had ended when it came
+    /// (spec P6 requires `true`).
+    public var sheetEndedBeforeDidComplete: [Bool] { state.withLock { $0.sheetEnded } }
+
+    /// Returns once `method` has been called `times` times and those calls have returned.
+    public func waitUntilCalled(_ method: String, times: Int) async {
+        await log.wait(for: method, count: times)
+    }
+
+    private func run<Input: Sendable, Value: Sendable>(
+        _ callback: ScriptedCallback<Input, Value>,
+        _ input: Input,
+        arguments: [Any],
+        _ handler: @escaping @Sendable (Value) -> Void,
+        _ context: PayContext
+    ) {
+        log.enter(callback.method, arguments)
+        let answer = callback.receive(input, handler)
+        if let response = answer.perform(input, handler, cancel: { context.cancel() }) {
+            state.withLock { $0.cancels.append(response) }
+        }
+        log.exit(callback.method)
+    }
+
+    /// Records the call and answers as scripted.
+    public func payContext(
+        _ context: PayContext,
+        didCreatePaymentMethod paymentMethod: StripePaymentMethod,
+        paymentInformation: Payment,
+        completion: @escaping @Sendable (IntentAnswer) -> Void
+    ) {
+        run(
+            didCreatePaymentMethod,
+            (paymentMethod, paymentInformation),
+            arguments: [paymentMethod, paymentInformation],
+            completion,
+            context
+        )
+    }
+
+    /// Records the call and whether the sheet had ended.
+    public func payContext(_ context: PayContext, didCompleteWith status: PaymentStatus, error: (any Error)?) {
+        let sheetEnded: Bool
+        if case .ended = context.sheet.step { sheetEnded = true } else { sheetEnded = false }
+        log.enter("didComplete", [status, error.map { String(describing: $0) } ?? "nil"])
+        state.withLock { $0.sheetEnded.append(sheetEnded) }
+        didComplete.receive((status, error))
+        log.exit("didComplete")
+    }
+
+    /// Records the call and answers as scripted.
+    public func payContext(
+        _ context: PayContext,
+        didSelectShippingMethod method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    ) {
+        run(didSelectShippingMethod, method, arguments: [method], handler, context)
+    }
+
+    /// Records the call and answers as scripted.
+    public func payContext(
+        _ context: PayContext,
+        didSelectShippingContact contact: Contact,
+        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
+    ) {
+        run(didSelectShippingContact, contact, arguments: [contact], handler, context)
+    }
+
+    /// Records the call and answers as scripted.
+    public func payContext(
+        _ context: PayContext,
+        didChangeCouponCode code: String,
+        handler: @escaping @Sendable (CouponCodeUpdate) -> Void
+    ) {
+        run(didChangeCouponCode, code, arguments: [code], handler, context)
+    }
+
+    /// Records the call and answers as scripted.
+    public func payContext(
+        _ context: PayContext,
+        willCompleteWith result: PaymentAuthorizationResult,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+    ) {
+        run(willComplete, result, arguments: [result], handler, context)
+    }
+}

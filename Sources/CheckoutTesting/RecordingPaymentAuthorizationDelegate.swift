@@ -1,0 +1,126 @@
+import CheckoutCore
+import CheckoutFlows
+
+/// A `PaymentAuthorizationDelegate` for tests that implements every method: it records every
+/// call in order, answers each callback as scripted, and keeps every completion.
+///
+/// Unscripted callbacks hold their completion, the optional ones included; script
+/// ``ScriptedCallback/fallback`` to answer every call alike.
+///
+/// ```swift
+/// let delegate = RecordingPaymentAuthorizationDelegate()
+/// delegate.didSelectShippingContact.fallback = .answer(ShippingContactUpdate(summaryItems: items))
+/// delegate.didAuthorizePayment.script(.answer(.success))
+/// ```
+public final class RecordingPaymentAuthorizationDelegate: PaymentAuthorizationDelegate, RecordingDelegate {
+    /// `didSelectShippingContact`: the (redacted) contacts, the handlers, the script.
+    public let didSelectShippingContact = ScriptedCallback<Contact, ShippingContactUpdate>("didSelectShippingContact")
+    /// `didSelectShippingMethod`: the methods, the handlers, the script.
+    public let didSelectShippingMethod = ScriptedCallback<ShippingMethod, ShippingMethodUpdate>(
+        "didSelectShippingMethod")
+    /// `didSelectPaymentMethod`: the cards, the handlers, the script.
+    public let didSelectPaymentMethod = ScriptedCallback<PaymentMethod, PaymentMethodUpdate>("didSelectPaymentMethod")
+    /// `didChangeCouponCode`: the codes, the handlers, the script.
+    public let didChangeCouponCode = ScriptedCallback<String, CouponCodeUpdate>("didChangeCouponCode")
+    /// `didAuthorizePayment`: the payments, the handlers, the script.
+    public let didAuthorizePayment = ScriptedCallback<Payment, PaymentAuthorizationResult>("didAuthorizePayment")
+    /// `willAuthorizePayment`.
+    public let willAuthorizePayment = RecordedNotification<Void>("willAuthorizePayment")
+    /// `didFinish`.
+    public let didFinish = RecordedNotification<Void>("didFinish")
+
+    private let log = CallLog()
+    private let cancels = LockedValue<[DriverResponse]>([])
+
+    /// A delegate with no answer scripted yet.
+    public init() {}
+
+    /// Every delegate call, in order, with its arguments.
+    public var calls: [RecordedCall] { log.calls }
+
+    /// The enter/exit marks of every delegate call, in order.
+    public var trace: [String] { log.trace }
+
+    /// What `flow.cancel()` returned each time a ``ScriptedAnswer/cancel`` answer called it.
+    public var cancelResponses: [DriverResponse] { cancels.withLock { $0 } }
+
+    /// Returns once `method` has been called `times` times and those calls have returned.
+    public func waitUntilCalled(_ method: String, times: Int) async {
+        await log.wait(for: method, count: times)
+    }
+
+    private func run<Input: Sendable, Value: Sendable>(
+        _ callback: ScriptedCallback<Input, Value>,
+        _ input: Input,
+        _ handler: @escaping @Sendable (Value) -> Void,
+        _ flow: PaymentAuthorizationFlow
+    ) {
+        log.enter(callback.method, [input])
+        let answer = callback.receive(input, handler)
+        if let response = answer.perform(input, handler, cancel: { flow.cancel() }) {
+            cancels.withLock { $0.append(response) }
+        }
+        log.exit(callback.method)
+    }
+
+    private func notify(_ notification: RecordedNotification<Void>) {
+        log.enter(notification.method, [])
+        notification.receive(())
+        log.exit(notification.method)
+    }
+
+    /// Records the call.
+    public func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {
+        notify(didFinish)
+    }
+
+    /// Records the call.
+    public func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow) {
+        notify(willAuthorizePayment)
+    }
+
+    /// Records the call and answers as scripted.
+    public func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didAuthorizePayment payment: Payment,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+    ) {
+        run(didAuthorizePayment, payment, handler, flow)
+    }
+
+    /// Records the call and answers as scripted.
+    public func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingContact contact: Contact,
+        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
+    ) {
+        run(didSelectShippingContact, contact, handler, flow)
+    }
+
+    /// Records the call and answers as scripted.
+    public func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingMethod method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    ) {
+        run(didSelectShippingMethod, method, handler, flow)
+    }
+
+    /// Records the call and answers as scripted.
+    public func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectPaymentMethod method: PaymentMethod,
+        handler: @escaping @Sendable (PaymentMethodUpdate) -> Void
+    ) {
+        run(didSelectPaymentMethod, method, handler, flow)
+    }
+
+    /// Records the call and answers as scripted.
+    public func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didChangeCouponCode code: String,
+        handler: @escaping @Sendable (CouponCodeUpdate) -> Void
+    ) {
+        run(didChangeCouponCode, code, handler, flow)
+    }
+}
