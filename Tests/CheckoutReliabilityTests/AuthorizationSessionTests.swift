@@ -1,8 +1,7 @@
 import CheckoutCore
+import CheckoutFlows
 import Dispatch
 import XCTest
-
-@testable import CheckoutFlows
 
 /// Random sessions of the payment-authorization flow, checked step by step against
 /// ``AuthorizationModel``.

@@ -1,8 +1,7 @@
 import CheckoutCore
+import CheckoutFlows
 import Foundation
 import XCTest
-
-@testable import CheckoutFlows
 
 /// A seedable generator (SplitMix64): a session is a function of its seed on every machine.
 struct Random: RandomNumberGenerator {

@@ -1,8 +1,7 @@
 import CheckoutCore
+import CheckoutFlows
 import Dispatch
 import XCTest
-
-@testable import CheckoutFlows
 
 /// The shipping-address flow as the spec (E1-E9, S1-S5) describes it, written again from the text
 /// and sharing no code with `ShippingAddressStateMachine`.
