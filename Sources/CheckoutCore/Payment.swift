@@ -257,10 +257,10 @@ public struct PaymentError: Error, Hashable, Sendable, Codable, CustomStringConv
         /// The merchant cannot ship to the address
         /// (`PKPaymentError.Code.shippingAddressUnserviceableError`); it blocks authorization.
         public static let shippingAddressUnserviceable = Code(rawValue: "shippingAddressUnserviceable")
-        /// The coupon code is not valid (`PKPaymentError.Code.couponCodeInvalid`); it does not
+        /// The coupon code is not valid (`PKPaymentError.Code.couponCodeInvalidError`); it does not
         /// block.
         public static let couponCodeInvalid = Code(rawValue: "couponCodeInvalid")
-        /// The coupon code has expired (`PKPaymentError.Code.couponCodeExpired`); it does not
+        /// The coupon code has expired (`PKPaymentError.Code.couponCodeExpiredError`); it does not
         /// block.
         public static let couponCodeExpired = Code(rawValue: "couponCodeExpired")
 

@@ -42,7 +42,7 @@ public enum FlowChecks {
     }
 
     /// The failure message for a violation reported to `FlowOptions.onViolation` by the options
-    /// of ``FlowOptions/testing(clock:callbackTimeout:file:line:)``.
+    /// of ``CheckoutFlows/FlowOptions/testing(clock:callbackTimeout:file:line:)``.
     public static func violationFailure(_ violation: Violation) -> String {
         "contract violation: \(violation)"
     }
