@@ -104,24 +104,40 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             let now = options.clock.now
             var after = AfterEvent()
             state.withLock { locked in
-                let before = locked.machine.pending?.id
-                let effect = event(&locked.machine, now)
-                let response = settle(effect, &locked, &after, shell)
-                if case .refused(let refusal) = response {
-                    after.resume.append((continuation, .failure(refusal)))
-                } else if let opened = locked.machine.pending?.id, opened != before {
-                    locked.answerWaiters[opened] = continuation
-                } else if locked.machine.isEnded {
-                    if locked.terminalDone {
-                        after.resume.append((continuation, .success(nil)))
-                    } else {
-                        locked.endWaiters.append(continuation)
-                    }
-                } else {
-                    after.resume.append((continuation, .success(nil)))
-                }
+                register(continuation, for: event, at: now, &locked, &after, shell)
             }
             finish(after, shell)
+        }
+    }
+
+    /// Under the lock: runs `event` and parks `continuation` until what the event started is over.
+    /// Not optimized: Swift 6.3's CopyPropagation pass crashes on its generic specializations when
+    /// the module is built with `-O -enable-testing` (as `swift test -c release` needs). It runs
+    /// once per awaited driver action, so the cost is nil.
+    @_optimize(none)
+    private func register<Shell: FlowShell>(
+        _ continuation: CheckedContinuation<Machine.Answer?, any Error>,
+        for event: (inout Machine, Duration) -> Effect<Machine.Call>,
+        at now: Duration,
+        _ locked: inout Locked,
+        _ after: inout AfterEvent,
+        _ shell: Shell
+    ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
+        let before = locked.machine.pending?.id
+        let effect = event(&locked.machine, now)
+        let response = settle(effect, &locked, &after, shell)
+        if case .refused(let refusal) = response {
+            after.resume.append((continuation, .failure(refusal)))
+        } else if let opened = locked.machine.pending?.id, opened != before {
+            locked.answerWaiters[opened] = continuation
+        } else if locked.machine.isEnded {
+            if locked.terminalDone {
+                after.resume.append((continuation, .success(nil)))
+            } else {
+                locked.endWaiters.append(continuation)
+            }
+        } else {
+            after.resume.append((continuation, .success(nil)))
         }
     }
 
