@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "CheckoutTesting", targets: ["CheckoutTesting"]),
         .library(name: "CheckoutSimulator", targets: ["CheckoutSimulator"]),
         .executable(name: "checkout-sim", targets: ["checkout-sim"]),
+        .executable(name: "checkout-bench", targets: ["checkout-bench"]),
     ],
     targets: [
         .target(name: "CheckoutCore", swiftSettings: strict),
@@ -19,6 +20,11 @@ let package = Package(
         .target(name: "CheckoutTesting", dependencies: ["CheckoutFlows", "CheckoutCore"], swiftSettings: strict),
         .target(name: "CheckoutSimulator", dependencies: ["CheckoutFlows", "CheckoutCore"], swiftSettings: strict),
         .executableTarget(name: "checkout-sim", dependencies: ["CheckoutSimulator"], swiftSettings: strict),
+        .executableTarget(
+            name: "checkout-bench",
+            dependencies: ["CheckoutSimulator", "CheckoutFlows", "CheckoutCore"],
+            swiftSettings: strict
+        ),
         .testTarget(name: "CheckoutCoreTests", dependencies: ["CheckoutCore"]),
         .testTarget(
             name: "CheckoutFlowsTests",

@@ -1,0 +1,1 @@
+print("checkout-bench: not yet")
