@@ -279,7 +279,7 @@ final class AuthorizationSessionTests: XCTestCase {
             if let problem = state.watch.problems(ended: model.outcome != nil) { return prefix + problem }
             if state.unredacted > 0 { return prefix + "A2: the merchant saw an unredacted shipping contact" }
         }
-        return personalDataLeak(in: flow.transcript)
+        return personalDataLeak(in: flow.transcript, steps: steps.count)
     }
 
     static func generate(_ random: inout Random) -> [Step] {

@@ -342,7 +342,7 @@ final class ShippingSessionTests: XCTestCase {
             }
             if let problem = state.watch.problems(ended: model.outcome != nil) { return prefix + problem }
         }
-        return personalDataLeak(in: flow.transcript)
+        return personalDataLeak(in: flow.transcript, steps: steps.count)
     }
 
     static func generate(_ random: inout Random) -> [Step] {
