@@ -37,21 +37,27 @@ package struct DeadlineHeap: Sendable {
         let action: @Sendable () -> Void
     }
 
-    private var entries: [Entry] = []
-    /// Tickets in `entries` that are neither cancelled nor fired.
-    private var live: Set<UInt64> = []
-    /// Tickets in `entries` that were cancelled.
-    private var cancelled: Set<UInt64> = []
+    /// The heap orders deadlines only; the actions live in `actions` until they fire or are
+    /// cancelled, so that a cancelled deadline releases what its action captured (a flow) at once,
+    /// even while its heap slot waits to be dropped.
+    private struct Slot: Sendable {
+        let deadline: Duration
+        let ticket: UInt64
+    }
+
+    private var slots: [Slot] = []
+    private var actions: [UInt64: @Sendable () -> Void] = [:]
     private var nextTicket: UInt64 = 1
 
     package init() {}
 
-    package var count: Int { live.count }
+    /// How many deadlines are live (neither fired nor cancelled).
+    package var count: Int { actions.count }
 
     package var earliest: Duration? {
         mutating get {
             dropCancelledTop()
-            return entries.first?.deadline
+            return slots.first?.deadline
         }
     }
 
@@ -60,51 +66,48 @@ package struct DeadlineHeap: Sendable {
     {
         let ticket = nextTicket
         nextTicket += 1
-        entries.append(Entry(deadline: deadline, ticket: ticket, action: action))
-        live.insert(ticket)
-        siftUp(entries.count - 1)
+        slots.append(Slot(deadline: deadline, ticket: ticket))
+        actions[ticket] = action
+        siftUp(slots.count - 1)
         return DeadlineTicket(rawValue: ticket)
     }
 
     package mutating func cancel(_ ticket: DeadlineTicket) {
-        guard live.remove(ticket.rawValue) != nil else { return }
-        cancelled.insert(ticket.rawValue)
-        if cancelled.count * 2 > entries.count { compact() }
+        guard actions.removeValue(forKey: ticket.rawValue) != nil else { return }
+        if (slots.count - actions.count) * 2 > slots.count { compact() }
     }
 
     /// Removes and returns the earliest live entry due at `now` or before.
     package mutating func popDue(at now: Duration) -> Entry? {
         dropCancelledTop()
-        guard let first = entries.first, first.deadline <= now else { return nil }
-        live.remove(first.ticket)
-        return removeTop()
+        guard let first = slots.first, first.deadline <= now,
+            let action = actions.removeValue(forKey: first.ticket)
+        else { return nil }
+        removeTop()
+        return Entry(deadline: first.deadline, ticket: first.ticket, action: action)
     }
 
     private mutating func dropCancelledTop() {
-        while let first = entries.first, cancelled.contains(first.ticket) {
-            cancelled.remove(first.ticket)
-            _ = removeTop()
+        while let first = slots.first, actions[first.ticket] == nil {
+            removeTop()
         }
     }
 
     private mutating func compact() {
-        entries.removeAll { cancelled.contains($0.ticket) }
-        cancelled.removeAll(keepingCapacity: true)
-        for index in stride(from: entries.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
+        slots.removeAll { actions[$0.ticket] == nil }
+        for index in stride(from: slots.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
     }
 
-    private mutating func removeTop() -> Entry {
-        let top = entries[0]
-        let last = entries.removeLast()
-        if !entries.isEmpty {
-            entries[0] = last
+    private mutating func removeTop() {
+        let last = slots.removeLast()
+        if !slots.isEmpty {
+            slots[0] = last
             siftDown(0)
         }
-        return top
     }
 
     private func precedes(_ a: Int, _ b: Int) -> Bool {
-        (entries[a].deadline, entries[a].ticket) < (entries[b].deadline, entries[b].ticket)
+        (slots[a].deadline, slots[a].ticket) < (slots[b].deadline, slots[b].ticket)
     }
 
     private mutating func siftUp(_ start: Int) {
@@ -112,7 +115,7 @@ package struct DeadlineHeap: Sendable {
         while child > 0 {
             let parent = (child - 1) / 2
             guard precedes(child, parent) else { return }
-            entries.swapAt(child, parent)
+            slots.swapAt(child, parent)
             child = parent
         }
     }
@@ -123,10 +126,10 @@ package struct DeadlineHeap: Sendable {
             let left = 2 * parent + 1
             let right = left + 1
             var smallest = parent
-            if left < entries.count, precedes(left, smallest) { smallest = left }
-            if right < entries.count, precedes(right, smallest) { smallest = right }
+            if left < slots.count, precedes(left, smallest) { smallest = left }
+            if right < slots.count, precedes(right, smallest) { smallest = right }
             guard smallest != parent else { return }
-            entries.swapAt(parent, smallest)
+            slots.swapAt(parent, smallest)
             parent = smallest
         }
     }
