@@ -17,7 +17,11 @@ let package = Package(
     targets: [
         .target(name: "CheckoutCore", swiftSettings: strict),
         .target(name: "CheckoutFlows", dependencies: ["CheckoutCore"], swiftSettings: strict),
-        .target(name: "CheckoutTesting", dependencies: ["CheckoutFlows", "CheckoutCore"], swiftSettings: strict),
+        .target(
+            name: "CheckoutTesting",
+            dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutSimulator"],
+            swiftSettings: strict
+        ),
         .target(name: "CheckoutSimulator", dependencies: ["CheckoutFlows", "CheckoutCore"], swiftSettings: strict),
         .executableTarget(name: "checkout-sim", dependencies: ["CheckoutSimulator"], swiftSettings: strict),
         .executableTarget(
