@@ -75,11 +75,24 @@ public struct IntentClientSecret: Hashable, Sendable, CustomStringConvertible, C
 
     /// A string offered as a secret with everything after `_secret_` replaced; a string that is no
     /// secret at all is masked whole but for a short prefix, since it might be one mistyped.
+    ///
+    /// The search runs over Unicode scalars, not characters: a combining mark right after
+    /// `_secret_` fuses with its `_` into one character, and a character-level search would miss
+    /// the marker and show what follows it.
     package static func mask(_ text: String) -> String {
-        if let range = text.range(of: "_secret_") {
-            return text[..<range.upperBound] + "•••"
+        let scalars = Array(text.unicodeScalars)
+        let marker = Array("_secret_".unicodeScalars)
+        if scalars.count >= marker.count {
+            for start in 0...(scalars.count - marker.count)
+            where scalars[start..<(start + marker.count)].elementsEqual(marker) {
+                var visible = String.UnicodeScalarView()
+                visible.append(contentsOf: scalars[..<(start + marker.count)])
+                return String(visible) + "•••"
+            }
         }
-        return String(text.prefix(4)) + (text.count > 4 ? "•••" : "")
+        var prefix = String.UnicodeScalarView()
+        prefix.append(contentsOf: scalars.prefix(4))
+        return String(prefix) + (scalars.count > 4 ? "•••" : "")
     }
 }
 

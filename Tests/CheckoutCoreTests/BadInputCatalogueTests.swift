@@ -215,3 +215,20 @@ final class BadInputCatalogueTests: XCTestCase {
         XCTAssertEqual(code { try Money(stripeAmount: Int64.max, currency: CurrencyCode("KWD")) }, nil)
     }
 }
+
+final class SecretMaskingEdgeTests: XCTestCase {
+    // Row S2 (spec P7): a combining mark right after `_secret_` does not unmask what follows.
+    func testCombiningMarkAfterTheSecretMarker() {
+        let text = "pi_1_secret_\u{301}hidden_extra"
+        do {
+            _ = try IntentClientSecret(text)
+            XCTFail("accepted")
+        } catch let error as CheckoutError {
+            XCTAssertFalse(error.message.contains("hidden"), error.message)
+            XCTAssertFalse(error.value?.contains("hidden") ?? true)
+            XCTAssertEqual(error.value, "pi_1_secret_•••")
+        } catch {
+            XCTFail("\(error)")
+        }
+    }
+}
