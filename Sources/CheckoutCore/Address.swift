@@ -96,6 +96,12 @@ public struct Address: Hashable, Sendable, CustomStringConvertible {
     /// Whether `text` is a US ZIP code: five digits, or nine with at most one `-` or space after
     /// the fifth.
     public static func isUSZIPCode(_ text: String) -> Bool {
+        // ASCII, the usual case, byte by byte; otherwise by scalars, as the rule is written.
+        if let ascii = text.utf8.withContiguousStorageIfAvailable({ bytes in
+            bytes.allSatisfy { $0 < 0x80 } ? isUSZIPCode(asciiBytes: bytes) : nil
+        }), let ascii {
+            return ascii
+        }
         let scalars = Array(text.unicodeScalars)
         func digits(_ slice: ArraySlice<Unicode.Scalar>) -> Bool {
             slice.allSatisfy { ("0"..."9").contains($0) }
@@ -105,6 +111,21 @@ public struct Address: Hashable, Sendable, CustomStringConvertible {
             return digits(scalars[...])
         case 10:
             return digits(scalars[..<5]) && (scalars[5] == "-" || scalars[5] == " ") && digits(scalars[6...])
+        default:
+            return false
+        }
+    }
+
+    private static func isUSZIPCode(asciiBytes bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func digits(_ slice: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+            slice.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        }
+        switch bytes.count {
+        case 5, 9:
+            return digits(bytes[...])
+        case 10:
+            return digits(bytes[..<5]) && (bytes[5] == UInt8(ascii: "-") || bytes[5] == UInt8(ascii: " "))
+                && digits(bytes[6...])
         default:
             return false
         }
@@ -149,6 +170,13 @@ extension Optional where Wrapped == String {
 extension String {
     /// Empty or only white space.
     package var isBlank: Bool {
-        allSatisfy(\.isWhitespace)
+        // ASCII, the usual case, byte by byte: its white space is U+0009...U+000D and U+0020.
+        if let ascii = utf8.withContiguousStorageIfAvailable({ bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return bytes.allSatisfy { $0 == 0x20 || (0x09...0x0D).contains($0) }
+        }), let ascii {
+            return ascii
+        }
+        return allSatisfy(\.isWhitespace)
     }
 }

@@ -12,6 +12,16 @@ public enum ContactField: String, Hashable, Sendable, Codable, CaseIterable, Com
     /// The field's name, such as `postalAddress`.
     public var description: String { rawValue }
 
+    /// A bit of its own for each field, in declaration order.
+    fileprivate var bit: UInt8 {
+        switch self {
+        case .name: 1
+        case .emailAddress: 2
+        case .phoneNumber: 4
+        case .postalAddress: 8
+        }
+    }
+
     /// Orders the fields as declared: name, email address, phone number, postal address.
     public static func < (lhs: ContactField, rhs: ContactField) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -56,14 +66,21 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
     /// counts as missing when absent or when it lacks a field a complete address needs
     /// (``Address/missingFields``).
     public func missingFields(required: Set<ContactField>) -> [ContactField] {
-        required.sorted().filter { field in
-            switch field {
-            case .name: name.isBlank
-            case .emailAddress: emailAddress.isBlank
-            case .phoneNumber: phoneNumber.isBlank
-            case .postalAddress: postalAddress.map { !$0.missingFields.isEmpty } ?? true
-            }
+        // Walks the (few) required fields rather than hashing each field into the set, then lists
+        // the missing ones in declaration order.
+        var missing: UInt8 = 0
+        for field in required {
+            let isMissing =
+                switch field {
+                case .name: name.isBlank
+                case .emailAddress: emailAddress.isBlank
+                case .phoneNumber: phoneNumber.isBlank
+                case .postalAddress: postalAddress.map { !$0.missingFields.isEmpty } ?? true
+                }
+            if isMissing { missing |= field.bit }
         }
+        guard missing != 0 else { return [] }
+        return ContactField.allCases.filter { missing & $0.bit != 0 }
     }
 
     /// Every reason this contact does not satisfy `required`, each naming its field path: the
@@ -156,8 +173,21 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
     private static func truncatedPostalCode(_ code: String, country: CountryCode?) -> String {
         switch country?.code {
         case "US":
-            return String(code.unicodeScalars.filter { ("0"..."9").contains($0) }.prefix(5).map(Character.init))
+            // The ASCII digits are single UTF-8 bytes that no other scalar's bytes can be.
+            var digits: [UInt8] = []
+            digits.reserveCapacity(5)
+            for byte in code.utf8 where (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                digits.append(byte)
+                if digits.count == 5 { break }
+            }
+            return String(decoding: digits, as: UTF8.self)
         case "CA", "GB":
+            // ASCII, the usual case, byte by byte (each byte a character, white space U+0009...U+000D
+            // and U+0020); otherwise by characters, as the rule is written.
+            if code.utf8.allSatisfy({ $0 < 0x80 }) {
+                let compact = code.utf8.filter { $0 != 0x20 && !(0x09...0x0D).contains($0) }
+                return String(decoding: compact.dropLast(3), as: UTF8.self)
+            }
             let compact = code.filter { !$0.isWhitespace }
             return String(compact.dropLast(3))
         default:
@@ -166,14 +196,44 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
     }
 
     private static func isPlausibleEmail(_ text: String) -> Bool {
+        // ASCII, the usual case, byte by byte (each byte a character; white space is U+0009...U+000D
+        // and U+0020); otherwise by characters, as the rule is written.
+        if let ascii = text.utf8.withContiguousStorageIfAvailable({ bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard let at = bytes.firstIndex(of: UInt8(ascii: "@")), at > 0, at < bytes.count - 1,
+                !bytes[(at + 1)...].contains(UInt8(ascii: "@"))
+            else { return false }
+            return !bytes.contains { $0 == 0x20 || (0x09...0x0D).contains($0) }
+        }), let ascii {
+            return ascii
+        }
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         return parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
             && !text.contains(where: \.isWhitespace)
     }
 
+    private static let phoneCharacters = Set("0123456789 +-().")
+
     private static func isPlausiblePhone(_ text: String) -> Bool {
-        let allowed = Set("0123456789 +-().")
-        return text.allSatisfy(allowed.contains) && text.filter(\.isNumber).count >= 3
+        // ASCII, the usual case, byte by byte (its only numbers are the digits; a CR LF pair, one
+        // character, is refused either way); otherwise by characters, as the rule is written.
+        if let ascii = text.utf8.withContiguousStorageIfAvailable({ bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var digits = 0
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+                case UInt8(ascii: " "), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "("), UInt8(ascii: ")"),
+                    UInt8(ascii: "."):
+                    continue
+                default: return false
+                }
+            }
+            return digits >= 3
+        }), let ascii {
+            return ascii
+        }
+        return text.allSatisfy(phoneCharacters.contains) && text.filter(\.isNumber).count >= 3
     }
 }
 

@@ -137,6 +137,12 @@ public struct PaymentRequest: Hashable, Sendable {
     /// methods (when it carries a list) must have unique identifiers, amounts of zero or more, in
     /// the request's currency. Empty when the update is valid.
     public func problems(in update: some PaymentRequestUpdate) -> [CheckoutError] {
+        problems(in: update, currency: currency)
+    }
+
+    /// ``problems(in:)`` with the request's ``currency`` already looked up, for a flow that
+    /// validates every update against the same request.
+    package func problems(in update: some PaymentRequestUpdate, currency: CurrencyCode?) -> [CheckoutError] {
         Self.amountProblems(
             summaryItems: update.summaryItems,
             shippingMethods: update.shippingMethods ?? [],
@@ -161,6 +167,13 @@ public struct PaymentRequest: Hashable, Sendable {
         shippingMethods: [ShippingMethod],
         currency: CurrencyCode?
     ) -> [CheckoutError] {
+        // The common case, a valid list, is answered without building a path or a message.
+        if let total = summaryItems.last?.amount, !total.isNegative,
+            summaryItems.allSatisfy({ currency == nil || $0.amount.currency == currency }),
+            ShippingMethod.areAcceptable(shippingMethods, currency: currency)
+        {
+            return []
+        }
         var problems: [CheckoutError] = []
         func checkCurrency(_ amount: Money, _ path: String) {
             if let problem = amount.currencyProblem(expected: currency, path: path) { problems.append(problem) }
@@ -285,6 +298,7 @@ extension ShippingMethod {
     /// twice, negative amounts, amounts not in `currency` (when given). Paths are
     /// `shippingMethods[i].identifier` and `shippingMethods[i].amount`.
     public static func problems(in shippingMethods: [ShippingMethod], currency: CurrencyCode?) -> [CheckoutError] {
+        if areAcceptable(shippingMethods, currency: currency) { return [] }
         var problems: [CheckoutError] = []
         func checkCurrency(_ amount: Money, _ path: String) {
             if let problem = amount.currencyProblem(expected: currency, path: path) { problems.append(problem) }
@@ -315,5 +329,25 @@ extension ShippingMethod {
             }
         }
         return problems
+    }
+
+    /// Whether ``problems(in:currency:)`` finds nothing, decided without building a message:
+    /// unique identifiers, and amounts of zero or more in `currency` (when given).
+    static func areAcceptable(_ shippingMethods: [ShippingMethod], currency: CurrencyCode?) -> Bool {
+        for method in shippingMethods {
+            if method.amount.isNegative { return false }
+            if let currency, method.amount.currency != currency { return false }
+        }
+        if shippingMethods.count <= 16 {
+            // A handful of methods: comparing pairs is cheaper than hashing.
+            for (index, method) in shippingMethods.enumerated() {
+                for earlier in shippingMethods[..<index] where earlier.identifier == method.identifier {
+                    return false
+                }
+            }
+            return true
+        }
+        var seen: Set<String> = []
+        return shippingMethods.allSatisfy { seen.insert($0.identifier).inserted }
     }
 }

@@ -48,6 +48,11 @@ public struct ExploreReport: Sendable {
 public enum Explorer {
     /// Explores `sessions` sessions from `seed`; `progress` is told how many are done from time to
     /// time.
+    ///
+    /// Sessions are independent (each has its own clock, backend and merchant), so several run at
+    /// once, as many as ``sessionsInFlight``: a session spends much of its time waiting for work
+    /// handed to other threads (answers from another thread, backend calls). Their results are
+    /// taken in session order, so the report is the same as one session after another would give.
     public static func explore(
         _ scenario: Scenario,
         sessions: Int,
@@ -57,26 +62,59 @@ public enum Explorer {
         var report = ExploreReport(sessions: sessions, outcomes: [:], failures: [], failedSessions: 0)
         var seenProblems: Set<String> = []
         let step = max(1, sessions / 10)
-        for index in 0..<sessions {
-            let sessionSeed = sessionSeed(seed, index)
-            let (steps, variation) = generate(for: scenario, seed: sessionSeed)
-            let result = await ScenarioRunner.run(variant(scenario, steps, variation))
-            report.outcomes[outcomeKind(result.outcome), default: 0] += 1
-            let problems = self.problems(result)
-            if !problems.isEmpty {
-                report.failedSessions += 1
-                let fresh = problems.filter { !seenProblems.contains(kind(of: $0)) }
-                if !fresh.isEmpty {
-                    for problem in fresh { seenProblems.insert(kind(of: problem)) }
-                    let shrunk = await shrink(scenario, steps, variation, keeping: kind(of: fresh[0]))
-                    report.failures.append(
-                        ExploreFailure(seed: sessionSeed, problems: fresh, steps: shrunk, merchantVariation: variation)
-                    )
+        await withTaskGroup(of: Session.self) { group in
+            var started = 0
+            func start() {
+                let index = started
+                started += 1
+                group.addTask {
+                    let sessionSeed = sessionSeed(seed, index)
+                    let (steps, variation) = generate(for: scenario, seed: sessionSeed)
+                    let result = await ScenarioRunner.run(variant(scenario, steps, variation))
+                    return Session(index: index, seed: sessionSeed, steps: steps, variation: variation, result: result)
                 }
             }
-            if (index + 1) % step == 0 { progress(index + 1) }
+            while started < min(sessions, sessionsInFlight) { start() }
+            var finished: [Int: Session] = [:]
+            var index = 0
+            while let session = await group.next() {
+                finished[session.index] = session
+                while let session = finished.removeValue(forKey: index) {
+                    report.outcomes[outcomeKind(session.result.outcome), default: 0] += 1
+                    let problems = self.problems(session.result)
+                    if !problems.isEmpty {
+                        report.failedSessions += 1
+                        let fresh = problems.filter { !seenProblems.contains(kind(of: $0)) }
+                        if !fresh.isEmpty {
+                            for problem in fresh { seenProblems.insert(kind(of: problem)) }
+                            let shrunk = await shrink(
+                                scenario, session.steps, session.variation, keeping: kind(of: fresh[0]))
+                            report.failures.append(
+                                ExploreFailure(
+                                    seed: session.seed, problems: fresh, steps: shrunk,
+                                    merchantVariation: session.variation)
+                            )
+                        }
+                    }
+                    index += 1
+                    if index % step == 0 { progress(index) }
+                }
+                if started < sessions { start() }
+            }
         }
         return report
+    }
+
+    /// How many sessions ``explore(_:sessions:seed:progress:)`` runs at once.
+    public static let sessionsInFlight = 16
+
+    /// One explored session, before it is counted.
+    private struct Session: Sendable {
+        var index: Int
+        var seed: UInt64
+        var steps: [Step]
+        var variation: [MerchantSpec.Misbehaviour]
+        var result: ScenarioResult
     }
 
     /// The seed of session `index` of a run seeded with `seed`; a run of one session with this

@@ -228,6 +228,18 @@ public struct MerchantSpec: Sendable, Codable, Hashable {
                 debugDescription: "expected a decimal rate such as \"0.0825\", got \"\(taxRate)\""
             )
         }
+        for (index, rule) in misbehaviour.enumerated() {
+            if let seconds = rule.seconds, seconds > Scenario.maximumSeconds {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: container.codingPath + [
+                            CodingKeys.misbehaviour, IndexKey(index), IndexKey("seconds"),
+                        ],
+                        debugDescription: "expected at most \(Scenario.maximumSeconds) seconds, got \(seconds)"
+                    )
+                )
+            }
+        }
         for (index, coupon) in coupons.enumerated() {
             if let percent = coupon.percentOff, Rate(percent) == nil {
                 throw DecodingError.dataCorrupted(
@@ -279,7 +291,14 @@ struct Rate: Sendable, Hashable {
     func applied(to amount: Money, scale: Int64 = 1) -> Money {
         let (product, overflow) = amount.minorUnits.multipliedReportingOverflow(by: numerator)
         let divisor = denominator * scale
-        let value = overflow ? Int64.max / divisor : (product + divisor / 2) / divisor
+        // Rounding half up must not overflow either: near Int64.max, round from the remainder.
+        let (rounded, roundingOverflow) = product.addingReportingOverflow(divisor / 2)
+        let value =
+            overflow
+            ? Int64.max / divisor
+            : roundingOverflow
+                ? product / divisor + (product % divisor >= divisor - divisor / 2 ? 1 : 0)
+                : rounded / divisor
         return Money(minorUnits: value, currency: amount.currency)
     }
 }

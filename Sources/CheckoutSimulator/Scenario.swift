@@ -29,6 +29,10 @@ public struct Scenario: Sendable, Codable {
     /// Strict mode: the first violation ends the flow.
     public var strict: Bool
 
+    /// The most seconds a `wait` step, `deadlineSeconds` or a `late` answer may take (about 31
+    /// years), so that virtual time stays far inside what `Duration` and its renderings hold.
+    static let maximumSeconds = 1_000_000_000
+
     public init(
         name: String,
         flow: Flow,
@@ -84,6 +88,13 @@ public struct Scenario: Sendable, Codable {
                 forKey: .deadlineSeconds,
                 in: container,
                 debugDescription: "expected a number of seconds of zero or more, got \(deadlineSeconds)"
+            )
+        }
+        if let deadlineSeconds, deadlineSeconds > Self.maximumSeconds {
+            throw DecodingError.dataCorruptedError(
+                forKey: .deadlineSeconds,
+                in: container,
+                debugDescription: "expected at most \(Self.maximumSeconds) seconds, got \(deadlineSeconds)"
             )
         }
     }
@@ -170,6 +181,13 @@ public enum Step: Sendable, Codable, Hashable, CustomStringConvertible {
                     forKey: .seconds,
                     in: container,
                     debugDescription: "expected seconds of zero or more, got \(seconds)"
+                )
+            }
+            guard seconds <= Scenario.maximumSeconds else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .seconds,
+                    in: container,
+                    debugDescription: "expected at most \(Scenario.maximumSeconds) seconds, got \(seconds)"
                 )
             }
             self = .wait(seconds: seconds)

@@ -111,9 +111,9 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
                 discount = Money(minorUnits: min(amount.minorUnits, subtotal.minorUnits), currency: currency)
             }
             if !discount.isZero {
-                lines.append(
-                    SummaryItem(
-                        label: "Coupon \(code)", amount: Money(minorUnits: -discount.minorUnits, currency: currency)))
+                // The one discount whose negation does not fit (Int64.min) shows as the largest amount.
+                let line = (try? discount.negated()) ?? Money(minorUnits: .max, currency: currency)
+                lines.append(SummaryItem(label: "Coupon \(code)", amount: line))
             }
         }
         var surcharge = Money.zero(currency)

@@ -1,10 +1,18 @@
 import Dispatch
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The time source of a flow's deadlines (spec E4).
 ///
 /// A clock tells the time as a `Duration` since its own origin and calls an action when a deadline
 /// passes. One clock serves any number of flows: each outstanding callback costs one entry in the
-/// clock's heap of deadlines, removed lazily when the callback is answered in time. Use
+/// clock's heap of deadlines, removed when the callback is answered in time. Use
 /// ``SystemClock/shared`` in production and a ``ManualClock`` in tests, which fires deadlines
 /// only when its virtual time is advanced.
 public protocol CheckoutClock: Sendable {
@@ -23,13 +31,25 @@ public protocol CheckoutClock: Sendable {
 
 /// Identifies a scheduled deadline.
 public struct DeadlineTicket: Hashable, Sendable {
+    /// The deadline's place in scheduling order: unique within its heap for the life of its clock.
     package let rawValue: UInt64
-    package init(rawValue: UInt64) { self.rawValue = rawValue }
+    /// Where the clock keeps the deadline while it is live (a ``DeadlineHeap`` slot).
+    package let slot: Int
+    /// Which of the clock's heaps holds it (``SystemClock`` keeps several).
+    package let shard: Int
+
+    package init(rawValue: UInt64, slot: Int = 0, shard: Int = 0) {
+        self.rawValue = rawValue
+        self.slot = slot
+        self.shard = shard
+    }
 }
 
-/// A min-heap of deadlines with lazy cancellation: a cancelled entry stays in the heap, marked,
-/// until it reaches the top or until cancelled entries make up half the heap, when the heap is
-/// rebuilt without them. Memory therefore stays within twice the live deadlines.
+/// A min-heap of deadlines, earliest first and, at equal deadlines, first scheduled first, with
+/// cancellation in place: a ticket names the slot that holds its deadline's action and position in
+/// the heap, so cancelling removes the deadline from the heap at once and releases what its action
+/// captured (a flow). Nothing is hashed; memory holds the live deadlines plus the free slots left
+/// by the most that were ever live at once, given back when the heap empties.
 package struct DeadlineHeap: Sendable {
     package struct Entry: Sendable {
         let deadline: Duration
@@ -37,101 +57,124 @@ package struct DeadlineHeap: Sendable {
         let action: @Sendable () -> Void
     }
 
-    /// The heap orders deadlines only; the actions live in `actions` until they fire or are
-    /// cancelled, so that a cancelled deadline releases what its action captured (a flow) at once,
-    /// even while its heap slot waits to be dropped.
-    private struct Slot: Sendable {
+    /// A heap element: what orders it, and the slot holding the rest.
+    private struct Node: Sendable {
         let deadline: Duration
-        let ticket: UInt64
+        let order: UInt64
+        let slot: Int
     }
 
+    /// A live deadline's action and its position in `heap`; `order` 0 marks a free slot.
+    private struct Slot: Sendable {
+        var order: UInt64
+        var position: Int
+        var action: (@Sendable () -> Void)?
+    }
+
+    private var heap: [Node] = []
     private var slots: [Slot] = []
-    private var actions: [UInt64: @Sendable () -> Void] = [:]
-    private var nextTicket: UInt64 = 1
+    private var freeSlots: [Int] = []
+    private var nextOrder: UInt64 = 1
 
     package init() {}
 
     /// How many deadlines are live (neither fired nor cancelled).
-    package var count: Int { actions.count }
+    package var count: Int { heap.count }
 
-    package var earliest: Duration? {
-        mutating get {
-            dropCancelledTop()
-            return slots.first?.deadline
-        }
-    }
+    /// The earliest live deadline.
+    package var earliest: Duration? { heap.first?.deadline }
 
     package mutating func insert(_ deadline: Duration, _ action: @escaping @Sendable () -> Void)
         -> DeadlineTicket
     {
-        let ticket = nextTicket
-        nextTicket += 1
-        slots.append(Slot(deadline: deadline, ticket: ticket))
-        actions[ticket] = action
-        siftUp(slots.count - 1)
-        return DeadlineTicket(rawValue: ticket)
+        let order = nextOrder
+        nextOrder += 1
+        let position = heap.count
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            slots[slot] = Slot(order: order, position: position, action: action)
+        } else {
+            slot = slots.count
+            slots.append(Slot(order: order, position: position, action: action))
+        }
+        heap.append(Node(deadline: deadline, order: order, slot: slot))
+        siftUp(position)
+        return DeadlineTicket(rawValue: order, slot: slot)
     }
 
-    package mutating func cancel(_ ticket: DeadlineTicket) {
-        guard actions.removeValue(forKey: ticket.rawValue) != nil else { return }
-        if (slots.count - actions.count) * 2 > slots.count { compact() }
+    /// Removes the deadline of `ticket` if it is still live and returns it, for the caller to
+    /// release its action outside its lock (the action may hold the last reference to a flow); a
+    /// ticket that fired or was cancelled is ignored.
+    @discardableResult
+    package mutating func cancel(_ ticket: DeadlineTicket) -> Entry? {
+        guard ticket.slot >= 0, ticket.slot < slots.count, ticket.rawValue != 0,
+            slots[ticket.slot].order == ticket.rawValue
+        else { return nil }
+        return remove(at: slots[ticket.slot].position)
     }
 
     /// Removes and returns the earliest live entry due at `now` or before.
     package mutating func popDue(at now: Duration) -> Entry? {
-        dropCancelledTop()
-        guard let first = slots.first, first.deadline <= now,
-            let action = actions.removeValue(forKey: first.ticket)
-        else { return nil }
-        removeTop()
-        return Entry(deadline: first.deadline, ticket: first.ticket, action: action)
+        guard let first = heap.first, first.deadline <= now else { return nil }
+        return remove(at: 0)
     }
 
-    private mutating func dropCancelledTop() {
-        while let first = slots.first, actions[first.ticket] == nil {
-            removeTop()
+    /// Removes the heap element at `position`, frees its slot and returns it.
+    private mutating func remove(at position: Int) -> Entry {
+        let node = heap[position]
+        let action = slots[node.slot].action
+        slots[node.slot] = Slot(order: 0, position: -1, action: nil)
+        freeSlots.append(node.slot)
+        let last = heap.removeLast()
+        if position < heap.count {
+            place(last, at: position)
+            siftDown(position)
+            siftUp(slots[last.slot].position)
         }
-    }
-
-    private mutating func compact() {
-        slots.removeAll { actions[$0.ticket] == nil }
-        for index in stride(from: slots.count / 2 - 1, through: 0, by: -1) { siftDown(index) }
-    }
-
-    private mutating func removeTop() {
-        let last = slots.removeLast()
-        if !slots.isEmpty {
-            slots[0] = last
-            siftDown(0)
+        if heap.isEmpty, slots.count > 64 {
+            // Nothing is live: give back what a burst of deadlines left behind.
+            slots = []
+            freeSlots = []
         }
+        guard let action else { preconditionFailure("a live deadline has its action") }
+        return Entry(deadline: node.deadline, ticket: node.order, action: action)
     }
 
-    private func precedes(_ a: Int, _ b: Int) -> Bool {
-        (slots[a].deadline, slots[a].ticket) < (slots[b].deadline, slots[b].ticket)
+    private mutating func place(_ node: Node, at position: Int) {
+        heap[position] = node
+        slots[node.slot].position = position
+    }
+
+    private func precedes(_ a: Node, _ b: Node) -> Bool {
+        (a.deadline, a.order) < (b.deadline, b.order)
     }
 
     private mutating func siftUp(_ start: Int) {
         var child = start
+        let node = heap[child]
         while child > 0 {
             let parent = (child - 1) / 2
-            guard precedes(child, parent) else { return }
-            slots.swapAt(child, parent)
+            guard precedes(node, heap[parent]) else { break }
+            place(heap[parent], at: child)
             child = parent
         }
+        place(node, at: child)
     }
 
     private mutating func siftDown(_ start: Int) {
         var parent = start
+        let node = heap[parent]
         while true {
             let left = 2 * parent + 1
+            guard left < heap.count else { break }
             let right = left + 1
-            var smallest = parent
-            if left < slots.count, precedes(left, smallest) { smallest = left }
-            if right < slots.count, precedes(right, smallest) { smallest = right }
-            guard smallest != parent else { return }
-            slots.swapAt(parent, smallest)
-            parent = smallest
+            let child = right < heap.count && precedes(heap[right], heap[left]) ? right : left
+            guard precedes(heap[child], node) else { break }
+            place(heap[child], at: parent)
+            parent = child
         }
+        place(node, at: parent)
     }
 }
 
@@ -171,7 +214,8 @@ public final class ManualClock: CheckoutClock {
 
     /// Forgets a deadline. Cancelling a ticket that already fired, or twice, does nothing.
     public func cancel(_ ticket: DeadlineTicket) {
-        state.withLock { $0.heap.cancel(ticket) }
+        let removed = state.withLock { $0.heap.cancel(ticket) }
+        _ = removed  // its action is released here, outside the lock
     }
 
     /// Moves virtual time forward by `duration`, firing what falls due on the way.
@@ -197,8 +241,12 @@ public final class ManualClock: CheckoutClock {
     }
 }
 
-/// The real monotonic clock. One background thread serves every flow that uses it: it sleeps
-/// until the earliest deadline and runs what falls due on a Dispatch queue.
+/// The real monotonic clock. One serial Dispatch queue serves every flow that uses it: its timers
+/// sleep until the earliest deadlines and run what falls due there.
+///
+/// The deadlines are kept in a few shards, each with its own lock, heap and timer; a flow keeps
+/// its deadlines in one shard (other callers' go to the shard of the scheduling thread), so that
+/// flows answered from a pool of threads mostly take different locks.
 public final class SystemClock: CheckoutClock {
     /// The clock every flow uses unless told otherwise.
     public static let shared = SystemClock()
@@ -209,12 +257,16 @@ public final class SystemClock: CheckoutClock {
         var armedFor: Duration?
     }
 
+    private static let shardCount = 8
+
     private let origin = DispatchTime.now()
     private let queue = DispatchQueue(label: "Checkout.SystemClock")
-    private let state = LockedValue(State())
+    private let shards: [LockedValue<State>]
 
     /// A clock whose origin is now.
-    public init() {}
+    public init() {
+        shards = (0..<Self.shardCount).map { _ in LockedValue(State()) }
+    }
 
     /// The monotonic time elapsed since this clock was created.
     public var now: Duration {
@@ -223,34 +275,60 @@ public final class SystemClock: CheckoutClock {
 
     /// Schedules `action` for when `deadline` has passed; it runs on the clock's own queue.
     public func schedule(at deadline: Duration, _ action: @escaping @Sendable () -> Void) -> DeadlineTicket {
-        let ticket = state.withLock { $0.heap.insert(deadline, action) }
-        rearm()
-        return ticket
+        schedule(at: deadline, shard: Self.currentShard(), action)
+    }
+
+    /// ``schedule(at:_:)`` in the shard `shard` picks (any number: it is reduced), for a caller
+    /// that keeps its deadlines together: the flow engine, so that a flow's schedules and cancels,
+    /// from whichever threads, take the same lock, and other flows mostly take others.
+    package func schedule(at deadline: Duration, shard: Int, _ action: @escaping @Sendable () -> Void)
+        -> DeadlineTicket
+    {
+        let shard = Int(truncatingIfNeeded: (UInt(bitPattern: shard) &* 0x9E37_79B9_7F4A_7C15) >> 61)
+        return shards[shard].withLock { state in
+            let ticket = state.heap.insert(deadline, action)
+            rearm(&state, shard)
+            return DeadlineTicket(rawValue: ticket.rawValue, slot: ticket.slot, shard: shard)
+        }
     }
 
     /// Forgets a deadline. Cancelling a ticket that already fired, or twice, does nothing.
     public func cancel(_ ticket: DeadlineTicket) {
-        state.withLock { $0.heap.cancel(ticket) }
+        guard shards.indices.contains(ticket.shard) else { return }
+        let removed = shards[ticket.shard].withLock { $0.heap.cancel(ticket) }
+        _ = removed  // its action is released here, outside the lock
     }
 
-    private func rearm() {
-        state.withLock { state in
-            guard let earliest = state.heap.earliest else { return }
-            if let armed = state.armedFor, armed <= earliest { return }
-            state.timer?.cancel()
-            let timer = DispatchSource.makeTimerSource(queue: queue)
-            let wait = max(.zero, earliest - now)
-            let (seconds, attoseconds) = wait.components
-            let nanos = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-            timer.schedule(deadline: .now() + .nanoseconds(nanos), leeway: .milliseconds(1))
-            timer.setEventHandler { [weak self] in self?.fire() }
-            state.timer = timer
-            state.armedFor = earliest
-            timer.resume()
-        }
+    /// The shard of the calling thread.
+    private static func currentShard() -> Int {
+        #if canImport(Darwin)
+            let thread = UInt(bitPattern: pthread_self())
+        #else
+            let thread = UInt(pthread_self())
+        #endif
+        // Thread descriptors are page-aligned and far apart.
+        return Int(truncatingIfNeeded: thread >> 12)
     }
 
-    private func fire() {
+    /// Under the shard's lock: arms its timer for its earliest deadline unless it is armed for it
+    /// or earlier already.
+    private func rearm(_ state: inout State, _ shard: Int) {
+        guard let earliest = state.heap.earliest else { return }
+        if let armed = state.armedFor, armed <= earliest { return }
+        state.timer?.cancel()
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        let wait = max(.zero, earliest - now)
+        let (seconds, attoseconds) = wait.components
+        let nanos = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        timer.schedule(deadline: .now() + .nanoseconds(nanos), leeway: .milliseconds(1))
+        timer.setEventHandler { [weak self] in self?.fire(shard) }
+        state.timer = timer
+        state.armedFor = earliest
+        timer.resume()
+    }
+
+    private func fire(_ shard: Int) {
+        let state = shards[shard]
         state.withLock { state in
             state.timer?.cancel()
             state.timer = nil
@@ -259,6 +337,6 @@ public final class SystemClock: CheckoutClock {
         while let entry = state.withLock({ $0.heap.popDue(at: now) }) {
             entry.action()
         }
-        rearm()
+        state.withLock { rearm(&$0, shard) }
     }
 }

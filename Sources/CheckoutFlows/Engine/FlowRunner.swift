@@ -36,32 +36,55 @@ package protocol FlowShell: AnyObject, Sendable {
 /// delegate calls of one flow never overlap and never nest: a completion called synchronously
 /// inside a callback, or a `cancel()` from inside one, only queues what follows, which runs after
 /// the callback has returned (spec E6). Deadlines are armed on the flow's clock when a callback
-/// opens and cancelled lazily when it closes.
+/// opens and cancelled when it closes; a deadline that fires times out the callback then
+/// outstanding only if that callback's own deadline has come.
 package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendable {
-    private enum Work: Sendable {
-        case call(Machine.Call)
-        case violation(Violation)
-    }
+    // The engine's working types are declared outside the class, over the machine's call,
+    // delegate and answer types: nested in the generic class, the compiler copied and destroyed
+    // them through their runtime metadata, on every event.
+    private typealias Work = RunnerWork<Machine.Call>
+    private typealias AfterEvent = RunnerAfterEvent<Machine.Call, Delegate, Machine.Answer>
 
     private struct Locked {
         var machine: Machine
         /// Held strongly until the terminal call has been made, then released (spec E5).
-        var delegate: Delegate?
+        var delegate: HeldDelegate<Delegate>?
+        /// The work queue: `work[workHead...]` is still to run. The thread that wins the drain
+        /// takes an event's call straight from the event, without queueing it, when nothing is
+        /// queued before it.
         var work: [Work] = []
+        var workHead = 0
         var draining = false
         var armed: (id: UInt64, ticket: DeadlineTicket)?
         var reportedViolations = 0
         var answerWaiters: [UInt64: CheckedContinuation<Machine.Answer?, any Error>] = [:]
         var endWaiters: [CheckedContinuation<Machine.Answer?, any Error>] = []
         var terminalDone = false
+
+        var hasWork: Bool { workHead < work.count }
+
+        /// Takes the next queued work item; the queue's storage is released once it is empty.
+        mutating func popWork() -> Work {
+            guard workHead < work.count else { return .idle }
+            let next = work[workHead]
+            workHead += 1
+            if workHead == work.count {
+                work = []
+                workHead = 0
+            }
+            return next
+        }
     }
 
     package let options: FlowOptions
     private let state: LockedValue<Locked>
+    /// The clock, when it is a ``SystemClock``: this flow keeps its deadlines in one of its shards.
+    private let systemClock: SystemClock?
 
     package init(machine: Machine, delegate: Delegate, options: FlowOptions) {
         self.options = options
-        self.state = LockedValue(Locked(machine: machine, delegate: delegate))
+        self.state = LockedValue(Locked(machine: machine, delegate: HeldDelegate(delegate)))
+        self.systemClock = options.clock as? SystemClock
     }
 
     /// Reads the machine under the lock.
@@ -70,7 +93,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     }
 
     /// The delegate, until the terminal call has been made.
-    package var delegate: Delegate? { state.withLock { $0.delegate } }
+    package var delegate: Delegate? { state.withLock { $0.delegate?.delegate } }
 
     /// Whether the terminal delegate call has been made and the delegate released.
     package var hasDeliveredTerminal: Bool { state.withLock { $0.terminalDone } }
@@ -87,7 +110,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             let effect = event(&locked.machine, now)
             return settle(effect, &locked, &after, shell)
         }
-        finish(after, shell)
+        finish(&after, shell)
         return response
     }
 
@@ -106,7 +129,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             state.withLock { locked in
                 register(continuation, for: event, at: now, &locked, &after, shell)
             }
-            finish(after, shell)
+            finish(&after, shell)
         }
     }
 
@@ -156,17 +179,12 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
 
     // MARK: - Internals
 
-    private enum DrainStep {
-        case work(Work, Delegate?)
-        case done([CheckedContinuation<Machine.Answer?, any Error>], Delegate?)
-    }
-
-    private struct AfterEvent {
-        var cancelTicket: DeadlineTicket?
-        var drain = false
-        var resume: [(CheckedContinuation<Machine.Answer?, any Error>, Result<Machine.Answer?, any Error>)] =
-            []
-    }
+    /// What the draining thread does next: run the work item with the delegate; or, with no
+    /// work, stop, waking the waiters and, once the flow has ended, releasing the delegate outside
+    /// the lock.
+    private typealias DrainStep = (
+        work: Work, delegate: HeldDelegate<Delegate>?, endWaiters: [CheckedContinuation<Machine.Answer?, any Error>]
+    )
 
     /// Under the lock: queues the effect's call and new violations, re-arms the deadline, collects
     /// waiters to resume, and decides whether this thread drains.
@@ -176,14 +194,14 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         _ after: inout AfterEvent,
         _ shell: Shell
     ) -> DriverResponse where Shell.Machine == Machine, Shell.Delegate == Delegate {
-        let violations = locked.machine.log.violations
-        if locked.reportedViolations < violations.count {
+        let violationCount = locked.machine.log.violationCount
+        if locked.reportedViolations < violationCount {
             if options.onViolation != nil {
-                for violation in violations[locked.reportedViolations...] {
+                for violation in locked.machine.log.violations[locked.reportedViolations...] {
                     locked.work.append(.violation(violation))
                 }
             }
-            locked.reportedViolations = violations.count
+            locked.reportedViolations = violationCount
         }
         let response: DriverResponse
         switch effect {
@@ -192,7 +210,15 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         case .refused(let refusal):
             response = .refused(refusal)
         case .call(let call):
-            locked.work.append(.call(call))
+            if !locked.draining, !locked.hasWork {
+                // Nothing queued and nobody draining: this thread runs the call, first.
+                locked.draining = true
+                after.drains = true
+                after.work = .call(call)
+                after.delegate = locked.delegate
+            } else {
+                locked.work.append(.call(call))
+            }
             response = .accepted
         }
         let pending = locked.machine.pending
@@ -200,14 +226,30 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             after.cancelTicket = locked.armed?.ticket
             locked.armed = nil
             if let pending, let deadline = pending.deadline {
-                let id = pending.id
-                let ticket = options.clock.schedule(at: deadline) { [shell] in
-                    shell.runner.send(shell) { machine, now in machine.deadlinePassed(id, at: now) }
+                // The action captures the shell alone (no allocation of its own); when it runs,
+                // it times out whichever callback is then outstanding, if that one's deadline has
+                // come. A stale timer (its callback answered in the meantime) finds a later
+                // deadline, or none, and does nothing.
+                let action: @Sendable () -> Void = { [shell] in
+                    shell.runner.send(shell) { machine, now in
+                        guard let pending = machine.pending, let deadline = pending.deadline, now >= deadline else {
+                            return .none
+                        }
+                        return machine.deadlinePassed(pending.id, at: now)
+                    }
                 }
-                locked.armed = (id, ticket)
+                let ticket =
+                    if let systemClock {
+                        // The flow's address picks its shard: the same for all its deadlines.
+                        systemClock.schedule(
+                            at: deadline, shard: Int(bitPattern: UInt(bitPattern: ObjectIdentifier(self)) >> 4), action)
+                    } else {
+                        options.clock.schedule(at: deadline, action)
+                    }
+                locked.armed = (pending.id, ticket)
             }
         }
-        if let (id, resolution) = locked.machine.takeResolution(),
+        if let (id, resolution) = locked.machine.takeResolution(), !locked.answerWaiters.isEmpty,
             let waiter = locked.answerWaiters.removeValue(forKey: id)
         {
             switch resolution {
@@ -215,9 +257,10 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             case .ended(let ended): after.resume.append((waiter, .failure(ended)))
             }
         }
-        if !locked.draining, !locked.work.isEmpty || (locked.machine.isEnded && !locked.terminalDone) {
+        if !locked.draining, locked.hasWork || (locked.machine.isEnded && !locked.terminalDone) {
             locked.draining = true
-            after.drain = true
+            after.drains = true
+            (after.work, after.delegate, after.endWaiters) = Self.nextStep(&locked)
         }
         return response
     }
@@ -225,43 +268,83 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     /// Outside the lock: cancels a stale deadline, resumes waiters, and drains if this thread
     /// won the drain.
     private func finish<Shell: FlowShell>(
-        _ after: AfterEvent,
+        _ after: inout AfterEvent,
         _ shell: Shell
     ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
         if let ticket = after.cancelTicket { options.clock.cancel(ticket) }
         for (continuation, result) in after.resume { continuation.resume(with: result) }
-        if after.drain { drain(shell) }
-    }
-
-    private func drain<Shell: FlowShell>(_ shell: Shell)
-    where Shell.Machine == Machine, Shell.Delegate == Delegate {
-        while true {
-            let next: DrainStep = state.withLock { locked in
-                if !locked.work.isEmpty {
-                    return .work(locked.work.removeFirst(), locked.delegate)
-                }
-                locked.draining = false
-                guard locked.machine.isEnded, !locked.terminalDone else { return .done([], nil) }
-                // The terminal call has been performed: release the delegate (spec E5) and
-                // wake whoever waits for the end.
-                locked.terminalDone = true
-                let released = locked.delegate
-                locked.delegate = nil
-                let waiters = locked.endWaiters
-                locked.endWaiters = []
-                return .done(waiters, released)
-            }
-            switch next {
-            case .work(.call(let call), let delegate):
-                if let delegate { shell.perform(call, on: delegate) }
-            case .work(.violation(let violation), _):
-                options.onViolation?(violation)
-            case .done(let waiters, let released):
-                // The delegate is released here, outside the lock, in case its deinit calls back.
-                _ = released
-                for waiter in waiters { waiter.resume(returning: nil) }
-                return
-            }
+        if after.drains {
+            drain(shell, (after.work, after.delegate.take(), after.endWaiters))
         }
     }
+
+    /// Under the lock, for the draining thread: the next queued work item, or the end of the
+    /// drain (and, once the flow has ended, the release of the delegate).
+    private static func nextStep(_ locked: inout Locked) -> DrainStep {
+        let work = locked.popWork()
+        if !work.isIdle { return (work, locked.delegate, []) }
+        locked.draining = false
+        guard locked.machine.isEnded, !locked.terminalDone else { return (.idle, nil, []) }
+        // The terminal call has been performed: release the delegate (spec E5) and
+        // wake whoever waits for the end.
+        locked.terminalDone = true
+        let released = locked.delegate
+        locked.delegate = nil
+        let waiters = locked.endWaiters
+        locked.endWaiters = []
+        return (.idle, released, waiters)
+    }
+
+    private func drain<Shell: FlowShell>(_ shell: Shell, _ first: DrainStep)
+    where Shell.Machine == Machine, Shell.Delegate == Delegate {
+        var (work, delegate, endWaiters) = first
+        loop: while true {
+            switch work {
+            case .idle:
+                break loop
+            case .call(let call):
+                if let delegate { shell.perform(call, on: delegate.delegate) }
+            case .violation(let violation):
+                options.onViolation?(violation)
+            }
+            (work, delegate, endWaiters) = state.withLock { Self.nextStep(&$0) }
+        }
+        // The delegate, if released, goes here, outside the lock, in case its deinit calls back.
+        delegate = nil
+        for waiter in endWaiters { waiter.resume(returning: nil) }
+    }
+}
+
+/// A delegate call or a violation report, queued for the thread that drains; `idle` when there
+/// is none (a case rather than an optional: an optional of this enum is copied through its
+/// runtime metadata).
+private enum RunnerWork<Call: Sendable>: Sendable {
+    case idle
+    case call(Call)
+    indirect case violation(Violation)
+
+    var isIdle: Bool {
+        if case .idle = self { return true }
+        return false
+    }
+}
+
+/// The delegate, held in a box of its own so that handing it to the draining thread costs one
+/// reference count rather than a copy of its existential.
+private final class HeldDelegate<Delegate: Sendable>: Sendable {
+    let delegate: Delegate
+
+    init(_ delegate: Delegate) { self.delegate = delegate }
+}
+
+/// What an event leaves to do outside the lock.
+private struct RunnerAfterEvent<Call: Sendable, Delegate: Sendable, Answer: Sendable> {
+    var cancelTicket: DeadlineTicket?
+    /// Whether this thread won the drain; its first step, taken under the event's own lock,
+    /// follows.
+    var drains = false
+    var work: RunnerWork<Call> = .idle
+    var delegate: HeldDelegate<Delegate>?
+    var endWaiters: [CheckedContinuation<Answer?, any Error>] = []
+    var resume: [(CheckedContinuation<Answer?, any Error>, Result<Answer?, any Error>)] = []
 }

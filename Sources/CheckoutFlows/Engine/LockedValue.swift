@@ -1,24 +1,49 @@
-import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A value protected by a lock: `withLock` gives exclusive access to it.
 ///
-/// This is `Synchronization.Mutex` in all but the lock underneath: a pthread mutex (through
-/// `NSLock`) instead of Mutex's futex word. On Linux ThreadSanitizer does not see the futex lock
-/// and reports every access under it as a race, while it understands pthread mutexes; CI runs the
-/// flow tests under ThreadSanitizer, so the engine uses this. It is `@unchecked Sendable` because
-/// the lock, not the type system, makes concurrent access safe: the value is only ever reached
-/// inside `withLock`.
-package final class LockedValue<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
+/// This is `Synchronization.Mutex` in all but the lock underneath: a pthread mutex instead of
+/// Mutex's futex word. On Linux ThreadSanitizer does not see the futex lock and reports every
+/// access under it as a race, while it understands pthread mutexes; CI runs the flow tests under
+/// ThreadSanitizer, so the engine uses this. The value and the mutex live in one allocation (a
+/// `ManagedBuffer`), reached through pointers while the lock is held. Copies of a `LockedValue`
+/// share that storage. It is `@unchecked Sendable` because the lock, not the type system, makes
+/// concurrent access safe: the value is only ever reached inside `withLock`.
+package struct LockedValue<Value>: @unchecked Sendable {
+    private final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
+        deinit {
+            _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
+        }
+    }
 
-    package init(_ value: Value) { self.value = value }
+    private let storage: Storage
+
+    package init(_ value: Value) {
+        let buffer = Storage.create(minimumCapacity: 1) { _ in value }
+        // `create` returns the dynamic type it was called on.
+        storage = unsafeDowncast(buffer, to: Storage.self)
+        storage.withUnsafeMutablePointerToElements { mutex in
+            mutex.initialize(to: pthread_mutex_t())
+            let status = pthread_mutex_init(mutex, nil)
+            precondition(status == 0, "pthread_mutex_init failed: \(status)")
+        }
+    }
 
     /// Runs `body` with exclusive access to the value. Never call a delegate or a completion
-    /// inside: the lock is not re-entrant.
+    /// inside: the lock is not re-entrant. Always inlined, so that what `body` returns is passed
+    /// in its concrete type rather than through generic value witnesses.
+    @inline(__always)
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
+        try storage.withUnsafeMutablePointers { value, mutex in
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return try body(&value.pointee)
+        }
     }
 }

@@ -46,17 +46,30 @@ package struct CallbackLedger: Sendable {
     }
 }
 
-/// The exactly-once guard of one completion closure handed to a delegate: the first call claims
-/// it, every later call is a repeat (spec E2).
-package final class CompletionGate: Sendable {
+/// The completion of one delegate callback: its exactly-once guard (the first call claims it,
+/// every later call is a repeat, spec E2) and its way back to the flow, in one object.
+///
+/// Make the delegate's closure where the types are concrete, `{ completion.complete($0) }`: it
+/// captures this object alone, so a callback costs a single allocation. (A closure made inside
+/// this generic class would need a context of its own for the type's metadata.)
+package final class Completion<Shell: AnyObject & Sendable, Value: Sendable>: Sendable {
     package let id: UInt64
     private let calls = Atomic<Int>(0)
+    private let shell: Shell
+    /// Takes the answer to the flow: the shell, the callback id, whether this call is the first,
+    /// and the value. A closure that captures nothing, so that it needs no allocation of its own.
+    private let deliver: @Sendable (Shell, UInt64, Bool, Value) -> Void
 
-    package init(id: UInt64) { self.id = id }
+    package init(id: UInt64, shell: Shell, deliver: @escaping @Sendable (Shell, UInt64, Bool, Value) -> Void) {
+        self.id = id
+        self.shell = shell
+        self.deliver = deliver
+    }
 
-    /// True for the first call only.
-    package func claim() -> Bool {
-        calls.add(1, ordering: .relaxed).oldValue == 0
+    /// Claims the completion (true for the first call only) and hands the answer to the flow.
+    package func complete(_ value: Value) {
+        let first = calls.add(1, ordering: .relaxed).oldValue == 0
+        deliver(shell, id, first, value)
     }
 }
 
@@ -70,14 +83,95 @@ package enum Resolution<Answer: Sendable>: Sendable {
 /// resolutions of callbacks for the driver's `async` actions. Pure data: no clock, no lock.
 package struct FlowLog: Sendable {
     package let recordsTranscript: Bool
-    package private(set) var transcript = Transcript()
+    /// The transcript as recorded: each entry's time and sequence number are taken when it
+    /// happens; a completion's answer is described only when the transcript is read.
+    private var records: [Record] = []
     package private(set) var violations: [Violation] = []
+    /// How many violations were recorded: what the engine compares to know whether to report.
+    package var violationCount: Int { violations.count }
 
     package init(recordsTranscript: Bool) { self.recordsTranscript = recordsTranscript }
 
+    /// The transcript so far (empty when transcripts are off).
+    package var transcript: Transcript { Transcript(entries: records.map(\.entry)) }
+
     package mutating func record(_ event: @autoclosure () -> TranscriptEvent, at now: Duration) {
         guard recordsTranscript else { return }
-        transcript.entries.append(TranscriptEntry(time: now, event: event()))
+        let event = event()
+        records.append(Record(time: now, sequence: TranscriptEntry.nextSequence(), event: .ready(event)))
+    }
+
+    /// Records `.action(name, [argument])`, keeping the argument without its array until read.
+    package mutating func record(action name: String, _ argument: @autoclosure () -> TranscriptValue, at now: Duration)
+    {
+        guard recordsTranscript else { return }
+        let argument = argument()
+        records.append(Record(time: now, sequence: TranscriptEntry.nextSequence(), event: .action(name, argument)))
+    }
+
+    /// Records `.call(method, callbackID: id, [argument])`, keeping the argument without its array
+    /// until read.
+    package mutating func record(
+        call method: String,
+        callbackID id: UInt64?,
+        _ argument: @autoclosure () -> TranscriptValue,
+        at now: Duration
+    ) {
+        guard recordsTranscript else { return }
+        let argument = argument()
+        records.append(
+            Record(time: now, sequence: TranscriptEntry.nextSequence(), event: .call(method, id, argument)))
+    }
+
+    /// Records a completion that took effect: `.completion(method, callbackID: id,
+    /// [.text(answer.description)], byDefault: byDefault)`, with the answer described when the
+    /// transcript is read rather than now (describing an update, with its amounts, costs more than
+    /// the rest of a delegate round trip). The answer is a value, so the text is the same.
+    package mutating func recordCompletion(
+        _ method: String,
+        callbackID id: UInt64,
+        answer: some CustomStringConvertible & Sendable,
+        byDefault: Bool,
+        at now: Duration
+    ) {
+        guard recordsTranscript else { return }
+        let describe: @Sendable () -> String = { answer.description }
+        records.append(
+            Record(
+                time: now, sequence: TranscriptEntry.nextSequence(),
+                event: .completion(method, id, describe, byDefault)))
+    }
+
+    /// One recorded entry: a transcript event, or the parts of one, put together when read.
+    private struct Record: Sendable {
+        enum Event: Sendable {
+            case ready(TranscriptEvent)
+            /// `.action(name, [argument])`.
+            case action(String, TranscriptValue)
+            /// `.call(method, callbackID: id, [argument])`.
+            case call(String, UInt64?, TranscriptValue)
+            /// `.completion(method, callbackID: id, [.text(describe())], byDefault: byDefault)`.
+            case completion(String, UInt64, @Sendable () -> String, Bool)
+        }
+
+        let time: Duration
+        let sequence: UInt64
+        let event: Event
+
+        var entry: TranscriptEntry {
+            switch event {
+            case .ready(let event):
+                return TranscriptEntry(time: time, event: event, sequence: sequence)
+            case .action(let name, let argument):
+                return TranscriptEntry(time: time, event: .action(name, [argument]), sequence: sequence)
+            case .call(let method, let id, let argument):
+                return TranscriptEntry(time: time, event: .call(method, callbackID: id, [argument]), sequence: sequence)
+            case .completion(let method, let id, let describe, let byDefault):
+                let event = TranscriptEvent.completion(
+                    method, callbackID: id, [.text(describe())], byDefault: byDefault)
+                return TranscriptEntry(time: time, event: event, sequence: sequence)
+            }
+        }
     }
 
     /// Records a violation and returns it.

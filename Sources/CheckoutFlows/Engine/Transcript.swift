@@ -8,11 +8,11 @@ public enum TranscriptValue: Hashable, Sendable {
     /// Plain text without personal data.
     case text(String)
     /// A contact or address: name, email, phone and street are masked unless asked for.
-    case contact(Contact)
+    indirect case contact(Contact)
     /// An authorized payment: its contacts are masked unless asked for, its token data always.
-    case payment(Payment)
+    indirect case payment(Payment)
     /// A client secret: always masked.
-    case secret(IntentClientSecret)
+    indirect case secret(IntentClientSecret)
 
     /// The value as text: contacts masked unless `showingPersonalData`, secrets always masked.
     public func rendered(showingPersonalData: Bool) -> String {
@@ -39,14 +39,14 @@ public enum TranscriptEvent: Hashable, Sendable {
     /// The driver's accepted action, with its arguments.
     case action(String, [TranscriptValue])
     /// The driver's refused action and why.
-    case refused(String, Refusal)
+    indirect case refused(String, Refusal)
     /// A delegate method called; `callbackID` is nil for a notification (no completion).
     case call(String, callbackID: UInt64?, [TranscriptValue])
     /// A completion that took effect, with what it carried; `byDefault` when the delegate does
     /// not implement the optional method and the flow answered for it (spec A9).
     case completion(String, callbackID: UInt64, [TranscriptValue], byDefault: Bool)
     /// A contract violation.
-    case violation(Violation)
+    indirect case violation(Violation)
     /// How the flow ended.
     case outcome(String)
 }
@@ -63,9 +63,19 @@ public struct TranscriptEntry: Hashable, Sendable {
 
     /// An entry recorded now.
     public init(time: Duration, event: TranscriptEvent) {
+        self.init(time: time, event: event, sequence: Self.nextSequence())
+    }
+
+    /// An entry recorded earlier, with the sequence number it took then.
+    package init(time: Duration, event: TranscriptEvent, sequence: UInt64) {
         self.time = time
         self.event = event
-        self.sequence = transcriptSequence.add(1, ordering: .relaxed).newValue
+        self.sequence = sequence
+    }
+
+    /// Takes the next process-wide sequence number.
+    package static func nextSequence() -> UInt64 {
+        transcriptSequence.add(1, ordering: .relaxed).newValue
     }
 }
 
@@ -108,57 +118,73 @@ public struct Transcript: Hashable, Sendable {
     /// `0.000  call     didEnterAddress #1 (Contact(...))`.
     public func text(showingPersonalData: Bool = false) -> String {
         entries.map { entry in
-            let time = entry.time.secondsString.padding(toLength: 8, withPad: " ", startingAt: 0)
+            let time = Self.padded(entry.time.secondsString, to: 8)
             let (kind, body) = Self.describe(entry.event, showingPersonalData)
-            return time + " " + kind.padding(toLength: 10, withPad: " ", startingAt: 0) + " " + body
+            return time + " " + Self.padded(kind, to: 10) + " " + body
         }.joined(separator: "\n")
+    }
+
+    /// `text` cut or padded with spaces to `length`, as `NSString`'s
+    /// `padding(toLength:withPad:startingAt:)` does (in UTF-16 units); directly for ASCII.
+    private static func padded(_ text: String, to length: Int) -> String {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else {
+            return text.padding(toLength: length, withPad: " ", startingAt: 0)
+        }
+        if utf8.count >= length { return String(decoding: utf8.prefix(length), as: UTF8.self) }
+        return text + String(repeating: " ", count: length - utf8.count)
     }
 
     /// The transcript for machines: a JSON array of objects with `time` (seconds, as a string),
     /// `kind` (`action`, `refused`, `call`, `completion`, `violation`, `outcome`) and the event's
     /// fields. Keys are sorted, so equal transcripts give equal JSON.
+    ///
+    /// Written directly, byte for byte as `JSONSerialization` writes these objects with
+    /// `.sortedKeys` (keys in its case-insensitive order, `/` escaped as `\/`, control characters
+    /// as `\uXXXX` or their short escapes, everything else as UTF-8), without building
+    /// dictionaries for it to sort and bridge.
     public func json(showingPersonalData: Bool = false) -> String {
-        let objects: [[String: Any]] = entries.map { entry in
-            var object: [String: Any] = ["time": entry.time.secondsString]
+        var writer = JSONWriter()
+        writer.raw("[")
+        for (index, entry) in entries.enumerated() {
+            if index > 0 { writer.raw(",") }
+            let time = entry.time.secondsString
             func values(_ values: [TranscriptValue]) -> [String] {
                 values.map { $0.rendered(showingPersonalData: showingPersonalData) }
             }
             switch entry.event {
             case .action(let name, let arguments):
-                object["kind"] = "action"
-                object["action"] = name
-                object["arguments"] = values(arguments)
+                writer.object([
+                    ("action", .string(name)), ("arguments", .strings(values(arguments))), ("kind", .string("action")),
+                    ("time", .string(time)),
+                ])
             case .refused(let name, let refusal):
-                object["kind"] = "refused"
-                object["action"] = name
-                object["reason"] = refusal.code.rawValue
-                object["message"] = refusal.message
+                writer.object([
+                    ("action", .string(name)), ("kind", .string("refused")), ("message", .string(refusal.message)),
+                    ("reason", .string(refusal.code.rawValue)), ("time", .string(time)),
+                ])
             case .call(let method, let id, let arguments):
-                object["kind"] = "call"
-                object["method"] = method
-                if let id { object["callbackID"] = id }
-                object["arguments"] = values(arguments)
+                var fields: [(String, JSONWriter.Value)] = [("arguments", .strings(values(arguments)))]
+                if let id { fields.append(("callbackID", .number(id))) }
+                fields += [("kind", .string("call")), ("method", .string(method)), ("time", .string(time))]
+                writer.object(fields)
             case .completion(let method, let id, let answer, let byDefault):
-                object["kind"] = "completion"
-                object["method"] = method
-                object["callbackID"] = id
-                object["answer"] = values(answer)
-                object["byDefault"] = byDefault
+                writer.object([
+                    ("answer", .strings(values(answer))), ("byDefault", .bool(byDefault)), ("callbackID", .number(id)),
+                    ("kind", .string("completion")), ("method", .string(method)), ("time", .string(time)),
+                ])
             case .violation(let violation):
-                object["kind"] = "violation"
-                object["violation"] = violation.kind.rawValue
-                object["method"] = violation.callback
-                object["callbackID"] = violation.callbackID
-                object["detail"] = violation.detail
+                writer.object([
+                    ("callbackID", .number(violation.callbackID)), ("detail", .string(violation.detail)),
+                    ("kind", .string("violation")), ("method", .string(violation.callback)), ("time", .string(time)),
+                    ("violation", .string(violation.kind.rawValue)),
+                ])
             case .outcome(let outcome):
-                object["kind"] = "outcome"
-                object["outcome"] = outcome
+                writer.object([("kind", .string("outcome")), ("outcome", .string(outcome)), ("time", .string(time))])
             }
-            return object
         }
-        let data =
-            (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys])) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self)
+        writer.raw("]")
+        return writer.output
     }
 
     private static func describe(_ event: TranscriptEvent, _ unmasked: Bool) -> (String, String) {
@@ -185,5 +211,69 @@ public struct Transcript: Hashable, Sendable {
         case .outcome(let outcome):
             return ("outcome", outcome)
         }
+    }
+}
+
+/// Writes JSON as `JSONSerialization` does (see ``Transcript/json(showingPersonalData:)``); the
+/// caller gives each object's keys in sorted order.
+private struct JSONWriter {
+    enum Value {
+        case string(String)
+        case strings([String])
+        case number(UInt64)
+        case bool(Bool)
+    }
+
+    private(set) var output = ""
+
+    mutating func raw(_ text: String) { output += text }
+
+    mutating func object(_ fields: [(String, Value)]) {
+        output += "{"
+        for (index, (key, value)) in fields.enumerated() {
+            if index > 0 { output += "," }
+            string(key)
+            output += ":"
+            switch value {
+            case .string(let text): string(text)
+            case .strings(let texts):
+                output += "["
+                for (index, text) in texts.enumerated() {
+                    if index > 0 { output += "," }
+                    string(text)
+                }
+                output += "]"
+            case .number(let number): output += String(number)
+            case .bool(let flag): output += flag ? "true" : "false"
+            }
+        }
+        output += "}"
+    }
+
+    mutating func string(_ text: String) {
+        output += "\""
+        let plain = text.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "/")
+        }
+        if plain {
+            output += text
+        } else {
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": output += "\\\""
+                case "\\": output += "\\\\"
+                case "/": output += "\\/"
+                case "\u{8}": output += "\\b"
+                case "\u{c}": output += "\\f"
+                case "\n": output += "\\n"
+                case "\r": output += "\\r"
+                case "\t": output += "\\t"
+                case "\u{0}"..."\u{f}": output += "\\u000" + String(scalar.value, radix: 16)
+                case "\u{10}"..."\u{1f}": output += "\\u00" + String(scalar.value, radix: 16)
+                default: output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        output += "\""
     }
 }

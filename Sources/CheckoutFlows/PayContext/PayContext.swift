@@ -320,11 +320,10 @@ extension PayContext: FlowShell {
                 runner.send(self) { $0.paymentMethodCreated(round, result, at: $1) }
             }
         case .didCreatePaymentMethod(let method, let payment, let id):
-            let gate = CompletionGate(id: id)
-            let completion: @Sendable (IntentAnswer) -> Void = { [self] answer in
-                let first = gate.claim()
-                runner.send(self) { $0.intentAnswered(id, first: first, answer, at: $1) }
+            let intent = Completion(id: id, shell: self) { context, id, first, answer in
+                context.runner.send(context) { $0.intentAnswered(id, first: first, answer, at: $1) }
             }
+            let completion: @Sendable (IntentAnswer) -> Void = { intent.complete($0) }
             switch delegate {
             case .completions(let delegate):
                 delegate.payContext(
@@ -355,16 +354,17 @@ extension PayContext: FlowShell {
                 runner.send(self) { $0.intentConfirmed(round, result, at: $1) }
             }
         case .willComplete(let result, let id):
-            let gate = CompletionGate(id: id)
             defaultWillComplete.withLock { $0 = false }
-            let handler: @Sendable (PaymentAuthorizationResult) -> Void = { [self] adjusted in
-                let first = gate.claim()
-                let byDefault = defaultWillComplete.withLock { flag in
+            let willComplete = Completion(id: id, shell: self) { context, id, first, adjusted in
+                let byDefault = context.defaultWillComplete.withLock { flag in
                     defer { flag = false }
                     return flag
                 }
-                runner.send(self) { $0.willCompleteAnswered(id, first: first, adjusted, byDefault: byDefault, at: $1) }
+                context.runner.send(context) {
+                    $0.willCompleteAnswered(id, first: first, adjusted, byDefault: byDefault, at: $1)
+                }
             }
+            let handler: @Sendable (PaymentAuthorizationResult) -> Void = { willComplete.complete($0) }
             switch delegate {
             case .completions(let delegate):
                 delegate.payContext(self, willCompleteWith: result, handler: handler)

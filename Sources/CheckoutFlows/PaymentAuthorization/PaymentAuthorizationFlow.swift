@@ -182,8 +182,8 @@ public final class PaymentAuthorizationFlow: Sendable {
 
     package let runner: FlowRunner<Machine, Delegate>
 
-    /// The request as presented.
-    public let request: PaymentRequest
+    /// The request as presented. (Kept once, by the flow's state machine.)
+    public var request: PaymentRequest { runner.read(\.request) }
 
     /// A flow driving a completion-handler delegate. The request is validated by ``present()``.
     public convenience init(
@@ -218,7 +218,6 @@ public final class PaymentAuthorizationFlow: Sendable {
         _ options: FlowOptions,
         authorizationIsTimed: Bool = true
     ) {
-        self.request = request
         let machine = Machine(request: request, options: options, authorizationIsTimed: authorizationIsTimed)
         self.runner = FlowRunner(machine: machine, delegate: delegate, options: options)
     }
@@ -401,21 +400,21 @@ extension PaymentAuthorizationFlow: FlowShell {
     private func perform(_ call: Machine.Call, completions delegate: any PaymentAuthorizationDelegate) {
         switch call {
         case .didSelectShippingContact(let contact, let id):
-            delegate.paymentAuthorizationFlow(
-                self, didSelectShippingContact: contact, handler: handler(id, { .shippingContact($0) }))
+            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .shippingContact($3)) }
+            delegate.paymentAuthorizationFlow(self, didSelectShippingContact: contact) { completion.complete($0) }
         case .didSelectShippingMethod(let method, let id):
-            delegate.paymentAuthorizationFlow(
-                self, didSelectShippingMethod: method, handler: handler(id, { .shippingMethod($0) }))
+            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .shippingMethod($3)) }
+            delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: method) { completion.complete($0) }
         case .didSelectPaymentMethod(let method, let id):
-            delegate.paymentAuthorizationFlow(
-                self, didSelectPaymentMethod: method, handler: handler(id, { .paymentMethod($0) }))
+            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .paymentMethod($3)) }
+            delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method) { completion.complete($0) }
         case .didChangeCouponCode(let code, let id):
-            delegate.paymentAuthorizationFlow(
-                self, didChangeCouponCode: code, handler: handler(id, { .couponCode($0) }))
+            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .couponCode($3)) }
+            delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code) { completion.complete($0) }
         case .authorize(let payment, let id):
             delegate.paymentAuthorizationFlowWillAuthorizePayment(self)
-            delegate.paymentAuthorizationFlow(
-                self, didAuthorizePayment: payment, handler: handler(id, { .authorization($0) }))
+            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .authorization($3)) }
+            delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment) { completion.complete($0) }
         case .didFinish:
             delegate.paymentAuthorizationFlowDidFinish(self)
         }
@@ -424,35 +423,31 @@ extension PaymentAuthorizationFlow: FlowShell {
     private func perform(_ call: Machine.Call, async delegate: any AsyncPaymentAuthorizationDelegate) {
         switch call {
         case .didSelectShippingContact(let contact, let id):
-            let handler = handler(id) { .shippingContact($0) }
-            Task { handler(await delegate.paymentAuthorizationFlow(self, didSelectShippingContact: contact)) }
+            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .shippingContact($3)) }
+            Task {
+                completion.complete(await delegate.paymentAuthorizationFlow(self, didSelectShippingContact: contact))
+            }
         case .didSelectShippingMethod(let method, let id):
-            let handler = handler(id) { .shippingMethod($0) }
-            Task { handler(await delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: method)) }
+            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .shippingMethod($3)) }
+            Task { completion.complete(await delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: method)) }
         case .didSelectPaymentMethod(let method, let id):
-            let handler = handler(id) { .paymentMethod($0) }
-            Task { handler(await delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method)) }
+            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .paymentMethod($3)) }
+            Task { completion.complete(await delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method)) }
         case .didChangeCouponCode(let code, let id):
-            let handler = handler(id) { .couponCode($0) }
-            Task { handler(await delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code)) }
+            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .couponCode($3)) }
+            Task { completion.complete(await delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code)) }
         case .authorize(let payment, let id):
             delegate.paymentAuthorizationFlowWillAuthorizePayment(self)
-            let handler = handler(id) { .authorization($0) }
-            Task { handler(await delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment)) }
+            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .authorization($3)) }
+            Task { completion.complete(await delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment)) }
         case .didFinish:
             delegate.paymentAuthorizationFlowDidFinish(self)
         }
     }
 
-    /// The completion handed to the delegate for callback `id`: exactly once (spec E2).
-    private func handler<Value: Sendable>(
-        _ id: UInt64,
-        _ wrap: @escaping @Sendable (Value) -> PaymentAuthorizationAnswer
-    ) -> @Sendable (Value) -> Void {
-        let gate = CompletionGate(id: id)
-        return { [self] value in
-            let first = gate.claim()
-            runner.send(self) { $0.answer(id, first: first, wrap(value), at: $1) }
-        }
+    /// The merchant called the completion of callback `id`; `first` is false for a repeated call
+    /// (spec E2).
+    private func answer(_ id: UInt64, _ first: Bool, _ answer: PaymentAuthorizationAnswer) {
+        runner.send(self) { $0.answer(id, first: first, answer, at: $1) }
     }
 }

@@ -7,22 +7,26 @@ import CheckoutCore
 /// reason; a completion or deadline for a callback that is no longer outstanding is a benign race
 /// and is recorded as a violation (or ignored, for a stale timer), never trapped.
 package struct PaymentAuthorizationStateMachine: FlowMachine {
+    /// The large payloads are boxed (`indirect`): the callback and the call are copied as the
+    /// flow moves them through its states and its work queue, and a box costs one reference
+    /// count where a contact or a payment costs one per string.
     package enum Callback: Sendable {
         /// Carries the full contact; the delegate saw it redacted.
-        case shippingContact(Contact)
-        case shippingMethod(ShippingMethod)
+        indirect case shippingContact(Contact)
+        /// The selected method's identifier.
+        case shippingMethod(String)
         case paymentMethod(PaymentMethod)
         case couponCode(String)
-        case authorization(Payment)
+        indirect case authorization(Payment)
     }
 
     package enum Call: Sendable {
-        case didSelectShippingContact(Contact, id: UInt64)
-        case didSelectShippingMethod(ShippingMethod, id: UInt64)
+        indirect case didSelectShippingContact(Contact, id: UInt64)
+        indirect case didSelectShippingMethod(ShippingMethod, id: UInt64)
         case didSelectPaymentMethod(PaymentMethod, id: UInt64)
         case didChangeCouponCode(String, id: UInt64)
         /// `willAuthorizePayment`, then `didAuthorizePayment`.
-        case authorize(Payment, id: UInt64)
+        indirect case authorize(Payment, id: UInt64)
         case didFinish
     }
 
@@ -30,16 +34,23 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
 
     private enum State {
         case notPresented
-        case sheet(PaymentSheet)
-        case awaiting(Outstanding<Callback>, PaymentSheet)
-        case ended(PaymentAuthorizationOutcome)
+        /// The sheet (``shownSheet``) waits for the customer.
+        case sheet
+        /// The sheet (``shownSheet``) waits for the merchant's answer to this callback.
+        case awaiting(Outstanding<Callback>)
+        indirect case ended(PaymentAuthorizationOutcome)
     }
 
     package let request: PaymentRequest
+    /// The request's currency, looked up once: every update is validated against it.
+    private let currency: CurrencyCode?
     private let isStrict: Bool
     private var ledger: CallbackLedger
     package private(set) var log: FlowLog
     private var state = State.notPresented
+    /// The sheet while it is shown (states `sheet` and `awaiting`), nil before and after. It is
+    /// kept beside the state, not inside it, so that each event updates it in place.
+    private var shownSheet: PaymentSheet?
     private var resolution: (id: UInt64, resolution: Resolution<Answer>)?
 
     /// Whether `didAuthorizePayment` has a deadline of its own. The pay context times the whole
@@ -48,6 +59,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
 
     package init(request: PaymentRequest, options: FlowOptions, authorizationIsTimed: Bool = true) {
         self.request = request
+        self.currency = request.currency
         self.authorizationIsTimed = authorizationIsTimed
         self.isStrict = options.isStrict
         self.ledger = CallbackLedger(timeout: options.callbackTimeout)
@@ -57,7 +69,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     // MARK: Queries
 
     package var pending: (id: UInt64, deadline: Duration?)? {
-        if case .awaiting(let outstanding, _) = state { return (outstanding.id, outstanding.deadline) }
+        if case .awaiting(let outstanding) = state { return (outstanding.id, outstanding.deadline) }
         return nil
     }
 
@@ -71,18 +83,13 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         return nil
     }
 
-    package var sheet: PaymentSheet? {
-        switch state {
-        case .sheet(let sheet), .awaiting(_, let sheet): sheet
-        case .notPresented, .ended: nil
-        }
-    }
+    package var sheet: PaymentSheet? { shownSheet }
 
     package var step: PaymentAuthorizationStep {
         switch state {
         case .notPresented: .notPresented
         case .sheet: .sheet
-        case .awaiting(let outstanding, _): .awaiting(outstanding.method)
+        case .awaiting(let outstanding): .awaiting(outstanding.method)
         case .ended(let outcome): .ended(outcome)
         }
     }
@@ -113,33 +120,28 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             return log.refuse("present", refusal, at: now)
         }
         log.record(.action("present", []), at: now)
-        state = .sheet(
-            PaymentSheet(
-                summaryItems: request.summaryItems,
-                shippingMethods: request.shippingMethods,
-                selectedShippingMethodID: request.shippingMethods.first?.identifier,
-                couponCode: request.couponCode
-            )
+        shownSheet = PaymentSheet(
+            summaryItems: request.summaryItems,
+            shippingMethods: request.shippingMethods,
+            selectedShippingMethodID: request.shippingMethods.first?.identifier,
+            couponCode: request.couponCode
         )
+        state = .sheet
         return .none
     }
 
     /// Spec A2: the delegate sees the contact redacted.
     package mutating func selectShippingContact(_ contact: Contact, at now: Duration) -> Effect<Call> {
         let action = "selectShippingContact"
-        guard let sheet = idleSheet(action, at: now, allowedWhileAwaitingPIN: false) else {
-            return lastRefusal
-        }
+        if let refused = refusal(action, at: now, allowedWhileAwaitingPIN: false) { return refused }
         let problems = contact.validate(required: request.requiredShippingContactFields)
             .filter { $0.code != .missingField }
         if !problems.isEmpty {
             return log.refuse(action, .invalid(problems, under: "shippingContact"), at: now)
         }
-        log.record(.action(action, [.contact(contact)]), at: now)
+        log.record(action: action, .contact(contact), at: now)
         let redacted = contact.redactedForShipping()
-        return open(
-            .shippingContact(contact), "didSelectShippingContact", sheet, [.contact(redacted)], at: now
-        ) {
+        return open(.shippingContact(contact), "didSelectShippingContact", .contact(redacted), at: now) {
             .didSelectShippingContact(redacted, id: $0)
         }
     }
@@ -147,10 +149,8 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// Spec A3.
     package mutating func selectShippingMethod(_ identifier: String, at now: Duration) -> Effect<Call> {
         let action = "selectShippingMethod"
-        guard let sheet = idleSheet(action, at: now, allowedWhileAwaitingPIN: false) else {
-            return lastRefusal
-        }
-        guard let method = sheet.shippingMethods.first(where: { $0.identifier == identifier }) else {
+        if let refused = refusal(action, at: now, allowedWhileAwaitingPIN: false) { return refused }
+        guard let method = shownSheet?.shippingMethods.first(where: { $0.identifier == identifier }) else {
             let refusal = Refusal(
                 code: .unknownShippingMethod,
                 message: "no shipping method has the identifier \(identifier.quotedForMessage)",
@@ -158,8 +158,8 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             )
             return log.refuse(action, refusal, at: now)
         }
-        log.record(.action(action, [.text(identifier)]), at: now)
-        return open(.shippingMethod(method), "didSelectShippingMethod", sheet, [.text(identifier)], at: now) {
+        log.record(action: action, .text(identifier), at: now)
+        return open(.shippingMethod(method.identifier), "didSelectShippingMethod", .text(identifier), at: now) {
             .didSelectShippingMethod(method, id: $0)
         }
     }
@@ -167,12 +167,10 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// Spec A4.
     package mutating func selectPaymentMethod(_ method: PaymentMethod, at now: Duration) -> Effect<Call> {
         let action = "selectPaymentMethod"
-        guard let sheet = idleSheet(action, at: now, allowedWhileAwaitingPIN: false) else {
-            return lastRefusal
-        }
+        if let refused = refusal(action, at: now, allowedWhileAwaitingPIN: false) { return refused }
         let name = method.displayName ?? method.network?.rawValue ?? method.type.rawValue
-        log.record(.action(action, [.text(name)]), at: now)
-        return open(.paymentMethod(method), "didSelectPaymentMethod", sheet, [.text(name)], at: now) {
+        log.record(action: action, .text(name), at: now)
+        return open(.paymentMethod(method), "didSelectPaymentMethod", .text(name), at: now) {
             .didSelectPaymentMethod(method, id: $0)
         }
     }
@@ -180,16 +178,14 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// Spec A5.
     package mutating func changeCouponCode(_ code: String, at now: Duration) -> Effect<Call> {
         let action = "changeCouponCode"
-        guard let sheet = idleSheet(action, at: now, allowedWhileAwaitingPIN: false) else {
-            return lastRefusal
-        }
+        if let refused = refusal(action, at: now, allowedWhileAwaitingPIN: false) { return refused }
         guard request.supportsCouponCode else {
             let refusal = Refusal(
                 code: .couponCodesNotSupported, message: "the request does not support coupon codes")
             return log.refuse(action, refusal, at: now)
         }
-        log.record(.action(action, [.text(code)]), at: now)
-        return open(.couponCode(code), "didChangeCouponCode", sheet, [.text(code)], at: now) {
+        log.record(action: action, .text(code), at: now)
+        return open(.couponCode(code), "didChangeCouponCode", .text(code), at: now) {
             .didChangeCouponCode(code, id: $0)
         }
     }
@@ -201,9 +197,8 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         -> Effect<Call>
     {
         let action = "authorize"
-        guard let sheet = idleSheet(action, at: now, allowedWhileAwaitingPIN: true) else {
-            return lastRefusal
-        }
+        if let refused = refusal(action, at: now, allowedWhileAwaitingPIN: true) { return refused }
+        guard let sheet = shownSheet else { preconditionFailure("an idle flow shows its sheet") }
         if let blocking = sheet.shippingContactErrors.first ?? sheet.paymentMethodErrors.first {
             let refusal = Refusal(
                 code: .blockedByError,
@@ -236,7 +231,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             .action(sheet.isAwaitingPIN ? "authorize (PIN re-entry)" : action, [.text(token.description)]),
             at: now)
         log.record(.call("willAuthorizePayment", callbackID: nil, []), at: now)
-        return open(.authorization(payment), "didAuthorizePayment", sheet, [.payment(payment)], at: now) {
+        return open(.authorization(payment), "didAuthorizePayment", .payment(payment), at: now) {
             .authorize(payment, id: $0)
         }
     }
@@ -263,7 +258,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             return violated(
                 .completionCalledTwice, Self.method(of: answer), id: id, at: now, "answered \(answer) again")
         }
-        guard case .awaiting(let outstanding, var sheet) = state, outstanding.id == id else {
+        guard case .awaiting(let outstanding) = state, outstanding.id == id else {
             return violated(
                 .lateCompletion,
                 Self.method(of: answer),
@@ -281,20 +276,16 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             if case .call = timedOut { return timedOut }
             return late
         }
-        log.record(
-            .completion(
-                outstanding.method, callbackID: id, [.text(answer.description)],
-                byDefault: answer.isDefaultAnswer),
-            at: now
-        )
+        log.recordCompletion(
+            outstanding.method, callbackID: id, answer: answer, byDefault: answer.isDefaultAnswer, at: now)
         resolution = (id, .answered(answer))
         // Spec E7: every update is validated against the request; an invalid one ends the flow.
         let problems: [CheckoutError] =
             switch answer {
-            case .shippingContact(let update): request.problems(in: update)
-            case .shippingMethod(let update): request.problems(in: update)
-            case .paymentMethod(let update): request.problems(in: update)
-            case .couponCode(let update): request.problems(in: update)
+            case .shippingContact(let update): request.problems(in: update, currency: currency)
+            case .shippingMethod(let update): request.problems(in: update, currency: currency)
+            case .paymentMethod(let update): request.problems(in: update, currency: currency)
+            case .couponCode(let update): request.problems(in: update, currency: currency)
             case .authorization: []
             }
         if !problems.isEmpty {
@@ -309,36 +300,36 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         }
         switch (outstanding.callback, answer) {
         case (.shippingContact(let contact), .shippingContact(let update)):
-            sheet.shippingContact = contact
-            sheet.summaryItems = update.summaryItems
-            Self.replaceMethods(&sheet, update.shippingMethods)
-            sheet.shippingContactErrors = update.errors.filter(\.isShippingContactError)
-            sheet.shownErrors = update.errors
-        case (.shippingMethod(let method), .shippingMethod(let update)):
-            sheet.selectedShippingMethodID = method.identifier
-            sheet.summaryItems = update.summaryItems
+            shownSheet!.shippingContact = contact
+            shownSheet!.summaryItems = update.summaryItems
+            Self.replaceMethods(&shownSheet!, update.shippingMethods)
+            shownSheet!.shippingContactErrors = update.errors.filter(\.isShippingContactError)
+            shownSheet!.shownErrors = update.errors
+        case (.shippingMethod(let identifier), .shippingMethod(let update)):
+            shownSheet!.selectedShippingMethodID = identifier
+            shownSheet!.summaryItems = update.summaryItems
         case (.paymentMethod(let method), .paymentMethod(let update)):
-            sheet.paymentMethod = method
-            sheet.summaryItems = update.summaryItems
-            sheet.paymentMethodErrors = update.errors
-            sheet.shownErrors = update.errors
+            shownSheet!.paymentMethod = method
+            shownSheet!.summaryItems = update.summaryItems
+            shownSheet!.paymentMethodErrors = update.errors
+            shownSheet!.shownErrors = update.errors
         case (.couponCode(let code), .couponCode(let update)):
-            sheet.couponCode = code
-            sheet.summaryItems = update.summaryItems
-            Self.replaceMethods(&sheet, update.shippingMethods)
-            sheet.shownErrors = update.errors
+            shownSheet!.couponCode = code
+            shownSheet!.summaryItems = update.summaryItems
+            Self.replaceMethods(&shownSheet!, update.shippingMethods)
+            shownSheet!.shownErrors = update.errors
         case (.authorization(let payment), .authorization(let result)):
-            return applyAuthorization(result, payment, &sheet, at: now)
+            return applyAuthorization(result, payment, at: now)
         default:
             preconditionFailure("an answer of another callback's type cannot reach callback #\(id)")
         }
-        state = .sheet(sheet)
+        state = .sheet
         return .none
     }
 
     /// Spec E4: the authorization flow ends as PassKit's sheet does when it times out.
     package mutating func deadlinePassed(_ id: UInt64, at now: Duration) -> Effect<Call> {
-        guard case .awaiting(let outstanding, _) = state, outstanding.id == id else {
+        guard case .awaiting(let outstanding) = state, outstanding.id == id else {
             return .none  // answered or cancelled in time; the timer is stale
         }
         log.violation(
@@ -352,7 +343,6 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     private mutating func applyAuthorization(
         _ result: PaymentAuthorizationResult,
         _ payment: Payment,
-        _ sheet: inout PaymentSheet,
         at now: Duration
     ) -> Effect<Call> {
         var errors = result.errors
@@ -362,22 +352,22 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         case .pinLockout:
             return end(.failed(.pinLockout), at: now)
         case .pinRequired, .pinIncorrect:
-            sheet.isAwaitingPIN = true
+            shownSheet!.isAwaitingPIN = true
         case .failure:
-            sheet.isAwaitingPIN = false
+            shownSheet!.isAwaitingPIN = false
         case .invalidShippingPostalAddress:
-            sheet.isAwaitingPIN = false
+            shownSheet!.isAwaitingPIN = false
             errors.append(.shippingContactInvalid(.postalAddress, "Invalid shipping address"))
         case .invalidShippingContact:
-            sheet.isAwaitingPIN = false
+            shownSheet!.isAwaitingPIN = false
             errors.append(PaymentError(code: .shippingContactInvalid, message: "Invalid shipping contact"))
         case .invalidBillingPostalAddress:
-            sheet.isAwaitingPIN = false
+            shownSheet!.isAwaitingPIN = false
             errors.append(.billingContactInvalid(.postalAddress, "Invalid billing address"))
         }
-        sheet.shippingContactErrors += errors.filter(\.isShippingContactError)
-        sheet.shownErrors = errors
-        state = .sheet(sheet)
+        shownSheet!.shippingContactErrors += errors.filter(\.isShippingContactError)
+        shownSheet!.shownErrors = errors
+        state = .sheet
         return .none
     }
 
@@ -390,54 +380,51 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         }
     }
 
-    private var lastRefusal: Effect<Call> = .none
-
-    /// The sheet when the flow can take a customer action now; otherwise records the refusal in
-    /// `lastRefusal` and returns nil.
-    private mutating func idleSheet(_ action: String, at now: Duration, allowedWhileAwaitingPIN: Bool)
-        -> PaymentSheet?
+    /// Nil when the sheet can take a customer action now; otherwise records the refusal and
+    /// returns it.
+    private mutating func refusal(_ action: String, at now: Duration, allowedWhileAwaitingPIN: Bool)
+        -> Effect<Call>?
     {
         let refusal: Refusal
         switch state {
-        case .sheet(let sheet):
-            if sheet.isAwaitingPIN, !allowedWhileAwaitingPIN {
+        case .sheet:
+            if shownSheet?.isAwaitingPIN == true, !allowedWhileAwaitingPIN {
                 refusal = .notAllowed(action, "while the sheet waits for the PIN")
             } else {
-                return sheet
+                return nil
             }
-        case .awaiting(let outstanding, _): refusal = .callbackPending(outstanding.method)
+        case .awaiting(let outstanding): refusal = .callbackPending(outstanding.method)
         case .notPresented: refusal = .notPresented
         case .ended: refusal = .finished
         }
-        lastRefusal = log.refuse(action, refusal, at: now)
-        return nil
+        return log.refuse(action, refusal, at: now)
     }
 
     /// Opens a callback and asks for its delegate call.
     private mutating func open(
         _ callback: Callback,
         _ method: String,
-        _ sheet: PaymentSheet,
-        _ arguments: [TranscriptValue],
+        _ argument: @autoclosure () -> TranscriptValue,
         at now: Duration,
         _ call: (UInt64) -> Call
     ) -> Effect<Call> {
         var timed = true
         if case .authorization = callback { timed = authorizationIsTimed }
         let outstanding = ledger.open(callback, method, at: now, timed: timed)
-        state = .awaiting(outstanding, sheet)
-        log.record(.call(method, callbackID: outstanding.id, arguments), at: now)
+        state = .awaiting(outstanding)
+        log.record(call: method, callbackID: outstanding.id, argument(), at: now)
         return .call(call(outstanding.id))
     }
 
     /// Ends the flow with `outcome` and asks for `didFinish` (spec A8, E5).
     private mutating func end(_ outcome: PaymentAuthorizationOutcome, at now: Duration) -> Effect<Call> {
-        if case .awaiting(let outstanding, _) = state, resolution?.id != outstanding.id {
+        if case .awaiting(let outstanding) = state, resolution?.id != outstanding.id {
             resolution = (
                 outstanding.id, .ended(CallbackEnded(callback: outstanding.method, reason: "\(outcome)"))
             )
         }
         state = .ended(outcome)
+        shownSheet = nil
         log.record(.outcome(outcome.description), at: now)
         log.record(.call("didFinish", callbackID: nil, []), at: now)
         return .call(.didFinish)

@@ -64,8 +64,8 @@ public final class ShippingAddressFlow: Sendable {
 
     package let runner: FlowRunner<Machine, Delegate>
 
-    /// The configuration the flow runs with.
-    public let configuration: ShippingAddressConfiguration
+    /// The configuration the flow runs with. (Kept once, by the flow's state machine.)
+    public var configuration: ShippingAddressConfiguration { runner.read(\.configuration) }
 
     /// A flow driving a completion-handler delegate.
     ///
@@ -105,7 +105,6 @@ public final class ShippingAddressFlow: Sendable {
             throw CheckoutError.combining(
                 problems, code: .invalidRequest, what: "the shipping-address configuration")
         }
-        self.configuration = configuration
         self.runner = FlowRunner(
             machine: Machine(configuration: configuration, options: options),
             delegate: delegate,
@@ -213,11 +212,11 @@ extension ShippingAddressFlow: FlowShell {
         }
     }
 
+    /// The completion handed to the delegate for callback `id`: exactly once (spec E2).
     private func answerHandler(_ id: UInt64) -> @Sendable (ShippingAddressValidation) -> Void {
-        let gate = CompletionGate(id: id)
-        return { [self] validation in
-            let first = gate.claim()
-            runner.send(self) { $0.answer(id, first: first, validation, at: $1) }
+        let completion = Completion(id: id, shell: self) { flow, id, first, validation in
+            flow.runner.send(flow) { $0.answer(id, first: first, validation, at: $1) }
         }
+        return { completion.complete($0) }
     }
 }

@@ -104,13 +104,13 @@ package struct ShippingAddressStateMachine: FlowMachine {
         let problems = address.validate(required: required)
         if !problems.isEmpty { return log.refuse(action, .invalid(problems), at: now) }
 
-        log.record(.action(action, [.contact(address)]), at: now)
+        log.record(action: action, .contact(address), at: now)
         if configuration.shippingType == .delivery {
             return end(.finished(address: address, shippingMethod: nil), at: now)  // spec S2
         }
         let outstanding = ledger.open(address, Self.didEnterAddress, at: now)
         state = .validating(outstanding)
-        log.record(.call(Self.didEnterAddress, callbackID: outstanding.id, [.contact(address)]), at: now)
+        log.record(call: Self.didEnterAddress, callbackID: outstanding.id, .contact(address), at: now)
         return .call(.didEnterAddress(address, id: outstanding.id))
     }
 
@@ -128,7 +128,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
             )
             return log.refuse(action, refusal, at: now)
         }
-        log.record(.action(action, [.text(identifier)]), at: now)
+        log.record(action: action, .text(identifier), at: now)
         state = .methodStep(address: address, methods: methods, selected: method)
         return .none
     }
@@ -190,8 +190,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
             if case .call = timedOut { return timedOut }
             return late
         }
-        log.record(
-            .completion(method, callbackID: id, [.text(validation.description)], byDefault: false), at: now)
+        log.recordCompletion(method, callbackID: id, answer: validation, byDefault: false, at: now)
         resolution = (id, .answered(validation))
         let address = outstanding.callback
         switch validation {

@@ -1,0 +1,202 @@
+import CheckoutCore
+import CheckoutFlows
+import Dispatch
+import Synchronization
+
+/// (4) Concurrency: many authorization sessions at once whose merchant answers from a pool of
+/// worker queues, with default options (deadlines on the shared system clock, transcripts on).
+///
+/// Each session selects a contact, a shipping method and a coupon, then authorizes. Every
+/// delegate call hands its answer to one of the pool's serial queues (sessions and steps spread
+/// over the queues, so a completion usually comes from another thread than its call); the worker
+/// calls the completion and then, playing the customer, takes the session's next action, which
+/// makes the next delegate call (after the authorization's answer, the flow's own `didFinish`).
+/// The sessions are started from the pool's queues in batches, so that all of them are in flight
+/// at once.
+///
+/// Measured: sessions per second (wall time from the first start to the last `didFinish`) with
+/// one worker queue and with two; the process's CPU time per session and how many CPUs it kept
+/// busy (CPU time over wall time: below 2 with two workers means the machine did not give it two
+/// cores, or its threads waited); and the delay from the moment a worker calls a completion to
+/// the session's next delegate call, over every step of every session.
+enum ConcurrencyBench {
+    static let steps = 4
+
+    final class Pool: @unchecked Sendable {
+        // Unchecked: `delays` is written at distinct indexes, each once, by whichever worker
+        // runs that step; it is read after every session has ended.
+        let queues: [DispatchQueue]
+        let options: FlowOptions
+        let delays: UnsafeMutableBufferPointer<UInt64>
+        private let remaining: Atomic<Int>
+        private let done = DispatchSemaphore(value: 0)
+
+        init(workers: Int, sessions: Int) {
+            queues = (0..<workers).map { DispatchQueue(label: "checkout-bench.pool.\($0)") }
+            options = FlowOptions()
+            delays = .allocate(capacity: sessions * ConcurrencyBench.steps)
+            delays.initialize(repeating: 0)
+            remaining = Atomic(sessions)
+        }
+
+        deinit { delays.deallocate() }
+
+        /// Hands `answer` to a worker; it then takes the session's next action.
+        func answer(_ session: Session, _ answer: @escaping @Sendable () -> Void) {
+            let queue = queues[(session.index &+ session.step) % queues.count]
+            queue.async {
+                session.step += 1
+                session.completedAt = Clocks.wall()
+                answer()
+                if session.step < ConcurrencyBench.steps { session.next() }
+            }
+        }
+
+        func ended() {
+            if remaining.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 { done.signal() }
+        }
+
+        func wait() { done.wait() }
+    }
+
+    /// One session: its own merchant and customer. Its state is touched by one worker at a time;
+    /// the hand-over between workers goes through a dispatch queue, which orders the accesses.
+    final class Session: PaymentAuthorizationDelegate, @unchecked Sendable {
+        let index: Int
+        let pool: Pool
+        var flow: PaymentAuthorizationFlow?
+        var step = 0
+        var completedAt: UInt64 = 0
+
+        init(index: Int, pool: Pool) {
+            self.index = index
+            self.pool = pool
+        }
+
+        func start() {
+            let flow = PaymentAuthorizationFlow(request: Shop.request, delegate: self, options: pool.options)
+            self.flow = flow
+            flow.present()
+            next()
+        }
+
+        func next() {
+            guard let flow else { return }
+            switch step {
+            case 0: flow.selectShippingContact(Shop.contact)
+            case 1: flow.selectShippingMethod("express")
+            case 2: flow.changeCouponCode("TEN")
+            default: flow.authorize(Shop.token)
+            }
+        }
+
+        /// A delegate method was entered: the delay since the last completion.
+        private func called() {
+            guard step > 0 else { return }
+            pool.delays[index * ConcurrencyBench.steps + step - 1] = Clocks.wall() &- completedAt
+        }
+
+        func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {
+            called()
+            self.flow = nil
+            pool.ended()
+        }
+
+        func paymentAuthorizationFlow(
+            _ flow: PaymentAuthorizationFlow,
+            didSelectShippingContact contact: Contact,
+            handler: @escaping @Sendable (ShippingContactUpdate) -> Void
+        ) {
+            called()
+            let update = Merchant.contactUpdate(contact)
+            pool.answer(self) { handler(update) }
+        }
+
+        func paymentAuthorizationFlow(
+            _ flow: PaymentAuthorizationFlow,
+            didSelectShippingMethod method: ShippingMethod,
+            handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+        ) {
+            called()
+            let update = ShippingMethodUpdate(summaryItems: Shop.summary(shipping: method.amount))
+            pool.answer(self) { handler(update) }
+        }
+
+        func paymentAuthorizationFlow(
+            _ flow: PaymentAuthorizationFlow,
+            didChangeCouponCode code: String,
+            handler: @escaping @Sendable (CouponCodeUpdate) -> Void
+        ) {
+            called()
+            let update = Merchant.couponUpdate(code)
+            pool.answer(self) { handler(update) }
+        }
+
+        func paymentAuthorizationFlow(
+            _ flow: PaymentAuthorizationFlow,
+            didAuthorizePayment payment: Payment,
+            handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+        ) {
+            called()
+            pool.answer(self) { handler(.success) }
+        }
+    }
+
+    struct Sample {
+        var sessionsPerSecond: Double
+        /// Process CPU time per session, in nanoseconds.
+        var cpuPerSession: Double
+        /// Process CPU time over wall time: how many cores the run had.
+        var cpusBusy: Double
+        var p50: Double
+        var p99: Double
+    }
+
+    /// Runs `count` sessions on `workers` queues.
+    static func sample(_ count: Int, workers: Int) -> Sample {
+        let pool = Pool(workers: workers, sessions: count)
+        let batch = 500
+        let startWall = Clocks.wall()
+        let startCPU = Clocks.processCPU()
+        for (number, first) in stride(from: 0, to: count, by: batch).enumerated() {
+            let end = min(count, first + batch)
+            pool.queues[number % workers].async {
+                for index in first..<end { Session(index: index, pool: pool).start() }
+            }
+        }
+        pool.wait()
+        let wall = Clocks.wall() - startWall
+        let cpu = Clocks.processCPU() - startCPU
+        let sorted = pool.delays.sorted()
+        guard sorted.first != 0 || count == 0 else { fatalError("a step was not measured") }
+        return Sample(
+            sessionsPerSecond: Double(count) / (Double(wall) / 1e9),
+            cpuPerSession: Double(cpu) / Double(count),
+            cpusBusy: Double(cpu) / Double(wall),
+            p50: percentile(sorted, 0.50),
+            p99: percentile(sorted, 0.99)
+        )
+    }
+
+    struct Result {
+        var oneWorker: [Sample] = []
+        var twoWorkers: [Sample] = []
+        /// Per run: two workers' sessions per second over one worker's.
+        var speedups: [Double] = []
+    }
+
+    static func run(sessions: Int, runs: Int, log: (String) -> Void) -> Result {
+        _ = sample(min(sessions, 10_000), workers: 1)
+        _ = sample(min(sessions, 10_000), workers: 2)
+        var result = Result()
+        for run in 0..<runs {
+            let one = sample(sessions, workers: 1)
+            let two = sample(sessions, workers: 2)
+            result.oneWorker.append(one)
+            result.twoWorkers.append(two)
+            result.speedups.append(two.sessionsPerSecond / one.sessionsPerSecond)
+            log("concurrency: run \(run + 1)/\(runs)")
+        }
+        return result
+    }
+}

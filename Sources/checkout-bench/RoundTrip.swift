@@ -1,0 +1,141 @@
+import CheckoutCore
+import CheckoutFlows
+
+/// (1) The delegate round trip: the driver selects a shipping method on an authorization sheet,
+/// the merchant's `didSelectShippingMethod` answers synchronously with a new summary, and the
+/// sheet takes it (validated against the request, the selection and summary replaced).
+///
+/// The baseline runs the same merchant methods through plain closures in the same process: a
+/// closure for the driver's action that finds the method and calls the delegate (through the
+/// same `any PaymentAuthorizationDelegate` existential the flow uses), and a completion closure
+/// that stores the selection and the summary. No state machine, lock, validation, deadline or
+/// transcript.
+enum RoundTripBench {
+    /// How many round trips one flow takes before a fresh one replaces it: a transcript that is
+    /// on grows with every round trip, and a real sheet sees a handful. Creating, presenting and
+    /// releasing the flows is counted in the figures.
+    static let roundTripsPerFlow = 1_000
+
+    /// The flow variants measured beside the baseline.
+    enum Variant: CaseIterable {
+        /// Default options (30-second deadlines on the shared system clock), no transcript.
+        case transcriptOff
+        /// Default options: deadlines and a transcript.
+        case transcriptOn
+        /// No deadlines, no transcript: the engine alone.
+        case bare
+
+        var options: FlowOptions {
+            switch self {
+            case .transcriptOff: FlowOptions(recordsTranscript: false)
+            case .transcriptOn: FlowOptions()
+            case .bare: FlowOptions(callbackTimeout: nil, recordsTranscript: false)
+            }
+        }
+    }
+
+    /// Round trips through the flow; returns the CPU time of the calling thread, in nanoseconds.
+    @inline(never)
+    static func flow(_ count: Int, _ variant: Variant, _ merchant: Merchant) -> UInt64 {
+        let options = variant.options
+        let start = Clocks.threadCPU()
+        var done = 0
+        while done < count {
+            let flow = PaymentAuthorizationFlow(request: Shop.request, delegate: merchant, options: options)
+            flow.present()
+            let batch = min(roundTripsPerFlow, count - done)
+            for index in 0..<batch {
+                flow.selectShippingMethod(index & 1 == 0 ? "express" : "ground")
+            }
+            done += batch
+        }
+        return Clocks.threadCPU() - start
+    }
+
+    /// The state the baseline's closures change: what a sheet shows.
+    final class BareSheet: @unchecked Sendable {
+        // Unchecked: only the benchmark's thread touches it (the merchant answers synchronously).
+        let methods: [ShippingMethod]
+        var selectedShippingMethodID: String?
+        var summaryItems: [SummaryItem]
+
+        init(methods: [ShippingMethod], summaryItems: [SummaryItem]) {
+            self.methods = methods
+            self.summaryItems = summaryItems
+        }
+    }
+
+    /// Round trips through plain closures; returns the CPU time of the calling thread.
+    @inline(never)
+    static func baseline(
+        _ count: Int,
+        _ delegate: any PaymentAuthorizationDelegate,
+        _ flow: PaymentAuthorizationFlow,
+        _ sheet: BareSheet
+    ) -> UInt64 {
+        let select: (String) -> Void = { identifier in
+            guard let method = sheet.methods.first(where: { $0.identifier == identifier }) else { return }
+            delegate.paymentAuthorizationFlow(flow, didSelectShippingMethod: method) { update in
+                sheet.selectedShippingMethodID = method.identifier
+                sheet.summaryItems = update.summaryItems
+            }
+        }
+        let start = Clocks.threadCPU()
+        for index in 0..<count {
+            select(index & 1 == 0 ? "express" : "ground")
+        }
+        return Clocks.threadCPU() - start
+    }
+
+    struct Result {
+        var baseline: [Double] = []
+        var rates: [Variant: [Double]] = [:]
+        var ratios: [Variant: [Double]] = [:]
+    }
+
+    /// Runs `runs` interleaved samples of the baseline and each variant after a warm-up; each
+    /// sample lasts about `sampleSeconds` of CPU time.
+    static func run(runs: Int, sampleSeconds: Double, log: (String) -> Void) -> Result {
+        let merchant = Merchant()
+        let delegate: any PaymentAuthorizationDelegate = merchant
+        let argumentFlow = PaymentAuthorizationFlow(request: Shop.request, delegate: merchant)
+        let sheet = BareSheet(methods: Shop.methods, summaryItems: Shop.request.summaryItems)
+
+        // Warm-up, and the sizes of the samples.
+        let probe = 20_000
+        func size(_ nanoseconds: UInt64) -> Int {
+            let perRoundTrip = max(1, Double(nanoseconds) / Double(probe))
+            return max(probe, Int(sampleSeconds * 1e9 / perRoundTrip))
+        }
+        _ = baseline(probe, delegate, argumentFlow, sheet)
+        let baselineCount = size(baseline(probe, delegate, argumentFlow, sheet))
+        var counts: [Variant: Int] = [:]
+        for variant in Variant.allCases {
+            _ = flow(probe, variant, merchant)
+            counts[variant] = size(flow(probe, variant, merchant))
+        }
+        guard let selected = sheet.selectedShippingMethodID,
+            sheet.summaryItems.last?.amount.minorUnits == (selected == "express" ? 2_700 : 1_200)
+        else { fatalError("the baseline did not change its state") }
+        let check = PaymentAuthorizationFlow(request: Shop.request, delegate: merchant)
+        check.present()
+        check.selectShippingMethod("express")
+        guard check.sheet?.selectedShippingMethodID == "express", check.sheet?.grandTotal?.minorUnits == 2_700 else {
+            fatalError("the flow did not take the merchant's update")
+        }
+
+        var result = Result()
+        for run in 0..<runs {
+            let base = Double(baselineCount) / (Double(baseline(baselineCount, delegate, argumentFlow, sheet)) / 1e9)
+            result.baseline.append(base)
+            for variant in Variant.allCases {
+                let count = counts[variant] ?? probe
+                let rate = Double(count) / (Double(flow(count, variant, merchant)) / 1e9)
+                result.rates[variant, default: []].append(rate)
+                result.ratios[variant, default: []].append(base / rate)
+            }
+            log("round trip: run \(run + 1)/\(runs)")
+        }
+        return result
+    }
+}

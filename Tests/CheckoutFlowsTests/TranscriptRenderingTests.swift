@@ -1,0 +1,134 @@
+import CheckoutCore
+import Foundation
+import XCTest
+
+@testable import CheckoutFlows
+
+/// The transcript's renderings are written directly (no `JSONSerialization`, no `NSString`
+/// padding): they must stay byte for byte what those Foundation APIs give (spec E8).
+final class TranscriptRenderingTests: XCTestCase {
+    private typealias F = FlowsFixture
+
+    /// Strings that exercise every escape: quotes, backslashes, slashes, each control character,
+    /// DEL, non-ASCII letters, combining marks, emoji, the line and paragraph separators, a byte
+    /// order mark and the last scalar; and times longer than the time column.
+    private static let hostile: [String] = {
+        var controls = ""
+        for value in 0..<0x20 { controls.unicodeScalars.append(Unicode.Scalar(UInt8(value))) }
+        return [
+            "", "plain", "a/b", "q\"x\\y", controls, "\u{7f}\u{80}\u{85}\u{a0}", "é e\u{301} 🇺🇸 👩‍👩‍👧",
+            "\u{2028}\u{2029}\u{feff}\u{10FFFF}", "line\r\nbreak", "tab\there", String(repeating: "/\\\"", count: 20),
+        ]
+    }()
+
+    private static func sampleTranscript() -> Transcript {
+        var entries: [TranscriptEntry] = []
+        let times: [Duration] = [
+            .zero, .seconds(30), .milliseconds(1_500), .nanoseconds(1), .seconds(-2), .seconds(123_456),
+        ]
+        for (index, text) in hostile.enumerated() {
+            let time = times[index % times.count]
+            let contact = Contact(
+                name: text, emailAddress: "\(text)@example.com", phoneNumber: "+1 555",
+                postalAddress: Address(
+                    line1: text, city: "Austin", state: "TX", postalCode: "78701", country: F.country("US")))
+            let values: [TranscriptValue] = [.text(text), .contact(contact), .contact(contact.redactedForShipping())]
+            entries += [
+                TranscriptEntry(time: time, event: .action(text, values)),
+                TranscriptEntry(time: time, event: .action("present", [])),
+                TranscriptEntry(
+                    time: time, event: .refused(text, Refusal(code: .notPresented, message: text, fields: [text]))),
+                TranscriptEntry(time: time, event: .call(text, callbackID: UInt64(index), values)),
+                TranscriptEntry(time: time, event: .call("didFinish", callbackID: nil, [])),
+                TranscriptEntry(
+                    time: time, event: .completion(text, callbackID: .max, [.text(text)], byDefault: index % 2 == 0)),
+                TranscriptEntry(
+                    time: time,
+                    event: .violation(
+                        Violation(kind: .init(rawValue: text), callback: text, callbackID: 7, time: time, detail: text))
+                ),
+                TranscriptEntry(time: time, event: .outcome(text)),
+            ]
+        }
+        return Transcript(entries: entries)
+    }
+
+    // spec E8: the JSON rendering is what JSONSerialization with sorted keys writes.
+    func testJSONIsWhatJSONSerializationWrites() {
+        let transcript = Self.sampleTranscript()
+        for unmasked in [false, true] {
+            XCTAssertEqual(
+                transcript.json(showingPersonalData: unmasked), Self.foundationJSON(transcript, unmasked))
+        }
+        XCTAssertEqual(Transcript().json(), "[]")
+    }
+
+    // spec E8: the text rendering pads and cuts its time and kind columns as NSString's padding
+    // does (the time column cuts "0.000000001" to eight characters).
+    func testTextColumnsAreWhatNSStringPaddingGives() {
+        for entry in Self.sampleTranscript().entries {
+            let kind: String
+            switch entry.event {
+            case .action: kind = "action"
+            case .refused: kind = "refused"
+            case .call: kind = "call"
+            case .completion: kind = "completion"
+            case .violation: kind = "VIOLATION"
+            case .outcome: kind = "outcome"
+            }
+            let columns =
+                entry.time.secondsString.padding(toLength: 8, withPad: " ", startingAt: 0) + " "
+                + kind.padding(toLength: 10, withPad: " ", startingAt: 0) + " "
+            for unmasked in [false, true] {
+                let line = Transcript(entries: [entry]).text(showingPersonalData: unmasked)
+                XCTAssertTrue(line.hasPrefix(columns), "\(line) does not start with \(columns)")
+            }
+        }
+    }
+
+    // MARK: The renderings as they were written with Foundation
+
+    private static func foundationJSON(_ transcript: Transcript, _ unmasked: Bool) -> String {
+        let objects: [[String: Any]] = transcript.entries.map { entry in
+            var object: [String: Any] = ["time": entry.time.secondsString]
+            func values(_ values: [TranscriptValue]) -> [String] {
+                values.map { $0.rendered(showingPersonalData: unmasked) }
+            }
+            switch entry.event {
+            case .action(let name, let arguments):
+                object["kind"] = "action"
+                object["action"] = name
+                object["arguments"] = values(arguments)
+            case .refused(let name, let refusal):
+                object["kind"] = "refused"
+                object["action"] = name
+                object["reason"] = refusal.code.rawValue
+                object["message"] = refusal.message
+            case .call(let method, let id, let arguments):
+                object["kind"] = "call"
+                object["method"] = method
+                if let id { object["callbackID"] = id }
+                object["arguments"] = values(arguments)
+            case .completion(let method, let id, let answer, let byDefault):
+                object["kind"] = "completion"
+                object["method"] = method
+                object["callbackID"] = id
+                object["answer"] = values(answer)
+                object["byDefault"] = byDefault
+            case .violation(let violation):
+                object["kind"] = "violation"
+                object["violation"] = violation.kind.rawValue
+                object["method"] = violation.callback
+                object["callbackID"] = violation.callbackID
+                object["detail"] = violation.detail
+            case .outcome(let outcome):
+                object["kind"] = "outcome"
+                object["outcome"] = outcome
+            }
+            return object
+        }
+        let data =
+            (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys])) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+}
