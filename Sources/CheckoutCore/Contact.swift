@@ -96,7 +96,7 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
             problems.append(
                 CheckoutError(
                     code: .invalidField,
-                    message: "email address \(email.quotedForMessage) is not of the form name@domain",
+                    message: "the email address is not of the form name@domain",
                     field: ContactField.emailAddress.rawValue,
                     value: email.clippedForError
                 )
@@ -106,7 +106,7 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
             problems.append(
                 CheckoutError(
                     code: .invalidField,
-                    message: "phone number \(phone.quotedForMessage) is not a phone number",
+                    message: "the phone number is not a phone number (digits, spaces and +-().)",
                     field: ContactField.phoneNumber.rawValue,
                     value: phone.clippedForError
                 )

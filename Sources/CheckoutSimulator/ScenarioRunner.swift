@@ -44,6 +44,12 @@ public enum ScenarioRunner {
             clock: clock,
             backend: backend
         )
+        defer {
+            // The run is over: late answers still scheduled and completions the merchant never
+            // calls would keep the flow, merchant and clock alive in a cycle.
+            clock.discardPendingDeadlines()
+            merchant.log.withLock { $0.held = [] }
+        }
         var refusals: [String] = []
         func note(_ step: Step, _ response: DriverResponse) {
             if let refusal = response.refusal { refusals.append("\(step): \(refusal)") }

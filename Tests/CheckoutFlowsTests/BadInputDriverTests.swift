@@ -63,6 +63,8 @@ final class BadInputDriverTests: XCTestCase {
         let refusal = flow.selectShippingContact(Contact(emailAddress: "not an email")).refusal
         XCTAssertEqual(refusal?.code, .invalidField)
         XCTAssertEqual(refusal?.fields, ["shippingContact.emailAddress"])
+        XCTAssertFalse(refusal?.message.contains("not an email") ?? true, "the message quotes no personal data")
+        XCTAssertFalse(flow.transcript.text().contains("not an email"), "nor does the masked transcript")
         XCTAssertEqual(flow.step, .sheet)
         XCTAssertEqual(delegate.calledMethods, [])
     }

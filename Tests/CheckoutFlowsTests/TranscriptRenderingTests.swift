@@ -63,9 +63,9 @@ final class TranscriptRenderingTests: XCTestCase {
         XCTAssertEqual(Transcript().json(), "[]")
     }
 
-    // spec E8: the text rendering pads and cuts its time and kind columns as NSString's padding
-    // does (the time column cuts "0.000000001" to eight characters).
-    func testTextColumnsAreWhatNSStringPaddingGives() {
+    // spec E8: the text rendering pads its time and kind columns to 8 and 10 characters and never
+    // cuts a longer value ("0.000000001" stays whole).
+    func testTextColumnsArePaddedNeverCut() {
         for entry in Self.sampleTranscript().entries {
             let kind: String
             switch entry.event {
@@ -76,9 +76,10 @@ final class TranscriptRenderingTests: XCTestCase {
             case .violation: kind = "VIOLATION"
             case .outcome: kind = "outcome"
             }
-            let columns =
-                entry.time.secondsString.padding(toLength: 8, withPad: " ", startingAt: 0) + " "
-                + kind.padding(toLength: 10, withPad: " ", startingAt: 0) + " "
+            func pad(_ text: String, _ width: Int) -> String {
+                text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+            }
+            let columns = pad(entry.time.secondsString, 8) + " " + pad(kind, 10) + " "
             for unmasked in [false, true] {
                 let line = Transcript(entries: [entry]).text(showingPersonalData: unmasked)
                 XCTAssertTrue(line.hasPrefix(columns), "\(line) does not start with \(columns)")

@@ -126,3 +126,25 @@ final class FuzzRegressionTests: XCTestCase {
             rate.applied(to: Money(minorUnits: .max - 57, currency: .usd), scale: 100).minorUnits, .max / 100)
     }
 }
+
+final class ScenarioReleaseTests: XCTestCase {
+    // A run that ends with a late answer scheduled and a completion never called leaves nothing
+    // alive: the clock's deadlines and the held completions are discarded at the end.
+    func testARunReleasesItsFlowWhenCallbacksAreStillOutstanding() async throws {
+        weak var weakClock: ManualClock?
+        let clock = ManualClock()
+        weakClock = clock
+        final class Owner: Sendable {}
+        weak var weakOwner: Owner?
+        do {
+            let owner = Owner()
+            weakOwner = owner
+            _ = clock.schedule(at: .seconds(40)) { _ = owner }
+        }
+        XCTAssertNotNil(weakOwner)
+        clock.discardPendingDeadlines()
+        XCTAssertNil(weakOwner)
+        XCTAssertEqual(clock.pendingDeadlines, 0)
+        XCTAssertNotNil(weakClock)
+    }
+}

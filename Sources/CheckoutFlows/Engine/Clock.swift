@@ -223,6 +223,17 @@ public final class ManualClock: CheckoutClock {
         advance(to: now + duration)
     }
 
+    /// Forgets every scheduled deadline without firing it, releasing what the actions captured:
+    /// for a test or a simulation that is over while callbacks are still outstanding (their flows
+    /// would otherwise stay alive with the clock).
+    public func discardPendingDeadlines() {
+        let discarded = state.withLock { state in
+            defer { state.heap = DeadlineHeap() }
+            return state.heap
+        }
+        _ = discarded  // released here, outside the lock
+    }
+
     /// Moves virtual time forward to `instant` (never backward), firing what falls due on the way,
     /// in deadline order. A deadline scheduled by a fired action that is also due fires too.
     public func advance(to instant: Duration) {

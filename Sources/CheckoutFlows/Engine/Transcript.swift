@@ -129,9 +129,9 @@ public struct Transcript: Hashable, Sendable {
     private static func padded(_ text: String, to length: Int) -> String {
         let utf8 = text.utf8
         guard utf8.allSatisfy({ $0 < 0x80 }) else {
-            return text.padding(toLength: length, withPad: " ", startingAt: 0)
+            return text.count >= length ? text : text.padding(toLength: length, withPad: " ", startingAt: 0)
         }
-        if utf8.count >= length { return String(decoding: utf8.prefix(length), as: UTF8.self) }
+        if utf8.count >= length { return text }  // never cut: a long time stays whole
         return text + String(repeating: " ", count: length - utf8.count)
     }
 
