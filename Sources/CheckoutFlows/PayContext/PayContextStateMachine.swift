@@ -44,6 +44,9 @@ package struct PayContextStateMachine: FlowMachine {
         var paymentMethod: StripePaymentMethod?
         var secret: IntentClientSecret?
         var confirmSent = false
+        /// The sheet ended on its own (strict mode) while the confirmation was in flight: the
+        /// outcome goes straight to `didComplete` when the confirmation answers.
+        var sheetGone = false
     }
 
     /// What the pay context decided for a round: the result for the sheet, and how the payment
@@ -170,6 +173,13 @@ package struct PayContextStateMachine: FlowMachine {
         switch stage {
         case .ended: return .none
         case .closing(let closing): final = closing
+        case .confirming(var round, _):
+            // P5: a confirmation in flight cannot be abandoned, even when the sheet ended itself
+            // (strict mode, a violation of a forwarded callback): wait for its real outcome.
+            round.sheetGone = true
+            stage = .confirming(round, cancelDeferred: true)
+            log.record(.action("sheet ended", [.text("waiting for the confirmation in flight")]), at: now)
+            return .none
         default:
             // The sheet ended on its own: its deadline on a forwarded callback, or a violation.
             switch sheetOutcome {
@@ -180,6 +190,11 @@ package struct PayContextStateMachine: FlowMachine {
                 final = Final(status: .userCancellation, error: nil)
             }
         }
+        return complete(final, at: now)
+    }
+
+    /// Ends the payment with `didComplete` (spec P6).
+    private mutating func complete(_ final: Final, at now: Duration) -> Effect<Call> {
         stage = .ended(final)
         let outcome = PayContextOutcome(status: final.status, error: final.error)
         log.record(.outcome(outcome.description), at: now)
@@ -421,6 +436,11 @@ package struct PayContextStateMachine: FlowMachine {
 
     /// Answers the sheet: a retry keeps it, a final outcome closes it.
     private mutating func finish(_ decision: Decision, _ round: Round, at now: Duration) -> Effect<Call> {
+        if round.sheetGone {
+            // No sheet to answer: the payment's outcome goes to `didComplete` now.
+            let error = PayContextError(code: .merchantViolation, message: "the sheet ended during the confirmation")
+            return complete(decision.final ?? Final(status: .error, error: error), at: now)
+        }
         log.record(.call("sheet.completion", callbackID: round.id, [.text("\(decision.result.status)")]), at: now)
         guard let final = decision.final else {
             stage = .sheet
