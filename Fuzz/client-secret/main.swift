@@ -16,17 +16,24 @@ private func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosu
 
 private let mask = "•••"
 
-/// The UTF-8 offset just past the first `_secret_` in `text`, if any, read as characters (as the
-/// library reads secrets: an underscore that a combining mark joins is no separator).
+/// The UTF-8 offset just past the first `_secret_` in `text`, if any, read as Unicode scalars (as
+/// the library masks: a combining mark after an underscore does not hide the marker).
 private func afterFirstSecretMarker(_ text: String) -> Int? {
-    let characters = Array(text)
-    let marker = Array("_secret_")
-    guard characters.count >= marker.count else { return nil }
-    for start in 0...(characters.count - marker.count)
-    where characters[start..<start + marker.count].elementsEqual(marker) {
-        return characters[..<(start + marker.count)].reduce(0) { $0 + $1.utf8.count }
+    let scalars = Array(text.unicodeScalars)
+    let marker = Array("_secret_".unicodeScalars)
+    guard scalars.count >= marker.count else { return nil }
+    for start in 0...(scalars.count - marker.count)
+    where scalars[start..<start + marker.count].elementsEqual(marker) {
+        return scalars[..<(start + marker.count)].reduce(0) { $0 + String($1).utf8.count }
     }
     return nil
+}
+
+/// The first four Unicode scalars of `text`.
+private func scalarPrefix(_ text: String) -> String {
+    var view = String.UnicodeScalarView()
+    view.append(contentsOf: text.unicodeScalars.prefix(4))
+    return String(view)
 }
 
 /// Whether `masked` is `shown + "•••"` with `shown` a UTF-8 prefix of `text` of at most `limit`
@@ -113,10 +120,10 @@ private func checkInvalid(_ error: CheckoutError, _ text: String) {
     require(error.field == "clientSecret", "field \(String(describing: error.field))")
     let bytes = Array(text.utf8)
     guard let start = afterFirstSecretMarker(text) else {
-        // No marker: at most a four-character prefix is shown.
+        // No marker: at most a four-scalar prefix is shown.
         let value = error.value ?? ""
         require(
-            value == text && text.count <= 4 || value == String(text.prefix(4)) + mask,
+            value == text && text.unicodeScalars.count <= 4 || value == scalarPrefix(text) + mask,
             "value \(value.debugDescription) of \(text.debugDescription)")
         return
     }
