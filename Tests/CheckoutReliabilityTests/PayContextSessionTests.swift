@@ -419,21 +419,14 @@ final class PayContextSessionTests: XCTestCase {
             await context.waitUntilIdle()
             let state = merchant.state.withLock { $0 }
             let prefix = "after step \(index + 1) (\(step)): "
-            if driven, refusal != expected {
-                return prefix + "refusal \(refusal ?? "none"), the model says \(expected ?? "none")"
-            }
-            if state.watch.calls != model.calls {
-                return prefix + "delegate calls \(state.watch.calls), the model says \(model.calls)"
-            }
-            let violations = (context.sheet.violations + context.violations).map(\.kind.rawValue)
-            if violations != model.violations {
-                return prefix + "violations \(violations), the model says \(model.violations)"
-            }
-            let outcome = context.outcome.map(describe)
-            if outcome != model.outcome {
-                return prefix + "outcome \(outcome ?? "none"), the model says \(model.outcome ?? "none")"
-            }
-            if let problem = state.watch.problems(ended: model.outcome != nil) { return prefix + problem }
+            let comparison = StepComparison(
+                refusal: driven ? (refusal, expected) : nil,
+                calls: (state.watch.calls, model.calls),
+                violations: ((context.sheet.violations + context.violations).map(\.kind.rawValue), model.violations),
+                outcome: (context.outcome.map(describe), model.outcome),
+                watch: state.watch
+            )
+            if let problem = comparison.problem(afterStep: index, step) { return problem }
             if state.unredacted > 0 { return prefix + "A2: the merchant saw an unredacted contact" }
             if backend.confirmCount != model.confirmed {
                 return prefix + "the backend confirmed \(backend.confirmCount) times, the model says \(model.confirmed)"

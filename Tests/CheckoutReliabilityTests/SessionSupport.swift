@@ -111,3 +111,31 @@ func personalDataLeak(in transcript: Transcript, steps: Int) -> String? {
     }
     return nil
 }
+
+/// What the real flow showed after one step beside what the model says: the first disagreement
+/// or broken invariant, as a line naming the step, or nil.
+struct StepComparison {
+    /// The step's refusal code and the model's; nil when the step was no driver action.
+    var refusal: (actual: String?, expected: String?)?
+    var calls: (actual: [String], expected: [String])
+    var violations: (actual: [String], expected: [String])
+    var outcome: (actual: String?, expected: String?)
+    var watch: CallWatch
+
+    func problem(afterStep index: Int, _ step: some CustomStringConvertible) -> String? {
+        let prefix = "after step \(index + 1) (\(step)): "
+        if let refusal, refusal.actual != refusal.expected {
+            return prefix + "refusal \(refusal.actual ?? "none"), the model says \(refusal.expected ?? "none")"
+        }
+        if calls.actual != calls.expected {
+            return prefix + "delegate calls \(calls.actual), the model says \(calls.expected)"
+        }
+        if violations.actual != violations.expected {
+            return prefix + "violations \(violations.actual), the model says \(violations.expected)"
+        }
+        if outcome.actual != outcome.expected {
+            return prefix + "outcome \(outcome.actual ?? "none"), the model says \(outcome.expected ?? "none")"
+        }
+        return watch.problems(ended: outcome.expected != nil).map { prefix + $0 }
+    }
+}

@@ -324,23 +324,14 @@ final class ShippingSessionTests: XCTestCase {
                 model.advance(to: model.now + seconds)
             }
             let state = merchant.state.withLock { $0 }
-            let prefix = "after step \(index + 1) (\(step)): "
-            if let response, response.refusal?.code.rawValue != expected {
-                return prefix
-                    + "refusal \(response.refusal?.code.rawValue ?? "none"), the model says \(expected ?? "none")"
-            }
-            if state.watch.calls != model.calls {
-                return prefix + "delegate calls \(state.watch.calls), the model says \(model.calls)"
-            }
-            let violations = flow.violations.map(\.kind.rawValue)
-            if violations != model.violations {
-                return prefix + "violations \(violations), the model says \(model.violations)"
-            }
-            if flow.outcome?.description != model.outcome {
-                return prefix
-                    + "outcome \(flow.outcome?.description ?? "none"), the model says \(model.outcome ?? "none")"
-            }
-            if let problem = state.watch.problems(ended: model.outcome != nil) { return prefix + problem }
+            let comparison = StepComparison(
+                refusal: response.map { ($0.refusal?.code.rawValue, expected) },
+                calls: (state.watch.calls, model.calls),
+                violations: (flow.violations.map(\.kind.rawValue), model.violations),
+                outcome: (flow.outcome?.description, model.outcome),
+                watch: state.watch
+            )
+            if let problem = comparison.problem(afterStep: index, step) { return problem }
         }
         return personalDataLeak(in: flow.transcript, steps: steps.count)
     }
