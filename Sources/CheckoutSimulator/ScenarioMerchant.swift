@@ -84,6 +84,19 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
         }
     }
 
+    /// Answers callback `method` as the misbehaviour says, with what `make` builds (told whether
+    /// the answer is to be an invalid update).
+    private func answer<Update: Sendable>(
+        _ method: String,
+        _ handler: @escaping @Sendable (Update) -> Void,
+        _ make: (_ invalid: Bool) -> Update
+    ) {
+        let misbehaviour = enter(method)
+        defer { exit() }
+        let update = make(misbehaviour?.kind == .invalidUpdate)
+        deliver(misbehaviour) { handler(update) }
+    }
+
     // MARK: Pricing
 
     private var currency: CurrencyCode { request?.currency ?? .usd }
@@ -204,10 +217,7 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
         didAuthorizePayment payment: Payment,
         handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
     ) {
-        let misbehaviour = enter("didAuthorizePayment")
-        defer { exit() }
-        let result = charge(payment)
-        deliver(misbehaviour) { handler(result) }
+        answer("didAuthorizePayment", handler) { _ in charge(payment) }
     }
 
     /// The auth-flow merchant charges the test card itself.
@@ -272,10 +282,7 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
         didSelectShippingContact contact: Contact,
         handler: @escaping @Sendable (ShippingContactUpdate) -> Void
     ) {
-        let misbehaviour = enter("didSelectShippingContact")
-        defer { exit() }
-        let update = contactUpdate(contact, invalid: misbehaviour?.kind == .invalidUpdate)
-        deliver(misbehaviour) { handler(update) }
+        answer("didSelectShippingContact", handler) { contactUpdate(contact, invalid: $0) }
     }
 
     private func methodUpdate(_ method: ShippingMethod, invalid: Bool) -> ShippingMethodUpdate {
@@ -288,10 +295,7 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
         didSelectShippingMethod method: ShippingMethod,
         handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
     ) {
-        let misbehaviour = enter("didSelectShippingMethod")
-        defer { exit() }
-        let update = methodUpdate(method, invalid: misbehaviour?.kind == .invalidUpdate)
-        deliver(misbehaviour) { handler(update) }
+        answer("didSelectShippingMethod", handler) { methodUpdate(method, invalid: $0) }
     }
 
     func paymentAuthorizationFlow(
@@ -299,11 +303,8 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
         didSelectPaymentMethod method: PaymentMethod,
         handler: @escaping @Sendable (PaymentMethodUpdate) -> Void
     ) {
-        let misbehaviour = enter("didSelectPaymentMethod")
-        defer { exit() }
         log.withLock { $0.paymentMethod = method }
-        let update = PaymentMethodUpdate(summaryItems: summary(invalid: misbehaviour?.kind == .invalidUpdate))
-        deliver(misbehaviour) { handler(update) }
+        answer("didSelectPaymentMethod", handler) { PaymentMethodUpdate(summaryItems: summary(invalid: $0)) }
     }
 
     private func couponUpdate(_ code: String, invalid: Bool) -> CouponCodeUpdate {
@@ -323,10 +324,7 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
         didChangeCouponCode code: String,
         handler: @escaping @Sendable (CouponCodeUpdate) -> Void
     ) {
-        let misbehaviour = enter("didChangeCouponCode")
-        defer { exit() }
-        let update = couponUpdate(code, invalid: misbehaviour?.kind == .invalidUpdate)
-        deliver(misbehaviour) { handler(update) }
+        answer("didChangeCouponCode", handler) { couponUpdate(code, invalid: $0) }
     }
 
     // MARK: Pay context
@@ -386,10 +384,7 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
         didSelectShippingMethod method: ShippingMethod,
         handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
     ) {
-        let misbehaviour = enter("didSelectShippingMethod")
-        defer { exit() }
-        let update = methodUpdate(method, invalid: misbehaviour?.kind == .invalidUpdate)
-        deliver(misbehaviour) { handler(update) }
+        answer("didSelectShippingMethod", handler) { methodUpdate(method, invalid: $0) }
     }
 
     func payContext(
@@ -397,10 +392,7 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
         didSelectShippingContact contact: Contact,
         handler: @escaping @Sendable (ShippingContactUpdate) -> Void
     ) {
-        let misbehaviour = enter("didSelectShippingContact")
-        defer { exit() }
-        let update = contactUpdate(contact, invalid: misbehaviour?.kind == .invalidUpdate)
-        deliver(misbehaviour) { handler(update) }
+        answer("didSelectShippingContact", handler) { contactUpdate(contact, invalid: $0) }
     }
 
     func payContext(
@@ -408,10 +400,7 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
         didChangeCouponCode code: String,
         handler: @escaping @Sendable (CouponCodeUpdate) -> Void
     ) {
-        let misbehaviour = enter("didChangeCouponCode")
-        defer { exit() }
-        let update = couponUpdate(code, invalid: misbehaviour?.kind == .invalidUpdate)
-        deliver(misbehaviour) { handler(update) }
+        answer("didChangeCouponCode", handler) { couponUpdate(code, invalid: $0) }
     }
 
     func payContext(
@@ -419,8 +408,6 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
         willCompleteWith result: PaymentAuthorizationResult,
         handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
     ) {
-        let misbehaviour = enter("willComplete")
-        defer { exit() }
-        deliver(misbehaviour) { handler(result) }
+        answer("willComplete", handler) { _ in result }
     }
 }
