@@ -243,16 +243,7 @@ final class AuthorizationSessionTests: XCTestCase {
             case .answer(let id, let content, let fromAnotherThread, let twice):
                 guard let held = merchant.state.withLock({ $0.held[id] }) else { continue }
                 for _ in 0..<(twice ? 2 : 1) {
-                    if fromAnotherThread {
-                        let done = DispatchSemaphore(value: 0)
-                        DispatchQueue.global().async {
-                            Merchant.call(held, content)
-                            done.signal()
-                        }
-                        done.wait()
-                    } else {
-                        Merchant.call(held, content)
-                    }
+                    runAnswer(fromAnotherThread: fromAnotherThread) { Merchant.call(held, content) }
                     model.answer(id, content)
                 }
             case .advance(let seconds):

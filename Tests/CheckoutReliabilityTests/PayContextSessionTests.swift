@@ -389,16 +389,7 @@ final class PayContextSessionTests: XCTestCase {
                 }
                 let intent = merchant.answer(answer)
                 for _ in 0..<(twice ? 2 : 1) {
-                    if fromAnotherThread {
-                        let done = DispatchSemaphore(value: 0)
-                        DispatchQueue.global().async {
-                            completion(intent)
-                            done.signal()
-                        }
-                        done.wait()
-                    } else {
-                        completion(intent)
-                    }
+                    runAnswer(fromAnotherThread: fromAnotherThread) { completion(intent) }
                     await context.waitUntilIdle()
                     model.answerSecret(number, answer)
                 }

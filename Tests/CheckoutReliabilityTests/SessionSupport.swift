@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import Dispatch
 import Foundation
 import XCTest
 
@@ -138,4 +139,16 @@ struct StepComparison {
         }
         return watch.problems(ended: outcome.expected != nil).map { prefix + $0 }
     }
+}
+
+/// Runs `body` here, or on another thread and waits for it, so that the session stays
+/// deterministic either way.
+func runAnswer(fromAnotherThread: Bool, _ body: @escaping @Sendable () -> Void) {
+    guard fromAnotherThread else { return body() }
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+        body()
+        done.signal()
+    }
+    done.wait()
 }

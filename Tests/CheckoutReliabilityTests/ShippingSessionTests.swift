@@ -307,16 +307,7 @@ final class ShippingSessionTests: XCTestCase {
             case .answer(let id, let content, let fromAnotherThread, let twice):
                 guard let held = merchant.state.withLock({ $0.held[id] }) else { continue }
                 for _ in 0..<(twice ? 2 : 1) {
-                    if fromAnotherThread {
-                        let done = DispatchSemaphore(value: 0)
-                        DispatchQueue.global().async {
-                            held(Merchant.validation(content))
-                            done.signal()
-                        }
-                        done.wait()
-                    } else {
-                        held(Merchant.validation(content))
-                    }
+                    runAnswer(fromAnotherThread: fromAnotherThread) { held(Merchant.validation(content)) }
                     model.answer(id, content)
                 }
             case .advance(let seconds):
