@@ -464,6 +464,24 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         XCTAssertEqual(flow.authorize(F.token()).refusal?.code, .finished)
     }
 
+    // spec E4, E6: a callback's deadline starts when its delegate method is called. The second
+    // callback is queued while the first one's merchant, having answered, keeps the drain busy for
+    // 40 s of the clock; the second still has its full 30 s and its in-time answer takes effect.
+    func testDeadlineStartsWhenTheDelegateIsCalledNotWhenTheCallIsQueued() {
+        let clock = ManualClock()
+        let merchant = BusyFirstAnswerSheetMerchant(clock: clock)
+        let flow = PaymentAuthorizationFlow(
+            request: F.request(), delegate: merchant, options: F.options(clock, timeout: .seconds(30)))
+        XCTAssertEqual(flow.present(), .accepted)
+        XCTAssertEqual(flow.selectShippingContact(F.jane()), .accepted)
+        XCTAssertEqual(clock.now, .seconds(40))
+        XCTAssertEqual(flow.violations, [])
+        XCTAssertEqual(flow.step, .sheet)
+        XCTAssertEqual(flow.sheet?.selectedShippingMethod?.identifier, "express")
+        XCTAssertEqual(flow.sheet?.grandTotal, F.money("31.00"))
+        XCTAssertNil(flow.outcome)
+    }
+
     // spec E4, E5: an answer exactly at the deadline is late: the flow times out and its one
     // didFinish is still called.
     func testAnswerExactlyAtTheDeadlineIsLate() {
@@ -900,5 +918,42 @@ private final class BothFormsMerchant: PaymentAuthorizationDelegate, AsyncPaymen
     ) async -> ShippingContactUpdate {
         recorded.withLock { $0.append("didSelectShippingContact async") }
         return ShippingContactUpdate(summaryItems: FlowsFixture.summary("99.00"))
+    }
+}
+
+/// Answers the shipping contact at once; then, still inside that callback, has the customer pick
+/// express (queued behind this call) and spends 40 s of the clock before returning. Answers the
+/// method at once.
+private final class BusyFirstAnswerSheetMerchant: PaymentAuthorizationDelegate {
+    private let clock: ManualClock
+
+    init(clock: ManualClock) { self.clock = clock }
+
+    func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {}
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didAuthorizePayment payment: Payment,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+    ) {
+        handler(.success)
+    }
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingContact contact: Contact,
+        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
+    ) {
+        handler(ShippingContactUpdate(summaryItems: FlowsFixture.summary("20.00")))
+        XCTAssertEqual(flow.selectShippingMethod("express"), .accepted)
+        clock.advance(by: .seconds(40))
+    }
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingMethod method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    ) {
+        handler(ShippingMethodUpdate(summaryItems: FlowsFixture.summary("31.00")))
     }
 }

@@ -39,12 +39,12 @@ final class PaymentAuthorizationStateMachineTests: XCTestCase {
         file: StaticString = #filePath,
         line: UInt = #line
     ) -> (id: UInt64, seen: Contact) {
-        guard
-            case .didSelectShippingContact(let seen, let id) = F.call(machine.selectShippingContact(contact, at: time))
-        else {
+        let effect = machine.selectShippingContact(contact, at: time)
+        guard case .didSelectShippingContact(let seen, let id) = F.call(effect) else {
             XCTFail("expected didSelectShippingContact", file: file, line: line)
             return (0, Contact())
         }
+        called(&machine, effect, at: time)
         XCTAssertEqual(machine.step, .awaiting("didSelectShippingContact"), file: file, line: line)
         return (id, seen)
     }
@@ -63,8 +63,15 @@ final class PaymentAuthorizationStateMachineTests: XCTestCase {
             XCTFail("expected willAuthorize/didAuthorize, got \(effect)", file: file, line: line)
             return (0, Payment(token: token))
         }
+        called(&machine, effect, at: time)
         XCTAssertEqual(machine.step, .awaiting("didAuthorizePayment"), file: file, line: line)
         return (id, payment)
+    }
+
+    /// Plays the engine performing the effect's delegate call at `time`: the callback's deadline
+    /// starts then (spec E4).
+    private func called(_ machine: inout Machine, _ effect: Effect<Machine.Call>, at time: Duration) {
+        if case .call(let call) = effect { machine.delegateCalled(call, at: time) }
     }
 
     private func assertDidFinish(_ effect: Effect<Machine.Call>, file: StaticString = #filePath, line: UInt = #line) {
@@ -650,8 +657,10 @@ final class PaymentAuthorizationStateMachineTests: XCTestCase {
         let first = selectContact(&machine, at: .seconds(1))
         XCTAssertEqual(machine.pending?.deadline, .seconds(31))
         _ = machine.answer(first.id, first: true, contactUpdate(), at: .seconds(20))
-        _ = machine.selectShippingMethod("express", at: .seconds(25))
-        XCTAssertEqual(machine.pending?.deadline, .seconds(55))
+        let second = machine.selectShippingMethod("express", at: .seconds(25))
+        XCTAssertNil(machine.pending?.deadline, "the deadline starts with the delegate call")
+        called(&machine, second, at: .seconds(26))
+        XCTAssertEqual(machine.pending?.deadline, .seconds(56))
         XCTAssertTrue(F.isNone(machine.deadlinePassed(first.id, at: .seconds(31))), "a stale timer does nothing")
         XCTAssertNil(machine.outcome)
 

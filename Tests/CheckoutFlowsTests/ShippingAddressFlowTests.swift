@@ -313,6 +313,36 @@ final class ShippingAddressFlowTests: XCTestCase {
         XCTAssertEqual(flow.violations.first?.callbackID, 2)
     }
 
+    // spec E4, E6: the deadline of a callback starts when its delegate method is called. Here the
+    // second didEnterAddress waits behind the first, whose merchant answers, has the customer
+    // enter another address and then keeps the flow's drain busy for 40 s of the clock: the second
+    // callback still gets its full 30 s, counted from its own call.
+    func testDeadlineStartsWhenTheDelegateIsCalledNotWhenTheCallIsQueued() throws {
+        for answersSecond in [true, false] {
+            let clock = ManualClock()
+            let merchant = BusyFirstAnswerMerchant(clock: clock, answersSecond: answersSecond)
+            let flow = try ShippingAddressFlow(
+                configuration: .init(), delegate: merchant, options: F.options(clock, timeout: .seconds(30)))
+            XCTAssertEqual(flow.present(), .accepted)
+            XCTAssertEqual(flow.enterAddress(F.jane()), .accepted)
+            XCTAssertEqual(clock.now, .seconds(40))
+            if answersSecond {
+                XCTAssertEqual(flow.violations, [])
+                XCTAssertEqual(flow.outcome, .finished(address: F.john(), shippingMethod: nil))
+                XCTAssertEqual(merchant.calls, ["didEnterAddress", "didEnterAddress", "didFinish"])
+            } else {
+                // Called at 40 s: it times out at 70 s, not at 31 s.
+                clock.advance(by: .seconds(29))
+                XCTAssertEqual(flow.step, .validatingAddress)
+                XCTAssertEqual(flow.violations, [])
+                clock.advance(by: .seconds(1))
+                XCTAssertEqual(flow.violations.map(\.kind), [.completionTimedOut])
+                XCTAssertEqual(flow.violations.map(\.time), [.seconds(70)])
+                XCTAssertEqual(merchant.calls, ["didEnterAddress", "didEnterAddress"])
+            }
+        }
+    }
+
     // spec E4: callbackTimeout nil disables deadlines.
     func testNilTimeoutDisablesDeadlines() throws {
         let clock = ManualClock()
@@ -736,5 +766,49 @@ private final class BothFormsMerchant: ShippingAddressDelegate, AsyncShippingAdd
         _ flow: ShippingAddressFlow, didFinishWith address: Contact, shippingMethod: ShippingMethod?
     ) {
         recorded.withLock { $0.append("didFinish") }
+    }
+}
+
+/// Answers the first address invalid at once; then, still inside that callback, has the customer
+/// enter another address (queued behind this call) and spends 40 s of the clock before returning.
+/// Answers the second address valid at once, or never.
+private final class BusyFirstAnswerMerchant: ShippingAddressDelegate {
+    private let clock: ManualClock
+    private let answersSecond: Bool
+    private let log = LockedValue<[String]>([])
+
+    init(clock: ManualClock, answersSecond: Bool) {
+        self.clock = clock
+        self.answersSecond = answersSecond
+    }
+
+    var calls: [String] { log.withLock { $0 } }
+
+    func shippingAddressFlowDidCancel(_ flow: ShippingAddressFlow) {
+        log.withLock { $0.append("didCancel") }
+    }
+
+    func shippingAddressFlow(
+        _ flow: ShippingAddressFlow,
+        didEnter address: Contact,
+        completion: @escaping @Sendable (ShippingAddressValidation) -> Void
+    ) {
+        let count = log.withLock { calls in
+            calls.append("didEnterAddress")
+            return calls.count
+        }
+        if count == 1 {
+            completion(.invalid(message: nil))
+            XCTAssertEqual(flow.enterAddress(FlowsFixture.john()), .accepted)
+            clock.advance(by: .seconds(40))
+        } else if answersSecond {
+            completion(.valid)
+        }
+    }
+
+    func shippingAddressFlow(
+        _ flow: ShippingAddressFlow, didFinishWith address: Contact, shippingMethod: ShippingMethod?
+    ) {
+        log.withLock { $0.append("didFinish") }
     }
 }

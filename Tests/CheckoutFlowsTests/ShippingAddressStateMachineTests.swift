@@ -30,10 +30,13 @@ final class ShippingAddressStateMachineTests: XCTestCase {
         if machine.step == .notPresented {
             XCTAssertTrue(F.isNone(machine.present(at: .zero)), file: file, line: line)
         }
-        guard case .didEnterAddress(let address, let id) = F.call(machine.enterAddress(contact, at: time)) else {
+        let effect = machine.enterAddress(contact, at: time)
+        guard case .didEnterAddress(let address, let id) = F.call(effect) else {
             XCTFail("enterAddress should call didEnterAddress", file: file, line: line)
             return 0
         }
+        // As the engine does when it performs the call: the deadline starts (spec E4).
+        if case .call(let call) = effect { machine.delegateCalled(call, at: time) }
         XCTAssertEqual(address, contact, file: file, line: line)
         XCTAssertEqual(machine.step, .validatingAddress, file: file, line: line)
         return id
@@ -454,6 +457,27 @@ final class ShippingAddressStateMachineTests: XCTestCase {
         _ = inTime.answer(early, first: true, .valid, at: .seconds(31) - .nanoseconds(1))
         XCTAssertEqual(inTime.outcome, .finished(address: F.jane(), shippingMethod: nil))
         XCTAssertEqual(inTime.log.violations, [])
+    }
+
+    // spec E4: a callback's deadline starts when its delegate method is called, not when the
+    // machine asks for the call (which may wait behind another delegate call).
+    func testDeadlineStartsWhenTheDelegateIsCalled() {
+        var machine = makeMachine()
+        _ = machine.present(at: .zero)
+        let effect = machine.enterAddress(F.jane(), at: .seconds(1))
+        guard case .call(let call) = effect, case .didEnterAddress(_, let id) = call else {
+            return XCTFail("expected didEnterAddress, got \(effect)")
+        }
+        XCTAssertEqual(machine.pending?.id, id)
+        XCTAssertNil(machine.pending?.deadline, "no deadline before the call")
+        // Not yet called: an answer any time later is in time as far as the deadline goes.
+        machine.delegateCalled(call, at: .seconds(10))
+        XCTAssertEqual(machine.pending?.deadline, .seconds(40))
+        machine.delegateCalled(call, at: .seconds(20))
+        XCTAssertEqual(machine.pending?.deadline, .seconds(40), "a deadline starts once")
+        _ = machine.answer(id, first: true, .valid, at: .seconds(40) - .nanoseconds(1))
+        XCTAssertEqual(machine.outcome, .finished(address: F.jane(), shippingMethod: nil))
+        XCTAssertEqual(machine.log.violations, [])
     }
 
     // spec E4: a timer for a callback answered in time does nothing.

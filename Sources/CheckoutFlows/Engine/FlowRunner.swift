@@ -6,10 +6,14 @@ package protocol FlowMachine: Sendable {
     associatedtype Answer: Sendable
 
     var log: FlowLog { get }
-    /// The callback whose completion is outstanding, if any: its id and deadline.
+    /// The callback whose completion is outstanding, if any: its id, and its deadline once its
+    /// delegate call has started (nil before, and when it has none).
     var pending: (id: UInt64, deadline: Duration?)? { get }
     /// Whether the flow has ended (its terminal call has been asked for).
     var isEnded: Bool { get }
+    /// The engine is about to perform `call` at `now`: a callback's deadline starts here, not when
+    /// the machine asked for the call, which may have waited behind another (spec E4).
+    mutating func delegateCalled(_ call: Call, at now: Duration)
     /// The outstanding callback `id` reached its deadline at `now`.
     mutating func deadlinePassed(_ id: UInt64, at now: Duration) -> Effect<Call>
     /// How the callback that ended during the last event ended, once.
@@ -35,9 +39,10 @@ package protocol FlowShell: AnyObject, Sendable {
 /// produces go into a queue that exactly one thread at a time drains, outside the lock. So
 /// delegate calls of one flow never overlap and never nest: a completion called synchronously
 /// inside a callback, or a `cancel()` from inside one, only queues what follows, which runs after
-/// the callback has returned (spec E6). Deadlines are armed on the flow's clock when a callback
-/// opens and cancelled when it closes; a deadline that fires times out the callback then
-/// outstanding only if that callback's own deadline has come.
+/// the callback has returned (spec E6). A callback's deadline starts when the draining thread takes
+/// its delegate call, under the lock, and is armed on the flow's clock then; it is cancelled when
+/// the callback closes. A deadline that fires times out the callback then outstanding only if that
+/// callback's own deadline has come.
 package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendable {
     // The engine's working types are declared outside the class, over the machine's call,
     // delegate and answer types: nested in the generic class, the compiler copied and destroyed
@@ -108,7 +113,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         var after = AfterEvent()
         let response: DriverResponse = state.withLock { locked in
             let effect = event(&locked.machine, now)
-            return settle(effect, &locked, &after, shell)
+            return settle(effect, at: now, &locked, &after, shell)
         }
         finish(&after, shell)
         return response
@@ -148,7 +153,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
         let before = locked.machine.pending?.id
         let effect = event(&locked.machine, now)
-        let response = settle(effect, &locked, &after, shell)
+        let response = settle(effect, at: now, &locked, &after, shell)
         if case .refused(let refusal) = response {
             after.resume.append((continuation, .failure(refusal)))
         } else if let opened = locked.machine.pending?.id, opened != before {
@@ -190,6 +195,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     /// waiters to resume, and decides whether this thread drains.
     private func settle<Shell: FlowShell>(
         _ effect: Effect<Machine.Call>,
+        at now: Duration,
         _ locked: inout Locked,
         _ after: inout AfterEvent,
         _ shell: Shell
@@ -214,6 +220,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
                 // Nothing queued and nobody draining: this thread runs the call, first.
                 locked.draining = true
                 after.drains = true
+                locked.machine.delegateCalled(call, at: now)
                 after.work = .call(call)
                 after.delegate = locked.delegate
             } else {
@@ -221,34 +228,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             }
             response = .accepted
         }
-        let pending = locked.machine.pending
-        if locked.armed?.id != pending?.id {
-            after.cancelTicket = locked.armed?.ticket
-            locked.armed = nil
-            if let pending, let deadline = pending.deadline {
-                // The action captures the shell alone (no allocation of its own); when it runs,
-                // it times out whichever callback is then outstanding, if that one's deadline has
-                // come. A stale timer (its callback answered in the meantime) finds a later
-                // deadline, or none, and does nothing.
-                let action: @Sendable () -> Void = { [shell] in
-                    shell.runner.send(shell) { machine, now in
-                        guard let pending = machine.pending, let deadline = pending.deadline, now >= deadline else {
-                            return .none
-                        }
-                        return machine.deadlinePassed(pending.id, at: now)
-                    }
-                }
-                let ticket =
-                    if let systemClock {
-                        // The flow's address picks its shard: the same for all its deadlines.
-                        systemClock.schedule(
-                            at: deadline, shard: Int(bitPattern: UInt(bitPattern: ObjectIdentifier(self)) >> 4), action)
-                    } else {
-                        options.clock.schedule(at: deadline, action)
-                    }
-                locked.armed = (pending.id, ticket)
-            }
-        }
+        rearm(&locked, &after.cancelTicket, shell)
         if let (id, resolution) = locked.machine.takeResolution(), !locked.answerWaiters.isEmpty,
             let waiter = locked.answerWaiters.removeValue(forKey: id)
         {
@@ -260,7 +240,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         if !locked.draining, locked.hasWork || (locked.machine.isEnded && !locked.terminalDone) {
             locked.draining = true
             after.drains = true
-            (after.work, after.delegate, after.endWaiters) = Self.nextStep(&locked)
+            (after.work, after.delegate, after.endWaiters) = nextStep(&locked, &after.cancelTicket, shell)
         }
         return response
     }
@@ -278,10 +258,57 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         }
     }
 
+    /// Under the lock: arms the deadline of the outstanding callback once its delegate call has
+    /// started, and leaves the ticket of a deadline that no longer applies to be cancelled
+    /// outside the lock.
+    private func rearm<Shell: FlowShell>(
+        _ locked: inout Locked,
+        _ cancelTicket: inout DeadlineTicket?,
+        _ shell: Shell
+    ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
+        let pending = locked.machine.pending
+        // The callback whose deadline should be armed: the outstanding one, once it has a deadline.
+        let timed = pending?.deadline == nil ? nil : pending?.id
+        guard locked.armed?.id != timed else { return }
+        if let stale = locked.armed?.ticket { cancelTicket = stale }
+        locked.armed = nil
+        guard let pending, let deadline = pending.deadline else { return }
+        // The action captures the shell alone (no allocation of its own); when it runs, it times
+        // out whichever callback is then outstanding, if that one's deadline has come. A stale
+        // timer (its callback answered in the meantime) finds a later deadline, or none, and does
+        // nothing.
+        let action: @Sendable () -> Void = { [shell] in
+            shell.runner.send(shell) { machine, now in
+                guard let pending = machine.pending, let deadline = pending.deadline, now >= deadline else {
+                    return .none
+                }
+                return machine.deadlinePassed(pending.id, at: now)
+            }
+        }
+        let ticket =
+            if let systemClock {
+                // The flow's address picks its shard: the same for all its deadlines.
+                systemClock.schedule(
+                    at: deadline, shard: Int(bitPattern: UInt(bitPattern: ObjectIdentifier(self)) >> 4), action)
+            } else {
+                options.clock.schedule(at: deadline, action)
+            }
+        locked.armed = (pending.id, ticket)
+    }
+
     /// Under the lock, for the draining thread: the next queued work item, or the end of the
-    /// drain (and, once the flow has ended, the release of the delegate).
-    private static func nextStep(_ locked: inout Locked) -> DrainStep {
+    /// drain (and, once the flow has ended, the release of the delegate). A delegate call taken
+    /// here starts its callback's deadline (spec E4).
+    private func nextStep<Shell: FlowShell>(
+        _ locked: inout Locked,
+        _ cancelTicket: inout DeadlineTicket?,
+        _ shell: Shell
+    ) -> DrainStep where Shell.Machine == Machine, Shell.Delegate == Delegate {
         let work = locked.popWork()
+        if case .call(let call) = work {
+            locked.machine.delegateCalled(call, at: options.clock.now)
+            rearm(&locked, &cancelTicket, shell)
+        }
         if !work.isIdle { return (work, locked.delegate, []) }
         locked.draining = false
         guard locked.machine.isEnded, !locked.terminalDone else { return (.idle, nil, []) }
@@ -307,7 +334,9 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             case .violation(let violation):
                 options.onViolation?(violation)
             }
-            (work, delegate, endWaiters) = state.withLock { Self.nextStep(&$0) }
+            var cancelTicket: DeadlineTicket?
+            (work, delegate, endWaiters) = state.withLock { nextStep(&$0, &cancelTicket, shell) }
+            if let cancelTicket { options.clock.cancel(cancelTicket) }
         }
         // The delegate, if released, goes here, outside the lock, in case its deinit calls back.
         delegate = nil

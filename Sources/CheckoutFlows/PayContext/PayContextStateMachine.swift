@@ -114,6 +114,10 @@ package struct PayContextStateMachine: FlowMachine {
 
     package mutating func takeResolution() -> (id: UInt64, resolution: Resolution<Never>)? { nil }
 
+    /// Nothing starts here: the pay context's own callbacks run under the round's deadline, which
+    /// starts when the sheet calls for the authorization.
+    package mutating func delegateCalled(_ call: Call, at now: Duration) {}
+
     // MARK: Driver events
 
     /// Spec P1, P6: a context is presented once.
@@ -159,8 +163,10 @@ package struct PayContextStateMachine: FlowMachine {
         at now: Duration
     ) -> Effect<Call> {
         guard case .sheet = stage else { return .none }  // closing: the sheet is going away
-        let opened = ledger.open(payment, "didAuthorizePayment", at: now)
-        let round = Round(id: opened.id, payment: payment, handler: handler, deadline: opened.deadline)
+        // The sheet is calling its delegate now: the round's deadline starts (spec E4, P5).
+        let opened = ledger.open(payment, "didAuthorizePayment")
+        ledger.called(opened.id, at: now)
+        let round = Round(id: opened.id, payment: payment, handler: handler, deadline: ledger.deadline(of: opened.id))
         stage = .creatingPaymentMethod(round)
         log.record(.call("backend.createPaymentMethod", callbackID: nil, [.payment(payment)]), at: now)
         return .call(.createPaymentMethod(payment, round: round.id))
@@ -227,7 +233,7 @@ package struct PayContextStateMachine: FlowMachine {
                 .completion("backend.createPaymentMethod", callbackID: roundID, [.text(method.id)], byDefault: false),
                 at: now)
             round.paymentMethod = method
-            let outstanding = ledger.open(roundID, "didCreatePaymentMethod", at: now, timed: false)
+            let outstanding = ledger.open(roundID, "didCreatePaymentMethod", timed: false)
             stage = .awaitingIntent(round, outstanding)
             // Spec P2: the full contact arrives here, in the payment information.
             log.record(
@@ -428,7 +434,7 @@ package struct PayContextStateMachine: FlowMachine {
 
     /// Asks `willComplete` before the result goes to the sheet (spec P4).
     private mutating func decide(_ decision: Decision, _ round: Round, at now: Duration) -> Effect<Call> {
-        let outstanding = ledger.open(round.id, "willComplete", at: now, timed: false)
+        let outstanding = ledger.open(round.id, "willComplete", timed: false)
         stage = .awaitingWillComplete(round, outstanding, decision)
         log.record(.call("willComplete", callbackID: outstanding.id, [.text("\(decision.result.status)")]), at: now)
         return .call(.willComplete(decision.result, id: outstanding.id))

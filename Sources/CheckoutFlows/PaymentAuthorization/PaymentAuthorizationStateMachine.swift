@@ -69,8 +69,18 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     // MARK: Queries
 
     package var pending: (id: UInt64, deadline: Duration?)? {
-        if case .awaiting(let outstanding) = state { return (outstanding.id, outstanding.deadline) }
+        if case .awaiting(let outstanding) = state { return (outstanding.id, ledger.deadline(of: outstanding.id)) }
         return nil
+    }
+
+    package mutating func delegateCalled(_ call: Call, at now: Duration) {
+        switch call {
+        case .didSelectShippingContact(_, let id), .didSelectShippingMethod(_, let id),
+            .didSelectPaymentMethod(_, let id), .didChangeCouponCode(_, let id), .authorize(_, let id):
+            ledger.called(id, at: now)
+        case .didFinish:
+            break
+        }
     }
 
     package var isEnded: Bool {
@@ -267,7 +277,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
                 "answered \(answer) after the callback ended"
             )
         }
-        if outstanding.arrival(at: now) == .pastDeadline {
+        if ledger.arrival(of: id, at: now) == .pastDeadline {
             // The deadline ends the flow (spec E4): its didFinish must not be lost.
             let timedOut = deadlinePassed(id, at: now)
             let late = violated(
@@ -410,7 +420,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     ) -> Effect<Call> {
         var timed = true
         if case .authorization = callback { timed = authorizationIsTimed }
-        let outstanding = ledger.open(callback, method, at: now, timed: timed)
+        let outstanding = ledger.open(callback, method, timed: timed)
         state = .awaiting(outstanding)
         log.record(call: method, callbackID: outstanding.id, argument(), at: now)
         return .call(call(outstanding.id))

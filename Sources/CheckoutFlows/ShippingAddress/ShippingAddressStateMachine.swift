@@ -43,8 +43,12 @@ package struct ShippingAddressStateMachine: FlowMachine {
     // MARK: Queries
 
     package var pending: (id: UInt64, deadline: Duration?)? {
-        if case .validating(let outstanding) = state { return (outstanding.id, outstanding.deadline) }
+        if case .validating(let outstanding) = state { return (outstanding.id, ledger.deadline(of: outstanding.id)) }
         return nil
+    }
+
+    package mutating func delegateCalled(_ call: Call, at now: Duration) {
+        if case .didEnterAddress(_, let id) = call { ledger.called(id, at: now) }
     }
 
     package var isEnded: Bool {
@@ -108,7 +112,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
         if configuration.shippingType == .delivery {
             return end(.finished(address: address, shippingMethod: nil), at: now)  // spec S2
         }
-        let outstanding = ledger.open(address, Self.didEnterAddress, at: now)
+        let outstanding = ledger.open(address, Self.didEnterAddress)
         state = .validating(outstanding)
         log.record(call: Self.didEnterAddress, callbackID: outstanding.id, .contact(address), at: now)
         return .call(.didEnterAddress(address, id: outstanding.id))
@@ -182,7 +186,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
             return violated(
                 .lateCompletion, id: id, at: now, "answered \(validation) after the callback ended")
         }
-        if outstanding.arrival(at: now) == .pastDeadline {
+        if ledger.arrival(of: id, at: now) == .pastDeadline {
             // The deadline's own effect (strict mode: the terminal call) must not be lost.
             let timedOut = deadlinePassed(id, at: now)
             let late = violated(
