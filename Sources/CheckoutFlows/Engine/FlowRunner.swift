@@ -60,7 +60,11 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         var work: [Work] = []
         var workHead = 0
         var draining = false
+        /// On a clock other than the system clock: the deadline armed for callback `id`.
         var armed: (id: UInt64, ticket: DeadlineTicket)?
+        /// On the system clock: the flow's one timer, due `at`, which may be earlier than the
+        /// outstanding callback's deadline (it then re-arms for it when it fires).
+        var timer: (ticket: DeadlineTicket, at: Duration)?
         var reportedViolations = 0
         var answerWaiters: [UInt64: CheckedContinuation<Machine.Answer?, any Error>] = [:]
         var endWaiters: [CheckedContinuation<Machine.Answer?, any Error>] = []
@@ -261,16 +265,45 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     /// Under the lock: arms the deadline of the outstanding callback once its delegate call has
     /// started, and leaves the ticket of a deadline that no longer applies to be cancelled
     /// outside the lock.
+    ///
+    /// On the system clock a flow keeps one timer, armed lazily: a callback whose deadline falls at
+    /// or after the timer's leaves it alone, and the timer, when it fires early, times out nothing
+    /// and re-arms for the callback then outstanding. So a round trip neither schedules nor
+    /// cancels anything; the timer is cancelled when the flow ends. On any other clock (a
+    /// ``ManualClock`` in tests) each callback's deadline is scheduled exactly, and cancelled when
+    /// the callback closes, so that actions due at the same virtual instant run in the order they
+    /// were scheduled.
     private func rearm<Shell: FlowShell>(
         _ locked: inout Locked,
         _ cancelTicket: inout DeadlineTicket?,
         _ shell: Shell
     ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
         let pending = locked.machine.pending
+        if let systemClock {
+            guard let deadline = pending?.deadline else {
+                // Nothing to time: keep the timer for the next callback, unless the flow is over
+                // (the timer would keep it alive until it fires).
+                if locked.machine.isEnded, let timer = locked.timer {
+                    locked.timer = nil
+                    Self.discard(timer.ticket, &cancelTicket, systemClock)
+                }
+                return
+            }
+            if let timer = locked.timer {
+                if timer.at <= deadline { return }
+                Self.discard(timer.ticket, &cancelTicket, systemClock)
+            }
+            // The action captures the shell alone (no allocation of its own).
+            let action: @Sendable () -> Void = { [shell] in shell.runner.timerFired(shell) }
+            // The flow's address picks its shard: the same for all its deadlines.
+            let shard = Int(bitPattern: UInt(bitPattern: ObjectIdentifier(self)) >> 4)
+            locked.timer = (systemClock.schedule(at: deadline, shard: shard, action), deadline)
+            return
+        }
         // The callback whose deadline should be armed: the outstanding one, once it has a deadline.
         let timed = pending?.deadline == nil ? nil : pending?.id
         guard locked.armed?.id != timed else { return }
-        if let stale = locked.armed?.ticket { cancelTicket = stale }
+        if let stale = locked.armed?.ticket { Self.discard(stale, &cancelTicket, options.clock) }
         locked.armed = nil
         guard let pending, let deadline = pending.deadline else { return }
         // The action captures the shell alone (no allocation of its own); when it runs, it times
@@ -285,15 +318,38 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
                 return machine.deadlinePassed(pending.id, at: now)
             }
         }
-        let ticket =
-            if let systemClock {
-                // The flow's address picks its shard: the same for all its deadlines.
-                systemClock.schedule(
-                    at: deadline, shard: Int(bitPattern: UInt(bitPattern: ObjectIdentifier(self)) >> 4), action)
-            } else {
-                options.clock.schedule(at: deadline, action)
+        locked.armed = (pending.id, options.clock.schedule(at: deadline, action))
+    }
+
+    /// Leaves `ticket` to be cancelled outside the lock; when one is already waiting there (which
+    /// takes two changes of deadline in one event), cancels it now instead.
+    private static func discard(
+        _ ticket: DeadlineTicket, _ cancelTicket: inout DeadlineTicket?, _ clock: any CheckoutClock
+    ) {
+        if cancelTicket == nil {
+            cancelTicket = ticket
+        } else {
+            clock.cancel(ticket)
+        }
+    }
+
+    /// The flow's system-clock timer fired: it times out the outstanding callback if that one's
+    /// deadline has come, and otherwise re-arms for it (through ``settle``).
+    private func timerFired<Shell: FlowShell>(_ shell: Shell)
+    where Shell.Machine == Machine, Shell.Delegate == Delegate {
+        let now = options.clock.now
+        var after = AfterEvent()
+        state.withLock { locked in
+            // A timer due by now has fired or is about to: forget it, so that re-arming schedules
+            // anew. (One fired after being replaced finds a later timer and leaves it.)
+            if let timer = locked.timer, timer.at <= now { locked.timer = nil }
+            var effect = Effect<Machine.Call>.none
+            if let pending = locked.machine.pending, let deadline = pending.deadline, now >= deadline {
+                effect = locked.machine.deadlinePassed(pending.id, at: now)
             }
-        locked.armed = (pending.id, ticket)
+            _ = settle(effect, at: now, &locked, &after, shell)
+        }
+        finish(&after, shell)
     }
 
     /// Under the lock, for the draining thread: the next queued work item, or the end of the
