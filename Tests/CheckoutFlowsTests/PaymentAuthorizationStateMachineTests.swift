@@ -299,10 +299,10 @@ final class PaymentAuthorizationStateMachineTests: XCTestCase {
         XCTAssertEqual(machine.log.transcript.delegateCalls, [])
 
         guard
-            case .didSelectShippingMethod(let method, let id) = F.call(
+            case .didSelectShippingMethod(let methods, let index, let id) = F.call(
                 machine.selectShippingMethod("express", at: .seconds(2)))
         else { return XCTFail("expected didSelectShippingMethod") }
-        XCTAssertEqual(method, F.express)
+        XCTAssertEqual(methods[index], F.express)
         XCTAssertEqual(machine.sheet?.selectedShippingMethodID, "standard", "the selection waits for the answer")
         _ = machine.answer(
             id, first: true, .shippingMethod(ShippingMethodUpdate(summaryItems: F.summary("29.99"))), at: .seconds(3))

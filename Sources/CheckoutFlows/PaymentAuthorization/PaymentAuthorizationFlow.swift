@@ -402,9 +402,9 @@ extension PaymentAuthorizationFlow: FlowShell {
         case .didSelectShippingContact(let contact, let id):
             let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .shippingContact($3)) }
             delegate.paymentAuthorizationFlow(self, didSelectShippingContact: contact) { completion.complete($0) }
-        case .didSelectShippingMethod(let method, let id):
+        case .didSelectShippingMethod(let methods, let index, let id):
             let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .shippingMethod($3)) }
-            delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: method) { completion.complete($0) }
+            delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: methods[index]) { completion.complete($0) }
         case .didSelectPaymentMethod(let method, let id):
             let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .paymentMethod($3)) }
             delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method) { completion.complete($0) }
@@ -427,8 +427,9 @@ extension PaymentAuthorizationFlow: FlowShell {
             Task {
                 completion.complete(await delegate.paymentAuthorizationFlow(self, didSelectShippingContact: contact))
             }
-        case .didSelectShippingMethod(let method, let id):
+        case .didSelectShippingMethod(let methods, let index, let id):
             let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .shippingMethod($3)) }
+            let method = methods[index]
             Task { completion.complete(await delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: method)) }
         case .didSelectPaymentMethod(let method, let id):
             let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .paymentMethod($3)) }

@@ -22,7 +22,9 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
 
     package enum Call: Sendable {
         indirect case didSelectShippingContact(Contact, id: UInt64)
-        indirect case didSelectShippingMethod(ShippingMethod, id: UInt64)
+        /// The method as the sheet's list and its position there: no box to allocate per call (a
+        /// shipping method is too large to be carried inline).
+        case didSelectShippingMethod(in: [ShippingMethod], at: Int, id: UInt64)
         case didSelectPaymentMethod(PaymentMethod, id: UInt64)
         case didChangeCouponCode(String, id: UInt64)
         /// `willAuthorizePayment`, then `didAuthorizePayment`.
@@ -75,7 +77,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
 
     package mutating func delegateCalled(_ call: Call, at now: Duration) {
         switch call {
-        case .didSelectShippingContact(_, let id), .didSelectShippingMethod(_, let id),
+        case .didSelectShippingContact(_, let id), .didSelectShippingMethod(_, _, let id),
             .didSelectPaymentMethod(_, let id), .didChangeCouponCode(_, let id), .authorize(_, let id):
             ledger.called(id, at: now)
         case .didFinish:
@@ -160,7 +162,9 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     package mutating func selectShippingMethod(_ identifier: String, at now: Duration) -> Effect<Call> {
         let action = "selectShippingMethod"
         if let refused = refusal(action, at: now, allowedWhileAwaitingPIN: false) { return refused }
-        guard let method = shownSheet?.shippingMethods.first(where: { $0.identifier == identifier }) else {
+        guard let methods = shownSheet?.shippingMethods,
+            let index = methods.firstIndex(where: { $0.identifier == identifier })
+        else {
             let refusal = Refusal(
                 code: .unknownShippingMethod,
                 message: "no shipping method has the identifier \(identifier.quotedForMessage)",
@@ -169,8 +173,8 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             return log.refuse(action, refusal, at: now)
         }
         log.record(action: action, .text(identifier), at: now)
-        return open(.shippingMethod(method.identifier), "didSelectShippingMethod", .text(identifier), at: now) {
-            .didSelectShippingMethod(method, id: $0)
+        return open(.shippingMethod(identifier), "didSelectShippingMethod", .text(identifier), at: now) {
+            .didSelectShippingMethod(in: methods, at: index, id: $0)
         }
     }
 
