@@ -1,0 +1,45 @@
+import CheckoutCore
+import CheckoutFlows
+import XCTest
+
+@testable import CheckoutSimulator
+
+/// The explorer's P7 check: no rendering of a transcript shows a secret the merchant handed over.
+final class InvariantTests: XCTestCase {
+    private let secret = "pi_3Mt_secret_Zq9fK2"
+
+    private func transcript(_ values: [TranscriptValue]) -> Transcript {
+        Transcript(entries: values.map { TranscriptEntry(time: .zero, event: .action("handOver", [$0])) })
+    }
+
+    // spec P7: a secret recorded as a secret is masked in every rendering.
+    func testAMaskedSecretPasses() throws {
+        let masked = transcript([.secret(try IntentClientSecret(secret))])
+        XCTAssertEqual(Invariants.secretsHidden([secret], in: masked), [])
+    }
+
+    // spec P7: a secret that reaches a rendering as plain text is caught, also when a combining mark
+    // follows it (a search by characters would see another last character there).
+    func testASecretInPlainTextIsCaught() {
+        for text in ["token " + secret, "x" + secret + "\u{301}", "Zq9fK2"] {
+            XCTAssertEqual(
+                Invariants.secretsHidden([secret], in: transcript([.text(text)])),
+                ["P7: a client secret appears in a transcript"], text)
+        }
+        XCTAssertEqual(Invariants.secretsHidden([secret], in: transcript([.text("Zq9fK")])), [])
+        XCTAssertEqual(Invariants.secretsHidden(["not a secret"], in: transcript([.text("not a secret")])), [])
+    }
+
+    // The byte search itself: at the start, at the end, overlapping prefixes, empty needle, longer
+    // needle, and multi-byte text.
+    func testByteSearch() {
+        XCTAssertTrue(Invariants.occurs("ab", in: "abc"))
+        XCTAssertTrue(Invariants.occurs("bc", in: "abc"))
+        XCTAssertTrue(Invariants.occurs("aab", in: "aaab"))
+        XCTAssertTrue(Invariants.occurs("", in: "abc"))
+        XCTAssertTrue(Invariants.occurs("é", in: "café"))
+        XCTAssertFalse(Invariants.occurs("abcd", in: "abc"))
+        XCTAssertFalse(Invariants.occurs("ac", in: "abc"))
+        XCTAssertFalse(Invariants.occurs("e\u{301}", in: "café"), "a verbatim search: another spelling is not found")
+    }
+}
