@@ -7,9 +7,11 @@
  *     ShippingAddressStateMachine or PaymentAuthorizationStateMachine, chosen at start, with
  *     deadlines on or off, strict mode on or off, violation reports on or off;
  *   - the work queue, drained outside the lock by one thread at a time (FlowRunner.drain);
- *   - the deadlines (CheckoutClock): armed under the lock, cancelled lazily outside it, fired on
- *     the clock's thread; `now` is read before the lock, so an answer can arrive past its
- *     deadline before the timer has fired (Outstanding.arrival == .pastDeadline);
+ *   - the deadlines (CheckoutClock): a callback's deadline starts, and is armed, when the draining
+ *     thread takes its delegate call, under the lock (FlowMachine.delegateCalled, FlowRunner.rearm),
+ *     not when the machine opens it; cancelled lazily outside the lock, fired on the clock's
+ *     thread; `now` is read before the lock, so an answer can arrive past its deadline before the
+ *     timer has fired (CallbackLedger.arrival == .pastDeadline);
  *   - CompletionGate (the exactly-once claim, an atomic outside the lock) and the callback id
  *     check in the machines' `answer`;
  *   - the threads: the driver (open a callback, finish, cancel, then cancel or walk away), merchant
@@ -34,10 +36,12 @@
  *                      callbackPending refusal);
  *   -DBROKEN_DEADLINE  no deadline is ever armed;
  *   -DBROKEN_RELEASE   the drainer finds the queue empty and releases `draining` in a second lock
- *                      acquisition (a lost wake-up).
- * Stricter checks, off by default (README, "Findings"):
- *   -DE1_DELEGATE_VIEW when the delegate is called for callback j, no other callback is outstanding;
- *   -DE4_CALL_IN_TIME  when the delegate is called for callback j, j's deadline has not passed.
+ *                      acquisition (a lost wake-up);
+ *   -DBROKEN_START     a callback's deadline starts (and is armed) when the machine opens it, not
+ *                      when its delegate call is taken: the engine before the fix of README
+ *                      finding 1.
+ * The checks that were that finding's variants, -DE1_DELEGATE_VIEW and -DE4_CALL_IN_TIME, are
+ * always on now: assertions in `drain`, e1_delegate_view, e4_call_in_time.
  */
 
 /* -DLTL_ONLY turns the model's own assertions off, so that only an LTL property can report an
@@ -111,6 +115,8 @@ bit reports;      /* FlowOptions.onViolation != nil: violations are reported thr
 byte st = IDLE;
 byte pend = 0;    /* machine.pending?.id: the outstanding callback, 0 for none */
 byte lastID = 0;  /* CallbackLedger.lastID */
+byte started = 0; /* the deadlines of callbacks 1..started have started (CallbackLedger.called): their
+                     delegate calls have been taken; pend's deadline is CallbackLedger.lastDeadline */
 
 /* ---- FlowRunner.Locked (under the lock) ---- */
 chan work = [QCAP] of { mtype, byte };
@@ -143,8 +149,8 @@ bit overlap = 0;       /* a delegate call started while another was in progress 
 bit dropped = 0;       /* a delegate call taken after the delegate was released */
 bit termWhileOpen = 0; /* the terminal call made while a callback was outstanding */
 bit refusedChanged = 0;/* a refused action changed something (E9) */
-bit e1Delegate = 0;    /* -DE1_DELEGATE_VIEW: callback j called while another was outstanding */
-bit lateCall = 0;      /* -DE4_CALL_IN_TIME: callback j called after its deadline */
+bit e1Delegate = 0;    /* callback j called while another was outstanding (E1 as the delegate sees it) */
+bit lateCall = 0;      /* callback j called after its deadline (E4: each callback its full deadline) */
 
 /* The locals of every thread (inlines use their caller's locals). */
 #define LOCALS \
@@ -237,7 +243,11 @@ inline decide(ev, id) {
 #else
      :: st == IDLE ->
 #endif
-        lastID++; pend = lastID; st = AWAIT; cbSt[pend] = CB_OPEN; nOpen++; cbid = pend; eff = E_CALL_CB
+        lastID++; pend = lastID; st = AWAIT; cbSt[pend] = CB_OPEN; nOpen++; cbid = pend; eff = E_CALL_CB;
+#ifdef BROKEN_START
+        started = lastID;                          /* the deadline starts at open */
+#endif
+        skip
      :: else -> eff = E_REFUSED                    /* callbackPending, finished */
      fi
   :: ev == EV_DONE ->
@@ -269,8 +279,35 @@ inline decide(ev, id) {
 
 /* ===================== the engine: FlowRunner ===================== */
 
+/* The callback whose deadline should be armed: the outstanding one, once its delegate call has been
+   taken and its deadline started (FlowMachine.pending?.deadline != nil); 0 for none. */
+#define TIMED_PEND ((timed && pend != 0 && pend <= started) -> pend : 0)
+
+/* rearm(): under the lock, arm the deadline of the outstanding callback once it has started; leave
+   the replaced ticket (cancelT) to be cancelled outside the lock. cancelT is 0 here: every send
+   and every drain step cancels it first, and a take replaces no ticket. */
+inline rearm() {
+  assert(cancelT == 0);
+  if
+  :: armed != TIMED_PEND ->
+     cancelT = armed; armed = 0;
+     if
+#ifdef BROKEN_DEADLINE
+     :: false -> skip
+#else
+     :: TIMED_PEND != 0 -> ticket[pend] = T_SCHED; armed = pend   /* options.clock.schedule(at:) */
+#endif
+     :: else -> skip
+     fi
+  :: else -> skip
+  fi
+}
+
 /* settle(): under the lock, queue the violations and the call, re-arm the deadline, claim the
-   drain. The temporaries are cleared so that equal states compare equal. */
+   drain. The temporaries are cleared so that equal states compare equal. (Swift's settle takes the
+   call straight from the event, and starts its deadline, when nothing is queued and nobody drains;
+   here the drain's first step takes it: no other thread can take it in between, and no deadline
+   of it can pass.) */
 inline settle() {
   do
   :: nviol > 0 && reports -> assert(nfull(work)); work!W_VIOL,0; nviol--
@@ -281,19 +318,7 @@ inline settle() {
   :: eff == E_CALL_TERM -> assert(nfull(work)); work!W_TERM,0
   :: else -> skip
   fi;
-  if
-  :: armed != pend ->
-     cancelT = armed; armed = 0;
-     if
-#ifdef BROKEN_DEADLINE
-     :: false -> skip
-#else
-     :: pend != 0 && timed -> ticket[pend] = T_SCHED; armed = pend   /* options.clock.schedule(at:) */
-#endif
-     :: else -> skip
-     fi
-  :: else -> cancelT = 0
-  fi;
+  rearm();
   if
 #ifdef BROKEN_DRAIN
   :: len(work) > 0 || (st == ENDED && !terminalDone) -> draining = 1; won = 1
@@ -371,8 +396,10 @@ inline merchantCallback() {
 
 /* drain(): one thread at a time takes work under the lock and performs it outside.
    The step that takes a call also starts it (the entry checks); the call returns at this thread's
-   next step, so other threads run while it is in progress. Violation reports (onViolation) queued
-   before the next call are made in the step that takes that call: they touch nothing else. */
+   next step, so other threads run while it is in progress. Taking a callback's call starts its
+   deadline and arms it (nextStep: delegateCalled, rearm); the ticket it replaces, if any, is
+   cancelled at the next step. Violation reports (onViolation) queued before the next call are
+   made in the step that takes that call: they touch nothing else. */
 inline drain() {
   do
   :: d_step {
@@ -398,19 +425,19 @@ inline drain() {
              nTerm++;
              if :: nOpen > 0 -> termWhileOpen = 1 :: else -> skip fi
           :: else ->
-#ifdef E1_DELEGATE_VIEW
-             i = 1;
+             i = 1;                              /* E1: no other callback is outstanding */
              do
              :: i <= MAXCB ->
                 if :: i != wid && cbSt[i] == CB_OPEN -> e1Delegate = 1 :: else -> skip fi; i++
              :: else -> break
              od;
              i = 0;
-#endif
-#ifdef E4_CALL_IN_TIME
-             if :: timed && wid <= passed -> lateCall = 1 :: else -> skip fi;
-#endif
-             skip
+             if :: timed && wid <= passed -> lateCall = 1 :: else -> skip fi;   /* E4: before its deadline */
+             if
+             :: wid > started -> started = wid   /* delegateCalled -> CallbackLedger.called: the deadline starts, once */
+             :: else -> skip
+             fi;
+             rearm()
           fi
 #ifdef BROKEN_RELEASE
        :: else -> step = 3                        /* found empty; releases in a second acquisition */
@@ -427,8 +454,8 @@ inline drain() {
        assert(!callAfterTerm);                   /* E5: no delegate call after the terminal one */
        assert(!dropped);                         /* E5: the delegate is held until the end */
        assert(!termWhileOpen);                   /* E1, E5: the terminal call ends every callback */
-       assert(!e1Delegate);
-       assert(!lateCall)
+       assert(!e1Delegate);                      /* E1: the delegate never sees two callbacks outstanding */
+       assert(!lateCall)                         /* E4: a callback's deadline starts at its delegate call */
      };
 #ifdef BROKEN_RELEASE
      if
@@ -500,12 +527,14 @@ end:
 
 #define DUE(k) (k <= MAXCB && ticket[k] == T_SCHED && k <= passed)
 
-/* The clock: time reaches the next deadline; a due deadline fires, on the clock's thread. */
+/* The clock: time reaches the next deadline that has started; a due deadline fires, on the
+   clock's thread. Deadlines start in the order of the ids (the calls are taken in that order), so
+   they pass in that order too; a callback whose call has not been taken has none. */
 proctype Timer() {
   LOCALS;
 end:
   do
-  :: d_step { timed && passed < lastID -> passed++; printf("TRACE clock reaches deadline %d\n", passed) }
+  :: d_step { timed && passed < started -> passed++; printf("TRACE clock reaches deadline %d\n", passed) }
   :: d_step {
        (DUE(1) || DUE(2) || DUE(3) || DUE(4)) ->
        fid = 1;
@@ -561,14 +590,19 @@ init {
 }
 
 /* ===================== LTL properties (pan -N name) =====================
-   Scripts/verify.sh checks `e_safety` and `e_liveness`, the conjunctions of the properties below
-   (a conjunction holds exactly when each of its parts does), with one search each; the single
-   properties are for reading, for running alone, and for the mutant checks. */
+   Scripts/verify.sh checks `e_safety`, the conjunction of the safety properties below (a
+   conjunction holds exactly when each of its parts does), in one search, and each liveness
+   property in a search of its own; `e_liveness` and the single safety properties are for reading,
+   for running alone, and for the mutant checks. */
 
 /* E1: at most one outstanding callback at any time. */
 ltl e1_one_outstanding { [] (nOpen <= 1) }
+/* E1 as the delegate sees it: when it is called for a callback, no other callback is outstanding. */
+ltl e1_delegate_view { [] !e1Delegate }
 /* E2: a completion takes effect at most once, only while its callback is outstanding, never after the end. */
 ltl e2_applied_once { [] !badApply }
+/* E4: each callback gets its full deadline: its delegate call is made before its deadline passes. */
+ltl e4_call_in_time { [] !lateCall }
 /* E5: at most one terminal call, and no delegate call after it. */
 ltl e5_terminal_last { [] (nTerm <= 1 && !callAfterTerm) }
 /* E6: delegate calls never overlap and never nest. */
@@ -583,7 +617,9 @@ ltl e4_no_hang { [] ((timed && nOpen > 0) -> <> (nOpen == 0)) }
 ltl e6_drained { [] ((len(work) > 0) -> <> (len(work) == 0)) }
 
 /* All of the above, for one search each. */
-ltl e_safety { [] (nOpen <= 1 && !badApply && nTerm <= 1 && !callAfterTerm && inCall <= 1 && !nested) }
+ltl e_safety {
+  [] (nOpen <= 1 && !e1Delegate && !badApply && !lateCall && nTerm <= 1 && !callAfterTerm && inCall <= 1 && !nested)
+}
 ltl e_liveness {
   (<> (walkedAway || (terminalDone && nTerm == 1)))
   && ([] ((timed && nOpen > 0) -> <> (nOpen == 0)))
