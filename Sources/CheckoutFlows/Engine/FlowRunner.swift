@@ -60,11 +60,10 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         var work: [Work] = []
         var workHead = 0
         var draining = false
-        /// On a clock other than the system clock: the deadline armed for callback `id`.
-        var armed: (id: UInt64, ticket: DeadlineTicket)?
-        /// On the system clock: the flow's one timer, due `at`, which may be earlier than the
-        /// outstanding callback's deadline (it then re-arms for it when it fires).
-        var timer: (ticket: DeadlineTicket, at: Duration)?
+        /// The flow's armed deadline, due `at`. On a clock other than the system clock, the
+        /// deadline of callback `id`; on the system clock, the flow's one timer, which may be
+        /// earlier than the outstanding callback's deadline (it then re-arms for it when it fires).
+        var armed: (ticket: DeadlineTicket, id: UInt64, at: Duration)?
         var reportedViolations = 0
         var answerWaiters: [UInt64: CheckedContinuation<Machine.Answer?, any Error>] = [:]
         var endWaiters: [CheckedContinuation<Machine.Answer?, any Error>] = []
@@ -283,13 +282,13 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             guard let deadline = pending?.deadline else {
                 // Nothing to time: keep the timer for the next callback, unless the flow is over
                 // (the timer would keep it alive until it fires).
-                if locked.machine.isEnded, let timer = locked.timer {
-                    locked.timer = nil
+                if locked.machine.isEnded, let timer = locked.armed {
+                    locked.armed = nil
                     Self.discard(timer.ticket, &cancelTicket, systemClock)
                 }
                 return
             }
-            if let timer = locked.timer {
+            if let timer = locked.armed {
                 if timer.at <= deadline { return }
                 Self.discard(timer.ticket, &cancelTicket, systemClock)
             }
@@ -297,7 +296,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             let action: @Sendable () -> Void = { [shell] in shell.runner.timerFired(shell) }
             // The flow's address picks its shard: the same for all its deadlines.
             let shard = Int(bitPattern: UInt(bitPattern: ObjectIdentifier(self)) >> 4)
-            locked.timer = (systemClock.schedule(at: deadline, shard: shard, action), deadline)
+            locked.armed = (systemClock.schedule(at: deadline, shard: shard, action), pending?.id ?? 0, deadline)
             return
         }
         // The callback whose deadline should be armed: the outstanding one, once it has a deadline.
@@ -318,7 +317,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
                 return machine.deadlinePassed(pending.id, at: now)
             }
         }
-        locked.armed = (pending.id, options.clock.schedule(at: deadline, action))
+        locked.armed = (options.clock.schedule(at: deadline, action), pending.id, deadline)
     }
 
     /// Leaves `ticket` to be cancelled outside the lock; when one is already waiting there (which
@@ -342,7 +341,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         state.withLock { locked in
             // A timer due by now has fired or is about to: forget it, so that re-arming schedules
             // anew. (One fired after being replaced finds a later timer and leaves it.)
-            if let timer = locked.timer, timer.at <= now { locked.timer = nil }
+            if let timer = locked.armed, timer.at <= now { locked.armed = nil }
             var effect = Effect<Machine.Call>.none
             if let pending = locked.machine.pending, let deadline = pending.deadline, now >= deadline {
                 effect = locked.machine.deadlinePassed(pending.id, at: now)
