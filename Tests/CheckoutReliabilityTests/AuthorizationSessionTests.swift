@@ -201,6 +201,7 @@ final class AuthorizationSessionTests: XCTestCase {
     {
         let clock = ManualClock()
         let merchant = Merchant()
+        defer { releaseSession(clock) { merchant.state.withLock { $0.held = [:] } } }
         var request = request
         request.supportsCouponCode = couponsSupported
         let flow = PaymentAuthorizationFlow(

@@ -342,6 +342,15 @@ final class PayContextSessionTests: XCTestCase {
         let clock = ManualClock()
         let backend = InMemoryStripeBackend()
         let merchant = Merchant(backend: backend)
+        defer {
+            releaseSession(clock) {
+                merchant.state.withLock { state in
+                    state.contacts = []
+                    state.secrets = []
+                    state.wills = []
+                }
+            }
+        }
         guard
             let context = try? PayContext(
                 request: request,

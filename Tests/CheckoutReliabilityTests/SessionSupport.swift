@@ -152,3 +152,13 @@ func runAnswer(fromAnotherThread: Bool, _ body: @escaping @Sendable () -> Void) 
     }
     done.wait()
 }
+
+/// Ends a session's life: a session that stopped with a callback outstanding keeps its flow, the
+/// merchant and the clock alive in a cycle (the flow holds the merchant until its terminal call,
+/// the merchant holds the completions, the clock holds the deadline), and a soak of millions of
+/// sessions would keep them all. Forgets the clock's deadlines and, in `forgetCompletions`, the
+/// completions the merchant still holds.
+func releaseSession(_ clock: ManualClock, forgetCompletions: () -> Void) {
+    clock.discardPendingDeadlines()
+    forgetCompletions()
+}

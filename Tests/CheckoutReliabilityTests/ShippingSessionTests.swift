@@ -265,6 +265,7 @@ final class ShippingSessionTests: XCTestCase {
     static func run(_ steps: [Step], delivery: Bool = false, previous: Bool = false, timeout: Int? = 30) -> String? {
         let clock = ManualClock()
         let merchant = Merchant()
+        defer { releaseSession(clock) { merchant.state.withLock { $0.held = [:] } } }
         let configuration = ShippingAddressConfiguration(
             requiredShippingAddressFields: [.name, .postalAddress],
             shippingType: delivery ? .delivery : .shipping,
