@@ -138,11 +138,10 @@ run_target() {
         -max_total_time="$seconds" -print_final_stats=1 -timeout=120 -rss_limit_mb=4096
         -artifact_prefix="$artifacts/"
     )
-    # The scenario runner leaves a session unreleased when its steps end before a `late` answer
-    # fires or with a `never` completion held (a reference cycle through the ManualClock; see
-    # RELIABILITY.md): leak detection would stop every run there. FUZZ_DETECT_LEAKS=1 turns it on.
+    # Leak detection is on for every target (FUZZ_DETECT_LEAKS=0 turns it off): the scenario
+    # runner releases what a run leaves behind (see RELIABILITY.md).
     local leaks=1
-    if [[ "$target" == scenario && "${FUZZ_DETECT_LEAKS:-0}" != 1 ]]; then leaks=0; fi
+    if [[ "${FUZZ_DETECT_LEAKS:-1}" == 0 ]]; then leaks=0; fi
     options+=(-detect_leaks="$leaks")
     # A flow session is a sequence of actions: let inputs be long from the start.
     if [[ "$target" == flow ]]; then options+=(-max_len=512 -len_control=0); fi
