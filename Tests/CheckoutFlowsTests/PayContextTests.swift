@@ -95,17 +95,31 @@ final class PayContextTests: XCTestCase {
         return merchant
     }
 
-    /// Runs a payment to its end: present, select the contact, authorize with `card`.
+    /// Starts a payment: creates the context, presents it, selects the contact and authorizes with
+    /// `card`; the backend and the merchant take it from there.
+    func startPayment(
+        _ merchant: RecordingPayContextDelegate,
+        backend: any PaymentBackend,
+        card: StripeTestCard = .success,
+        options: FlowOptions = FlowOptions(callbackTimeout: nil),
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) throws -> PayContext {
+        let context = try PayContext(request: request, backend: backend, delegate: merchant, options: options)
+        try context.present()
+        XCTAssertTrue(context.selectShippingContact(home).isAccepted, file: file, line: line)
+        XCTAssertTrue(context.authorize(token(card)).isAccepted, file: file, line: line)
+        return context
+    }
+
+    /// Runs a payment to its end: ``startPayment``, then waits for `didComplete`.
     func pay(
         _ merchant: RecordingPayContextDelegate,
         backend: any PaymentBackend,
         card: StripeTestCard = .success,
         options: FlowOptions = FlowOptions(callbackTimeout: nil)
     ) async throws -> (PayContext, PayContextOutcome) {
-        let context = try PayContext(request: request, backend: backend, delegate: merchant, options: options)
-        try context.present()
-        XCTAssertTrue(context.selectShippingContact(home).isAccepted)
-        XCTAssertTrue(context.authorize(token(card)).isAccepted)
+        let context = try startPayment(merchant, backend: backend, card: card, options: options)
         let outcome = await context.waitUntilComplete()
         return (context, outcome)
     }
@@ -236,15 +250,7 @@ final class PayContextTests: XCTestCase {
     func testCancelWhileMerchantOwesSecretEndsAsUserCancellationAndNeverConfirms() async throws {
         let backend = InMemoryStripeBackend()
         let merchant = scriptedMerchant(.hold)
-        let context = try PayContext(
-            request: request,
-            backend: backend,
-            delegate: merchant,
-            options: FlowOptions(callbackTimeout: nil)
-        )
-        try context.present()
-        XCTAssertTrue(context.selectShippingContact(home).isAccepted)
-        XCTAssertTrue(context.authorize(token(.success)).isAccepted)
+        let context = try startPayment(merchant, backend: backend)
         await merchant.waitUntilCalled("didCreatePaymentMethod")
         XCTAssertTrue(context.cancel().isAccepted)
         let outcome = await context.waitUntilComplete()
@@ -268,15 +274,7 @@ final class PayContextTests: XCTestCase {
         let backend = RecordingPaymentBackend(held)
         let secret = try inner.createPaymentIntent(amount: Money(minorUnits: 1_000, currency: .usd))
         let merchant = scriptedMerchant(.answer { _ in .secret(secret) })
-        let context = try PayContext(
-            request: request,
-            backend: backend,
-            delegate: merchant,
-            options: FlowOptions(callbackTimeout: nil)
-        )
-        try context.present()
-        XCTAssertTrue(context.selectShippingContact(home).isAccepted)
-        XCTAssertTrue(context.authorize(token(.success)).isAccepted)
+        let context = try startPayment(merchant, backend: backend)
         await backend.waitUntilCalled("confirmIntent")
         XCTAssertTrue(context.cancel().isAccepted, "accepted, deferred")
         XCTAssertNil(context.outcome, "nothing ends while the confirmation is in flight")
@@ -297,15 +295,8 @@ final class PayContextTests: XCTestCase {
         let backend = RecordingPaymentBackend(held)
         let secret = try inner.createPaymentIntent(amount: Money(minorUnits: 1_000, currency: .usd))
         let merchant = scriptedMerchant(.answer { _ in .secret(secret) })
-        let context = try PayContext(
-            request: request,
-            backend: backend,
-            delegate: merchant,
-            options: FlowOptions(callbackTimeout: .seconds(30), clock: clock)
-        )
-        try context.present()
-        XCTAssertTrue(context.selectShippingContact(home).isAccepted)
-        XCTAssertTrue(context.authorize(token(.success)).isAccepted)
+        let context = try startPayment(
+            merchant, backend: backend, options: FlowOptions(callbackTimeout: .seconds(30), clock: clock))
         await backend.waitUntilCalled("confirmIntent")
         clock.advance(by: .seconds(31))
         XCTAssertNil(context.outcome)
@@ -321,15 +312,8 @@ final class PayContextTests: XCTestCase {
         let clock = ManualClock()
         let backend = InMemoryStripeBackend()
         let merchant = scriptedMerchant(.hold)
-        let context = try PayContext(
-            request: request,
-            backend: backend,
-            delegate: merchant,
-            options: FlowOptions(callbackTimeout: .seconds(30), clock: clock)
-        )
-        try context.present()
-        XCTAssertTrue(context.selectShippingContact(home).isAccepted)
-        XCTAssertTrue(context.authorize(token(.success)).isAccepted)
+        let context = try startPayment(
+            merchant, backend: backend, options: FlowOptions(callbackTimeout: .seconds(30), clock: clock))
         await merchant.waitUntilCalled("didCreatePaymentMethod")
         clock.advance(by: .seconds(30))
         let outcome = await context.waitUntilComplete()
