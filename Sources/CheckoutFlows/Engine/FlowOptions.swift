@@ -1,7 +1,8 @@
 /// How a flow keeps time, records and reacts to violations.
 public struct FlowOptions: Sendable {
     /// How long the merchant has to call each completion (spec E4); nil switches deadlines off.
-    /// Default: 30 seconds, Apple Pay's sheet timeout. Each callback gets its own full deadline.
+    /// Default: 30 seconds, Apple Pay's sheet timeout. Each callback gets its own full deadline,
+    /// counted from the call of its delegate method.
     public var callbackTimeout: Duration?
     /// The clock deadlines run on: ``SystemClock/shared`` by default, a ``ManualClock`` in tests.
     public var clock: any CheckoutClock
