@@ -338,7 +338,10 @@ public final class SystemClock: CheckoutClock {
         let (seconds, attoseconds) = wait.components
         let nanos = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
         timer.schedule(deadline: .now() + .nanoseconds(nanos), leeway: .milliseconds(1))
-        timer.setEventHandler { [weak self] in self?.fire(shard) }
+        // A strong capture: a weak one gives the clock a side table, and every retain of the
+        // clock, shared by every flow, would then go through it. An armed timer keeps the clock
+        // alive until it fires or is replaced.
+        timer.setEventHandler { [self] in fire(shard) }
         state.timer = timer
         state.armedFor = earliest
         timer.resume()

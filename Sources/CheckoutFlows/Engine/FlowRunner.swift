@@ -278,25 +278,28 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         _ shell: Shell
     ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
         let pending = locked.machine.pending
-        if let systemClock {
+        // Tested without binding it: a strong reference would retain the clock, shared by every
+        // flow, on every event, from every thread.
+        if systemClock != nil {
             guard let deadline = pending?.deadline else {
                 // Nothing to time: keep the timer for the next callback, unless the flow is over
                 // (the timer would keep it alive until it fires).
                 if locked.machine.isEnded, let timer = locked.armed {
                     locked.armed = nil
-                    Self.discard(timer.ticket, &cancelTicket, systemClock)
+                    Self.discard(timer.ticket, &cancelTicket, options.clock)
                 }
                 return
             }
             if let timer = locked.armed {
                 if timer.at <= deadline { return }
-                Self.discard(timer.ticket, &cancelTicket, systemClock)
+                Self.discard(timer.ticket, &cancelTicket, options.clock)
             }
             // The action captures the shell alone (no allocation of its own).
             let action: @Sendable () -> Void = { [shell] in shell.runner.timerFired(shell) }
             // The flow's address picks its shard: the same for all its deadlines.
             let shard = Int(bitPattern: UInt(bitPattern: ObjectIdentifier(self)) >> 4)
-            locked.armed = (systemClock.schedule(at: deadline, shard: shard, action), pending?.id ?? 0, deadline)
+            let ticket = systemClock!.schedule(at: deadline, shard: shard, action)
+            locked.armed = (ticket, pending?.id ?? 0, deadline)
             return
         }
         // The callback whose deadline should be armed: the outstanding one, once it has a deadline.
