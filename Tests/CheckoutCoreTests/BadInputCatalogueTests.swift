@@ -231,4 +231,16 @@ final class SecretMaskingEdgeTests: XCTestCase {
             XCTFail("\(error)")
         }
     }
+
+    // Row S2 (spec P7): a secret part that starts with the mask's bullets is masked like any other;
+    // its debug rendering, `IntentClientSecret(pi_1_secret_•••)`, shows the mask and the wrapper,
+    // not the secret (the `client-secret` fuzz target once took that for a leak).
+    func testSecretPartStartingWithTheMask() throws {
+        let secret = try IntentClientSecret("pi_1_secret_•••)")
+        XCTAssertEqual(secret.description, "pi_1_secret_•••")
+        XCTAssertEqual(secret.debugDescription, "IntentClientSecret(pi_1_secret_•••)")
+        let marked = try IntentClientSecret("pi_1_secret_•••QZXJ")
+        XCTAssertFalse(marked.description.contains("QZXJ"))
+        XCTAssertFalse(marked.debugDescription.contains("QZXJ"))
+    }
 }
