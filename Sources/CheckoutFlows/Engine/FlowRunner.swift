@@ -40,9 +40,10 @@ package protocol FlowShell: AnyObject, Sendable {
 /// delegate calls of one flow never overlap and never nest: a completion called synchronously
 /// inside a callback, or a `cancel()` from inside one, only queues what follows, which runs after
 /// the callback has returned (spec E6). A callback's deadline starts when the draining thread takes
-/// its delegate call, under the lock, and is armed on the flow's clock then; it is cancelled when
-/// the callback closes. A deadline that fires times out the callback then outstanding only if that
-/// callback's own deadline has come.
+/// its delegate call, under the lock, and is armed on the flow's clock then: exactly, and
+/// cancelled when the callback closes, on a ``ManualClock``; lazily, with one timer per flow that
+/// lives until the flow ends, on the ``SystemClock`` (see `rearm`). A deadline that fires times out
+/// the callback then outstanding only if that callback's own deadline has come.
 package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendable {
     // The engine's working types are declared outside the class, over the machine's call,
     // delegate and answer types: nested in the generic class, the compiler copied and destroyed
