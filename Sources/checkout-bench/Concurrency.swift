@@ -7,12 +7,18 @@ import Synchronization
 /// worker queues, with default options (deadlines on the shared system clock, transcripts on).
 ///
 /// Each session selects a contact, a shipping method and a coupon, then authorizes. Every
-/// delegate call hands its answer to one of the pool's serial queues (sessions and steps spread
-/// over the queues, so a completion usually comes from another thread than its call); the worker
-/// calls the completion and then, playing the customer, takes the session's next action, which
-/// makes the next delegate call (after the authorization's answer, the flow's own `didFinish`).
-/// The sessions are started from the pool's queues in batches, so that all of them are in flight
-/// at once.
+/// delegate call hands its answer to one of the pool's serial queues; the worker calls the
+/// completion and then, playing the customer, takes the session's next action, which makes the
+/// next delegate call (after the authorization's answer, the flow's own `didFinish`). The
+/// sessions are started from the pool's queues in batches, so that all of them are in flight at
+/// once. Two ways of choosing the queue:
+///
+/// - hopping (the main figure): sessions and steps spread over the queues, so a completion
+///   usually comes from another thread than its call, and each step moves the flow's state to the
+///   other core;
+/// - pinned: each session keeps to one queue (the queue its batch started on), as a server that
+///   binds a connection to one event loop does; the completion still comes from a pool thread,
+///   but always the same one for a session.
 ///
 /// Measured: sessions per second (wall time from the first start to the last `didFinish`) with
 /// one worker queue and with two; the process's CPU time per session and how many CPUs it kept
@@ -21,18 +27,22 @@ import Synchronization
 /// the session's next delegate call, over every step of every session.
 enum ConcurrencyBench {
     static let steps = 4
+    /// How many sessions one queue starts at a time.
+    static let batch = 500
 
     final class Pool: @unchecked Sendable {
         // Unchecked: `delays` is written at distinct indexes, each once, by whichever worker
         // runs that step; it is read after every session has ended.
         let queues: [DispatchQueue]
+        let pinned: Bool
         let options: FlowOptions
         let delays: UnsafeMutableBufferPointer<UInt64>
         private let remaining: Atomic<Int>
         private let done = DispatchSemaphore(value: 0)
 
-        init(workers: Int, sessions: Int) {
+        init(workers: Int, sessions: Int, pinned: Bool) {
             queues = (0..<workers).map { DispatchQueue(label: "checkout-bench.pool.\($0)") }
+            self.pinned = pinned
             options = FlowOptions()
             delays = .allocate(capacity: sessions * ConcurrencyBench.steps)
             delays.initialize(repeating: 0)
@@ -43,7 +53,10 @@ enum ConcurrencyBench {
 
         /// Hands `answer` to a worker; it then takes the session's next action.
         func answer(_ session: Session, _ answer: @escaping @Sendable () -> Void) {
-            let queue = queues[(session.index &+ session.step) % queues.count]
+            let queue =
+                pinned
+                ? queues[(session.index / ConcurrencyBench.batch) % queues.count]
+                : queues[(session.index &+ session.step) % queues.count]
             queue.async {
                 session.step += 1
                 session.completedAt = Clocks.wall()
@@ -153,13 +166,12 @@ enum ConcurrencyBench {
     }
 
     /// Runs `count` sessions on `workers` queues.
-    static func sample(_ count: Int, workers: Int) -> Sample {
-        let pool = Pool(workers: workers, sessions: count)
-        let batch = 500
+    static func sample(_ count: Int, workers: Int, pinned: Bool = false) -> Sample {
+        let pool = Pool(workers: workers, sessions: count, pinned: pinned)
         let startWall = Clocks.wall()
         let startCPU = Clocks.processCPU()
-        for (number, first) in stride(from: 0, to: count, by: batch).enumerated() {
-            let end = min(count, first + batch)
+        for (number, first) in stride(from: 0, to: count, by: ConcurrencyBench.batch).enumerated() {
+            let end = min(count, first + ConcurrencyBench.batch)
             pool.queues[number % workers].async {
                 for index in first..<end { Session(index: index, pool: pool).start() }
             }
@@ -183,6 +195,10 @@ enum ConcurrencyBench {
         var twoWorkers: [Sample] = []
         /// Per run: two workers' sessions per second over one worker's.
         var speedups: [Double] = []
+        /// The same with each session pinned to one worker.
+        var pinnedOneWorker: [Sample] = []
+        var pinnedTwoWorkers: [Sample] = []
+        var pinnedSpeedups: [Double] = []
     }
 
     static func run(sessions: Int, runs: Int, log: (String) -> Void) -> Result {
@@ -195,6 +211,11 @@ enum ConcurrencyBench {
             result.oneWorker.append(one)
             result.twoWorkers.append(two)
             result.speedups.append(two.sessionsPerSecond / one.sessionsPerSecond)
+            let pinnedOne = sample(sessions, workers: 1, pinned: true)
+            let pinnedTwo = sample(sessions, workers: 2, pinned: true)
+            result.pinnedOneWorker.append(pinnedOne)
+            result.pinnedTwoWorkers.append(pinnedTwo)
+            result.pinnedSpeedups.append(pinnedTwo.sessionsPerSecond / pinnedOne.sessionsPerSecond)
             log("concurrency: run \(run + 1)/\(runs)")
         }
         return result

@@ -22,7 +22,8 @@ let usage = """
       --profile WHAT   Run one workload COUNT times without measuring, for a profiler such as
                        valgrind --tool=callgrind: baseline, roundtrip-off, roundtrip-on,
                        roundtrip-bare, shipping, authorization, park, park-off,
-                       concurrency-1, concurrency-2, explore
+                       concurrency-1, concurrency-2, concurrency-pinned-1,
+                       concurrency-pinned-2, explore
                        (each example under --examples, COUNT sessions each).
       --count COUNT    How many round trips, sessions or parked sessions --profile runs
                        (default 100000).
@@ -99,6 +100,8 @@ if let workload = options.profile {
         for example in examples { _ = await Explorer.explore(example.scenario, sessions: count, seed: 1) }
     case "concurrency-1": _ = ConcurrencyBench.sample(count, workers: 1)
     case "concurrency-2": _ = ConcurrencyBench.sample(count, workers: 2)
+    case "concurrency-pinned-1": _ = ConcurrencyBench.sample(count, workers: 1, pinned: true)
+    case "concurrency-pinned-2": _ = ConcurrencyBench.sample(count, workers: 2, pinned: true)
     case "park": _ = MemoryBench.sample(count, transcripts: true)
     case "park-off": _ = MemoryBench.sample(count, transcripts: false)
     default:
@@ -223,6 +226,21 @@ if options.parts.contains("concurrency") {
         Figure(
             name: "Completion to next call, p99, 2 workers", key: "completionToNextCallP99", unit: "µs",
             runs: result.twoWorkers.map { $0.p99 / 1_000 }),
+        Figure(
+            name: "Pinned sessions per second, 1 worker", key: "pinnedSessionsPerSecondOneWorker", unit: "/s",
+            runs: result.pinnedOneWorker.map(\.sessionsPerSecond)),
+        Figure(
+            name: "Pinned sessions per second, 2 workers", key: "pinnedSessionsPerSecondTwoWorkers", unit: "/s",
+            runs: result.pinnedTwoWorkers.map(\.sessionsPerSecond)),
+        Figure(
+            name: "Two-core speed-up, each session pinned to a worker", key: "twoCoreSpeedupPinned", unit: "x",
+            runs: result.pinnedSpeedups, target: .atLeast(1.7)),
+        Figure(
+            name: "CPU time per pinned session, 1 worker", key: "cpuPerPinnedSessionOneWorker", unit: "µs",
+            runs: result.pinnedOneWorker.map { $0.cpuPerSession / 1_000 }),
+        Figure(
+            name: "CPU time per pinned session, 2 workers", key: "cpuPerPinnedSessionTwoWorkers",
+            unit: "µs", runs: result.pinnedTwoWorkers.map { $0.cpuPerSession / 1_000 }),
     ]
     extras["concurrentSessions"] = sessions
 }
