@@ -123,16 +123,19 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
     /// country and a truncated postal code (US: the first five digits; CA and GB: the outward code,
     /// that is, without the last three characters once spaces are removed; elsewhere unchanged).
     /// Street lines, name, email and phone are removed, and ``isRedacted`` is set.
-    /// Redacting a redacted contact changes nothing.
+    ///
+    /// A contact already marked redacted keeps its postal code as it is (it was truncated when it
+    /// was redacted; truncating again would cut an outward code short), so redacting a redacted
+    /// contact changes nothing. Its other fields are removed all the same, whatever it claims: a
+    /// contact decoded with `"redacted": true` and a street is not passed on with the street.
     public func redactedForShipping() -> Contact {
-        if isRedacted { return self }
         guard let address = postalAddress else { return Contact(isRedacted: true) }
+        let postalCode =
+            isRedacted
+            ? address.postalCode
+            : address.postalCode.map { Self.truncatedPostalCode($0, country: address.country) }
         let redacted = Address(
-            city: address.city,
-            state: address.state,
-            postalCode: address.postalCode.map { Self.truncatedPostalCode($0, country: address.country) },
-            country: address.country
-        )
+            city: address.city, state: address.state, postalCode: postalCode, country: address.country)
         return Contact(postalAddress: redacted, isRedacted: true)
     }
 

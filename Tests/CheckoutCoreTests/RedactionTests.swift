@@ -1,4 +1,5 @@
 import CheckoutCore
+import Foundation
 import XCTest
 
 final class RedactionTests: XCTestCase {
@@ -73,6 +74,30 @@ final class RedactionTests: XCTestCase {
         for secret in ["Jane", "jane@", "415", "Secret Street", "Apt 9", "6789"] {
             XCTAssertFalse(redacted.unmaskedDescription.contains(secret), secret)
         }
+    }
+
+    // spec A2: a contact that claims to be redacted still loses its street, name, email and phone;
+    // its postal code is kept as it is (truncating "SW1A" again would give "S"). Found by the
+    // json-contact fuzz target: `{"address": {"line1": "ON", ...}, "redacted": true}` kept "ON".
+    func testAContactThatClaimsToBeRedactedIsRedactedAgain() throws {
+        let json = Data(
+            """
+            {"name": "Jane", "email": "jane@example.com", "phone": "+44 20 7946 0000", "redacted": true,
+             "address": {"line1": "ON", "line2": "Flat 2", "city": "London", "postal_code": "SW1A",
+                         "country": "GB"}}
+            """.utf8)
+        let claimed = try JSONDecoder().decode(Contact.self, from: json)
+        XCTAssertTrue(claimed.isRedacted)
+        let redacted = claimed.redactedForShipping()
+        XCTAssertEqual(
+            redacted,
+            Contact(
+                postalAddress: Address(city: "London", postalCode: "SW1A", country: try CountryCode("GB")),
+                isRedacted: true))
+        XCTAssertEqual(redacted.redactedForShipping(), redacted, "idempotent")
+        let properlyRedacted = contact(postalCode: "SW1A 1AA", country: "GB").redactedForShipping()
+        XCTAssertEqual(properlyRedacted.redactedForShipping(), properlyRedacted)
+        XCTAssertEqual(properlyRedacted.postalAddress?.postalCode, "SW1A")
     }
 
     func testCountryWithoutPostalCodes() throws {
