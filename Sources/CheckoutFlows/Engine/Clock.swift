@@ -202,8 +202,16 @@ public final class ManualClock: CheckoutClock {
 
     private let state = LockedValue(State())
 
+    /// Whether flows on this clock arm their deadlines as they do on the ``SystemClock`` (one
+    /// timer per flow, re-armed when it fires early) rather than exactly, per callback: for tests
+    /// of that mechanism in virtual time.
+    package let armsTimersLazily: Bool
+
     /// A clock at virtual time zero.
-    public init() {}
+    public init() { armsTimersLazily = false }
+
+    /// A clock at virtual time zero whose flows arm their deadlines lazily, as on the system clock.
+    package init(armsTimersLazily: Bool) { self.armsTimersLazily = armsTimersLazily }
 
     /// The virtual time: zero at creation, moved only by ``advance(by:)`` and
     /// ``advance(to:)``.

@@ -89,11 +89,15 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     private let state: LockedValue<Locked>
     /// The clock, when it is a ``SystemClock``: this flow keeps its deadlines in one of its shards.
     private let systemClock: SystemClock?
+    /// Whether the flow keeps one timer, armed lazily (see `rearm`): on the system clock, and on a
+    /// ``ManualClock`` made to test that.
+    private let armsLazily: Bool
 
     package init(machine: Machine, delegate: Delegate, options: FlowOptions) {
         self.options = options
         self.state = LockedValue(Locked(machine: machine, delegate: HeldDelegate(delegate)))
         self.systemClock = options.clock as? SystemClock
+        self.armsLazily = systemClock != nil || (options.clock as? ManualClock)?.armsTimersLazily == true
     }
 
     /// Reads the machine under the lock.
@@ -270,18 +274,16 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     /// or after the timer's leaves it alone, and the timer, when it fires early, times out nothing
     /// and re-arms for the callback then outstanding. So a round trip neither schedules nor
     /// cancels anything; the timer is cancelled when the flow ends. On any other clock (a
-    /// ``ManualClock`` in tests) each callback's deadline is scheduled exactly, and cancelled when
-    /// the callback closes, so that actions due at the same virtual instant run in the order they
-    /// were scheduled.
+    /// ``ManualClock`` in tests, unless made with `armsTimersLazily`) each callback's deadline is
+    /// scheduled exactly, and cancelled when the callback closes, so that actions due at the same
+    /// virtual instant run in the order they were scheduled.
     private func rearm<Shell: FlowShell>(
         _ locked: inout Locked,
         _ cancelTicket: inout DeadlineTicket?,
         _ shell: Shell
     ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
         let pending = locked.machine.pending
-        // Tested without binding it: a strong reference would retain the clock, shared by every
-        // flow, on every event, from every thread.
-        if systemClock != nil {
+        if armsLazily {
             guard let deadline = pending?.deadline else {
                 // Nothing to time: keep the timer for the next callback, unless the flow is over
                 // (the timer would keep it alive until it fires).
@@ -297,9 +299,15 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             }
             // The action captures the shell alone (no allocation of its own).
             let action: @Sendable () -> Void = { [shell] in shell.runner.timerFired(shell) }
-            // The flow's address picks its shard: the same for all its deadlines.
-            let shard = Int(bitPattern: UInt(bitPattern: ObjectIdentifier(self)) >> 4)
-            let ticket = systemClock!.schedule(at: deadline, shard: shard, action)
+            // Reached on every event that changes the deadline, so rarely; the flow's address picks
+            // the system clock's shard: the same for all its deadlines.
+            let ticket =
+                if let systemClock {
+                    systemClock.schedule(
+                        at: deadline, shard: Int(bitPattern: UInt(bitPattern: ObjectIdentifier(self)) >> 4), action)
+                } else {
+                    options.clock.schedule(at: deadline, action)
+                }
             locked.armed = (ticket, pending?.id ?? 0, deadline)
             return
         }
