@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What the engine needs to know of a flow's state machine.
 package protocol FlowMachine: Sendable {
     /// A delegate call the machine asks for.
@@ -60,7 +62,6 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         /// queued before it.
         var work: [Work] = []
         var workHead = 0
-        var draining = false
         /// The flow's armed deadline, due `at`. On a clock other than the system clock, the
         /// deadline of callback `id`; on the system clock, the flow's one timer, which may be
         /// earlier than the outstanding callback's deadline (it then re-arms for it when it fires).
@@ -87,6 +88,10 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
 
     package let options: FlowOptions
     private let state: LockedValue<Locked>
+    /// Who drains, and whether the drainer must take the lock again when its delegate call
+    /// returns (``DrainFlags``). Written under the lock, except by the draining thread itself,
+    /// which leaves the drain without the lock when only `draining` is set.
+    private let drainFlags = Atomic<UInt8>(0)
     /// The clock, when it is a ``SystemClock``: this flow keeps its deadlines in one of its shards.
     private let systemClock: SystemClock?
     /// Whether the flow keeps one timer, armed lazily (see `rearm`): on the system clock, and on a
@@ -224,9 +229,12 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         case .refused(let refusal):
             response = .refused(refusal)
         case .call(let call):
-            if !locked.draining, !locked.hasWork {
+            if !locked.hasWork,
+                drainFlags.compareExchange(
+                    expected: 0, desired: DrainFlags.draining, ordering: .acquiringAndReleasing
+                ).exchanged
+            {
                 // Nothing queued and nobody draining: this thread runs the call, first.
-                locked.draining = true
                 after.drains = true
                 locked.machine.delegateCalled(call, at: now)
                 after.work = .call(call)
@@ -245,10 +253,15 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             case .ended(let ended): after.resume.append((waiter, .failure(ended)))
             }
         }
-        if !locked.draining, locked.hasWork || (locked.machine.isEnded && !locked.terminalDone) {
-            locked.draining = true
-            after.drains = true
-            (after.work, after.delegate, after.endWaiters) = nextStep(&locked, &after.cancelTicket, shell)
+        if locked.hasWork || (locked.machine.isEnded && !locked.terminalDone) {
+            // The drainer must come back under the lock; if nobody drains, this thread does.
+            let before = drainFlags.bitwiseOr(
+                DrainFlags.draining | DrainFlags.mustLock, ordering: .acquiringAndReleasing
+            ).oldValue
+            if before & DrainFlags.draining == 0 {
+                after.drains = true
+                (after.work, after.delegate, after.endWaiters) = nextStep(&locked, &after.cancelTicket, shell)
+            }
         }
         return response
     }
@@ -262,7 +275,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         if let ticket = after.cancelTicket { options.clock.cancel(ticket) }
         for (continuation, result) in after.resume { continuation.resume(with: result) }
         if after.drains {
-            drain(shell, (after.work, after.delegate.take(), after.endWaiters))
+            drain(shell, (after.work.take(), after.delegate.take(), after.endWaiters))
         }
     }
 
@@ -376,8 +389,14 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             locked.machine.delegateCalled(call, at: options.clock.now)
             rearm(&locked, &cancelTicket, shell)
         }
-        if !work.isIdle { return (work, locked.delegate, []) }
-        locked.draining = false
+        if !work.isIdle {
+            if !locked.hasWork, !(locked.machine.isEnded && !locked.terminalDone) {
+                // When this call returns, the drain may end without the lock.
+                drainFlags.store(DrainFlags.draining, ordering: .releasing)
+            }
+            return (work, locked.delegate, [])
+        }
+        drainFlags.store(0, ordering: .releasing)
         guard locked.machine.isEnded, !locked.terminalDone else { return (.idle, nil, []) }
         // The terminal call has been performed: release the delegate (spec E5) and
         // wake whoever waits for the end.
@@ -389,17 +408,26 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         return (.idle, released, waiters)
     }
 
-    private func drain<Shell: FlowShell>(_ shell: Shell, _ first: DrainStep)
+    private func drain<Shell: FlowShell>(_ shell: Shell, _ first: consuming DrainStep)
     where Shell.Machine == Machine, Shell.Delegate == Delegate {
         var (work, delegate, endWaiters) = first
         loop: while true {
-            switch work {
+            // The item is moved out, not copied: a copy of a call costs reference counts for
+            // each of its fields.
+            switch consume work {
             case .idle:
                 break loop
             case .call(let call):
                 if let delegate { shell.perform(call, on: delegate.delegate) }
             case .violation(let violation):
                 options.onViolation?(violation)
+            }
+            // Nothing was queued, the flow goes on: the drain ends here, without the lock. (Any
+            // event that queues work sets `mustLock` first, under the lock.)
+            if drainFlags.compareExchange(
+                expected: DrainFlags.draining, desired: 0, ordering: .acquiringAndReleasing
+            ).exchanged {
+                break loop
             }
             var cancelTicket: DeadlineTicket?
             (work, delegate, endWaiters) = state.withLock { nextStep(&$0, &cancelTicket, shell) }
@@ -409,6 +437,16 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         delegate = nil
         for waiter in endWaiters { waiter.resume(returning: nil) }
     }
+}
+
+/// The bits of `FlowRunner.drainFlags`.
+private enum DrainFlags {
+    /// A thread drains the flow's work (it is in, or about to make, a delegate call).
+    static let draining: UInt8 = 1
+    /// The drainer must take the lock when its call returns: work is queued, or the flow has ended
+    /// and the delegate is still to be released. Set under the lock by whoever queues the work;
+    /// cleared by the drainer, under the lock, once neither holds.
+    static let mustLock: UInt8 = 2
 }
 
 /// A delegate call or a violation report, queued for the thread that drains; `idle` when there
@@ -422,6 +460,13 @@ private enum RunnerWork<Call: Sendable>: Sendable {
     var isIdle: Bool {
         if case .idle = self { return true }
         return false
+    }
+
+    /// Moves the item out, leaving `idle`.
+    mutating func take() -> Self {
+        let taken = consume self
+        self = .idle
+        return taken
     }
 }
 
