@@ -239,6 +239,7 @@ final class ShippingAddressStateMachineTests: XCTestCase {
     // cancel while waiting ends the callback without an answer.
     func testResolutionOfTheOutstandingCallback() {
         var machine = makeMachine()
+        machine.keepsResolutions = true
         let id = validating(&machine)
         XCTAssertNil(machine.takeResolution())
         _ = machine.answer(id, first: true, .valid, at: .seconds(2))
@@ -249,12 +250,26 @@ final class ShippingAddressStateMachineTests: XCTestCase {
         XCTAssertNil(machine.takeResolution(), "taken once")
 
         var cancelled = makeMachine()
+        cancelled.keepsResolutions = true
         let other = validating(&cancelled)
         _ = cancelled.cancel(at: .seconds(2))
         guard case (other, .ended(let ended))? = cancelled.takeResolution() else {
             return XCTFail("the cancel should end the callback")
         }
         XCTAssertEqual(ended.callback, "didEnterAddress")
+    }
+
+    // Until a driver awaits an answer, the machine keeps no resolution (each would cost a copy
+    // of the answer), neither of an answer nor of an ending.
+    func testNoResolutionIsKeptUnlessAsked() {
+        var machine = makeMachine()
+        let id = validating(&machine)
+        _ = machine.answer(id, first: true, .invalid(message: nil), at: .seconds(2))
+        XCTAssertNil(machine.takeResolution())
+        let next = validating(&machine)
+        _ = machine.cancel(at: .seconds(3))
+        XCTAssertNil(machine.takeResolution())
+        XCTAssertNotEqual(id, next)
     }
 
     // spec S3: the answer's selected method wins when it is in the list, matched by identifier.

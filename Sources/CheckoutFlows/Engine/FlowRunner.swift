@@ -18,7 +18,11 @@ package protocol FlowMachine: Sendable {
     mutating func delegateCalled(_ call: Call, at now: Duration)
     /// The outstanding callback `id` reached its deadline at `now`.
     mutating func deadlinePassed(_ id: UInt64, at now: Duration) -> Effect<Call>
-    /// How the callback that ended during the last event ended, once.
+    /// Whether the machine keeps how each callback ended, for ``takeResolution()``: off until a
+    /// driver first awaits an answer (keeping it costs a copy of every answer).
+    var keepsResolutions: Bool { get set }
+    /// How the callback that ended during the last event ended, once (nil unless
+    /// ``keepsResolutions``).
     mutating func takeResolution() -> (id: UInt64, resolution: Resolution<Answer>)?
 }
 
@@ -164,6 +168,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         _ after: inout AfterEvent,
         _ shell: Shell
     ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
+        locked.machine.keepsResolutions = true
         let before = locked.machine.pending?.id
         let effect = event(&locked.machine, now)
         let response = settle(effect, at: now, &locked, &after, shell)
@@ -245,7 +250,8 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             response = .accepted
         }
         rearm(&locked, &after.cancelTicket, shell)
-        if let (id, resolution) = locked.machine.takeResolution(), !locked.answerWaiters.isEmpty,
+        if locked.machine.keepsResolutions, let (id, resolution) = locked.machine.takeResolution(),
+            !locked.answerWaiters.isEmpty,
             let waiter = locked.answerWaiters.removeValue(forKey: id)
         {
             switch resolution {
@@ -418,7 +424,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             case .idle:
                 break loop
             case .call(let call):
-                if let delegate { shell.perform(call, on: delegate.delegate) }
+                delegate?.perform(call, by: shell)
             case .violation(let violation):
                 options.onViolation?(violation)
             }
@@ -476,6 +482,12 @@ private final class HeldDelegate<Delegate: Sendable>: Sendable {
     let delegate: Delegate
 
     init(_ delegate: Delegate) { self.delegate = delegate }
+
+    /// Has `shell` make `call` on the delegate, borrowed from the box rather than copied out.
+    @inline(__always)
+    func perform<Shell: FlowShell>(_ call: Shell.Machine.Call, by shell: Shell) where Shell.Delegate == Delegate {
+        shell.perform(call, on: delegate)
+    }
 }
 
 /// What an event leaves to do outside the lock.

@@ -112,6 +112,12 @@ package struct PayContextStateMachine: FlowMachine {
         return nil
     }
 
+    /// The pay context's driver awaits no answer of its own.
+    package var keepsResolutions: Bool {
+        get { false }
+        set {}
+    }
+
     package mutating func takeResolution() -> (id: UInt64, resolution: Resolution<Never>)? { nil }
 
     /// Nothing starts here: the pay context's own callbacks run under the round's deadline, which

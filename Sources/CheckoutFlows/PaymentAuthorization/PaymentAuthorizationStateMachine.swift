@@ -54,6 +54,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// kept beside the state, not inside it, so that each event updates it in place.
     private var shownSheet: PaymentSheet?
     private var resolution: (id: UInt64, resolution: Resolution<Answer>)?
+    package var keepsResolutions = false
 
     /// Whether `didAuthorizePayment` has a deadline of its own. The pay context times the whole
     /// authorization itself (spec P5) and turns it off.
@@ -109,6 +110,11 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     package mutating func takeResolution() -> (id: UInt64, resolution: Resolution<Answer>)? {
         defer { resolution = nil }
         return resolution
+    }
+
+    /// Keeps how callback `id` ended, for an awaiting driver.
+    private mutating func resolve(_ id: UInt64, _ how: @autoclosure () -> Resolution<Answer>) {
+        if keepsResolutions { resolution = (id, how()) }
     }
 
     // MARK: Driver events
@@ -292,7 +298,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         }
         log.recordCompletion(
             outstanding.method, callbackID: id, answer: answer, byDefault: answer.isDefaultAnswer, at: now)
-        resolution = (id, .answered(answer))
+        resolve(id, .answered(answer))
         // Spec E7: every update is validated against the request; an invalid one ends the flow.
         let problems: [CheckoutError] =
             switch answer {
@@ -432,10 +438,8 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
 
     /// Ends the flow with `outcome` and asks for `didFinish` (spec A8, E5).
     private mutating func end(_ outcome: PaymentAuthorizationOutcome, at now: Duration) -> Effect<Call> {
-        if case .awaiting(let outstanding) = state, resolution?.id != outstanding.id {
-            resolution = (
-                outstanding.id, .ended(CallbackEnded(callback: outstanding.method, reason: "\(outcome)"))
-            )
+        if keepsResolutions, case .awaiting(let outstanding) = state, resolution?.id != outstanding.id {
+            resolve(outstanding.id, .ended(CallbackEnded(callback: outstanding.method, reason: "\(outcome)")))
         }
         state = .ended(outcome)
         shownSheet = nil

@@ -32,6 +32,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
     package private(set) var log: FlowLog
     private var state = State.notPresented
     private var resolution: (id: UInt64, resolution: Resolution<Answer>)?
+    package var keepsResolutions = false
 
     package init(configuration: ShippingAddressConfiguration, options: FlowOptions) {
         self.configuration = configuration
@@ -74,6 +75,11 @@ package struct ShippingAddressStateMachine: FlowMachine {
     package mutating func takeResolution() -> (id: UInt64, resolution: Resolution<Answer>)? {
         defer { resolution = nil }
         return resolution
+    }
+
+    /// Keeps how callback `id` ended, for an awaiting driver.
+    private mutating func resolve(_ id: UInt64, _ how: @autoclosure () -> Resolution<Answer>) {
+        if keepsResolutions { resolution = (id, how()) }
     }
 
     // MARK: Driver events
@@ -195,7 +201,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
             return late
         }
         log.recordCompletion(method, callbackID: id, answer: validation, byDefault: false, at: now)
-        resolution = (id, .answered(validation))
+        resolve(id, .answered(validation))
         let address = outstanding.callback
         switch validation {
         case .invalid(let message):
@@ -233,7 +239,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
         }
         let message = "The merchant did not answer in time"
         state = .addressStep(error: message)
-        resolution = (id, .ended(CallbackEnded(callback: outstanding.method, reason: "timed out")))
+        resolve(id, .ended(CallbackEnded(callback: outstanding.method, reason: "timed out")))
         return violated(.completionTimedOut, id: id, at: now, "no answer by \(now.secondsString)s")
     }
 
@@ -242,10 +248,8 @@ package struct ShippingAddressStateMachine: FlowMachine {
     /// Ends the flow with `outcome` and asks for its terminal call (spec E5).
     private mutating func end(_ outcome: ShippingAddressOutcome, at now: Duration) -> Effect<Call> {
         // A valid answer that finishes the flow keeps its resolution: the async driver gets it.
-        if case .validating(let outstanding) = state, resolution?.id != outstanding.id {
-            resolution = (
-                outstanding.id, .ended(CallbackEnded(callback: outstanding.method, reason: "\(outcome)"))
-            )
+        if keepsResolutions, case .validating(let outstanding) = state, resolution?.id != outstanding.id {
+            resolve(outstanding.id, .ended(CallbackEnded(callback: outstanding.method, reason: "\(outcome)")))
         }
         state = .ended(outcome)
         log.record(.outcome(outcome.description), at: now)
