@@ -173,17 +173,17 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         let effect = event(&locked.machine, now)
         let response = settle(effect, at: now, &locked, &after, shell)
         if case .refused(let refusal) = response {
-            after.resume.append((continuation, .failure(refusal)))
+            after.resume((continuation, .failure(refusal)))
         } else if let opened = locked.machine.pending?.id, opened != before {
             locked.answerWaiters[opened] = continuation
         } else if locked.machine.isEnded {
             if locked.terminalDone {
-                after.resume.append((continuation, .success(nil)))
+                after.resume((continuation, .success(nil)))
             } else {
                 locked.endWaiters.append(continuation)
             }
         } else {
-            after.resume.append((continuation, .success(nil)))
+            after.resume((continuation, .success(nil)))
         }
     }
 
@@ -255,8 +255,8 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             let waiter = locked.answerWaiters.removeValue(forKey: id)
         {
             switch resolution {
-            case .answered(let answer): after.resume.append((waiter, .success(answer)))
-            case .ended(let ended): after.resume.append((waiter, .failure(ended)))
+            case .answered(let answer): after.resume((waiter, .success(answer)))
+            case .ended(let ended): after.resume((waiter, .failure(ended)))
             }
         }
         if locked.hasWork || (locked.machine.isEnded && !locked.terminalDone) {
@@ -266,7 +266,9 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             ).oldValue
             if before & DrainFlags.draining == 0 {
                 after.drains = true
-                (after.work, after.delegate, after.endWaiters) = nextStep(&locked, &after.cancelTicket, shell)
+                let endWaiters: [CheckedContinuation<Machine.Answer?, any Error>]
+                (after.work, after.delegate, endWaiters) = nextStep(&locked, &after.cancelTicket, shell)
+                if !endWaiters.isEmpty { after.wakes().endWaiters = endWaiters }
             }
         }
         return response
@@ -279,9 +281,10 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         _ shell: Shell
     ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
         if let ticket = after.cancelTicket { options.clock.cancel(ticket) }
-        for (continuation, result) in after.resume { continuation.resume(with: result) }
+        let wakes = after.takeWakes()
+        for (continuation, result) in wakes?.resume ?? [] { continuation.resume(with: result) }
         if after.drains {
-            drain(shell, (after.work.take(), after.delegate.take(), after.endWaiters))
+            drain(shell, (after.work.take(), after.delegate.take(), wakes?.endWaiters ?? []))
         }
     }
 
@@ -498,6 +501,32 @@ private struct RunnerAfterEvent<Call: Sendable, Delegate: Sendable, Answer: Send
     var drains = false
     var work: RunnerWork<Call> = .idle
     var delegate: HeldDelegate<Delegate>?
-    var endWaiters: [CheckedContinuation<Answer?, any Error>] = []
+    /// The waiters to wake, rarely any: out of line, so that the common event's leftovers are
+    /// small enough to be destroyed field by field (a larger struct is destroyed through its
+    /// runtime metadata).
+    private var storedWakes: RunnerWakes<Answer>?
+
+    /// The waiters to wake, made on first use.
+    mutating func wakes() -> RunnerWakes<Answer> {
+        if let storedWakes { return storedWakes }
+        let made = RunnerWakes<Answer>()
+        storedWakes = made
+        return made
+    }
+
+    mutating func resume(_ waiter: (CheckedContinuation<Answer?, any Error>, Result<Answer?, any Error>)) {
+        wakes().resume.append(waiter)
+    }
+
+    mutating func takeWakes() -> RunnerWakes<Answer>? {
+        defer { storedWakes = nil }
+        return storedWakes
+    }
+}
+
+/// The waiters an event wakes outside the lock: the driver's awaited actions, and whoever waits
+/// for the end once the terminal call has been made.
+private final class RunnerWakes<Answer: Sendable> {
     var resume: [(CheckedContinuation<Answer?, any Error>, Result<Answer?, any Error>)] = []
+    var endWaiters: [CheckedContinuation<Answer?, any Error>] = []
 }

@@ -25,7 +25,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         /// The method as the sheet's list and its position there: no box to allocate per call (a
         /// shipping method is too large to be carried inline).
         case didSelectShippingMethod(in: [ShippingMethod], at: Int, id: UInt64)
-        case didSelectPaymentMethod(PaymentMethod, id: UInt64)
+        indirect case didSelectPaymentMethod(PaymentMethod, id: UInt64)
         case didChangeCouponCode(String, id: UInt64)
         /// `willAuthorizePayment`, then `didAuthorizePayment`.
         indirect case authorize(Payment, id: UInt64)
