@@ -106,6 +106,11 @@ package struct FlowLog: Sendable {
     /// The transcript as recorded: each entry's time and sequence number are taken when it
     /// happens; a completion's answer is described only when the transcript is read.
     private var records: [Record] = []
+    /// Full chunks of earlier records, `chunkSize` each, oldest first. A long transcript grows by
+    /// chunks: its records are never copied again, and no array outgrows the size that the
+    /// allocator serves from its heap (a larger one is mapped and unmapped, page by page).
+    private var olderRecords: [[Record]] = []
+    private static var chunkSize: Int { 256 }
     package private(set) var violations: [Violation] = []
     /// How many violations were recorded: what the engine compares to know whether to report.
     package var violationCount: Int { violations.count }
@@ -113,12 +118,27 @@ package struct FlowLog: Sendable {
     package init(recordsTranscript: Bool) { self.recordsTranscript = recordsTranscript }
 
     /// The transcript so far (empty when transcripts are off).
-    package var transcript: Transcript { Transcript(entries: records.map(\.entry)) }
+    package var transcript: Transcript {
+        var entries: [TranscriptEntry] = []
+        entries.reserveCapacity(olderRecords.count * Self.chunkSize + records.count)
+        for chunk in olderRecords { entries.append(contentsOf: chunk.lazy.map(\.entry)) }
+        entries.append(contentsOf: records.lazy.map(\.entry))
+        return Transcript(entries: entries)
+    }
+
+    private mutating func append(_ record: Record) {
+        if records.count == Self.chunkSize {
+            olderRecords.append(records)
+            records = []
+            records.reserveCapacity(Self.chunkSize)
+        }
+        records.append(record)
+    }
 
     package mutating func record(_ event: @autoclosure () -> TranscriptEvent, at now: Duration) {
         guard recordsTranscript else { return }
         let event = event()
-        records.append(Record(time: now, sequence: TranscriptEntry.nextSequence(), event: .ready(event)))
+        append(Record(time: now, sequence: TranscriptEntry.nextSequence(), event: .ready(event)))
     }
 
     /// Records `.action(name, [argument])`, keeping the argument without its array until read.
@@ -126,7 +146,7 @@ package struct FlowLog: Sendable {
     {
         guard recordsTranscript else { return }
         let argument = argument()
-        records.append(Record(time: now, sequence: TranscriptEntry.nextSequence(), event: .action(name, argument)))
+        append(Record(time: now, sequence: TranscriptEntry.nextSequence(), event: .action(name, argument)))
     }
 
     /// Records `.call(method, callbackID: id, [argument])`, keeping the argument without its array
@@ -139,7 +159,7 @@ package struct FlowLog: Sendable {
     ) {
         guard recordsTranscript else { return }
         let argument = argument()
-        records.append(
+        append(
             Record(time: now, sequence: TranscriptEntry.nextSequence(), event: .call(method, id, argument)))
     }
 
@@ -156,7 +176,7 @@ package struct FlowLog: Sendable {
     ) {
         guard recordsTranscript else { return }
         let describe: @Sendable () -> String = { answer.description }
-        records.append(
+        append(
             Record(
                 time: now, sequence: TranscriptEntry.nextSequence(),
                 event: .completion(method, id, describe, byDefault)))
