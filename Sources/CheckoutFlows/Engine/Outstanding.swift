@@ -126,7 +126,8 @@ package struct FlowLog: Sendable {
         return Transcript(entries: entries)
     }
 
-    private mutating func append(_ record: Record) {
+    @inline(__always)
+    private mutating func append(_ record: consuming Record) {
         if records.count == Self.chunkSize {
             olderRecords.append(records)
             records = []
