@@ -90,7 +90,10 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         }
     }
 
-    package let options: FlowOptions
+    /// What the engine keeps of the flow's options (the machine keeps the rest): the clock and the
+    /// violation handler.
+    private let clock: any CheckoutClock
+    private let onViolation: (@Sendable (Violation) -> Void)?
     private let state: LockedValue<Locked>
     /// Who drains, and whether the drainer must take the lock again when its delegate call
     /// returns (``DrainFlags``). Written under the lock, except by the draining thread itself,
@@ -103,10 +106,11 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     private let armsLazily: Bool
 
     package init(machine: Machine, delegate: Delegate, options: FlowOptions) {
-        self.options = options
+        self.clock = options.clock
+        self.onViolation = options.onViolation
         self.state = LockedValue(Locked(machine: machine, delegate: HeldDelegate(delegate)))
-        self.systemClock = options.clock as? SystemClock
-        self.armsLazily = systemClock != nil || (options.clock as? ManualClock)?.armsTimersLazily == true
+        self.systemClock = clock as? SystemClock
+        self.armsLazily = systemClock != nil || (clock as? ManualClock)?.armsTimersLazily == true
     }
 
     /// Reads the machine under the lock.
@@ -126,7 +130,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         _ shell: Shell,
         _ event: (inout Machine, Duration) -> Effect<Machine.Call>
     ) -> DriverResponse where Shell.Machine == Machine, Shell.Delegate == Delegate {
-        let now = options.clock.now
+        let now = clock.now
         var after = AfterEvent()
         let response: DriverResponse = state.withLock { locked in
             let effect = event(&locked.machine, now)
@@ -146,7 +150,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         _ event: (inout Machine, Duration) -> Effect<Machine.Call>
     ) async throws -> Machine.Answer? where Shell.Machine == Machine, Shell.Delegate == Delegate {
         try await withCheckedThrowingContinuation { continuation in
-            let now = options.clock.now
+            let now = clock.now
             var after = AfterEvent()
             state.withLock { locked in
                 register(continuation, for: event, at: now, &locked, &after, shell)
@@ -220,7 +224,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     ) -> DriverResponse where Shell.Machine == Machine, Shell.Delegate == Delegate {
         let violationCount = locked.machine.log.violationCount
         if locked.reportedViolations < violationCount {
-            if options.onViolation != nil {
+            if onViolation != nil {
                 for violation in locked.machine.log.violations[locked.reportedViolations...] {
                     locked.work.append(.violation(violation))
                 }
@@ -280,7 +284,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         _ after: inout AfterEvent,
         _ shell: Shell
     ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
-        if let ticket = after.cancelTicket { options.clock.cancel(ticket) }
+        if let ticket = after.cancelTicket { clock.cancel(ticket) }
         let wakes = after.takeWakes()
         for (continuation, result) in wakes?.resume ?? [] { continuation.resume(with: result) }
         if after.drains {
@@ -311,13 +315,13 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
                 // (the timer would keep it alive until it fires).
                 if locked.machine.isEnded, let timer = locked.armed {
                     locked.armed = nil
-                    Self.discard(timer.ticket, &cancelTicket, options.clock)
+                    Self.discard(timer.ticket, &cancelTicket, clock)
                 }
                 return
             }
             if let timer = locked.armed {
                 if timer.at <= deadline { return }
-                Self.discard(timer.ticket, &cancelTicket, options.clock)
+                Self.discard(timer.ticket, &cancelTicket, clock)
             }
             // The action captures the shell alone (no allocation of its own).
             let action: @Sendable () -> Void = { [shell] in shell.runner.timerFired(shell) }
@@ -328,7 +332,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
                     systemClock.schedule(
                         at: deadline, shard: Int(bitPattern: UInt(bitPattern: ObjectIdentifier(self)) >> 4), action)
                 } else {
-                    options.clock.schedule(at: deadline, action)
+                    clock.schedule(at: deadline, action)
                 }
             locked.armed = (ticket, pending?.id ?? 0, deadline)
             return
@@ -336,7 +340,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         // The callback whose deadline should be armed: the outstanding one, once it has a deadline.
         let timed = pending?.deadline == nil ? nil : pending?.id
         guard locked.armed?.id != timed else { return }
-        if let stale = locked.armed?.ticket { Self.discard(stale, &cancelTicket, options.clock) }
+        if let stale = locked.armed?.ticket { Self.discard(stale, &cancelTicket, clock) }
         locked.armed = nil
         guard let pending, let deadline = pending.deadline else { return }
         // The action captures the shell alone (no allocation of its own); when it runs, it times
@@ -351,7 +355,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
                 return machine.deadlinePassed(pending.id, at: now)
             }
         }
-        locked.armed = (options.clock.schedule(at: deadline, action), pending.id, deadline)
+        locked.armed = (clock.schedule(at: deadline, action), pending.id, deadline)
     }
 
     /// Leaves `ticket` to be cancelled outside the lock; when one is already waiting there (which
@@ -370,7 +374,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     /// deadline has come, and otherwise re-arms for it (through ``settle``).
     private func timerFired<Shell: FlowShell>(_ shell: Shell)
     where Shell.Machine == Machine, Shell.Delegate == Delegate {
-        let now = options.clock.now
+        let now = clock.now
         var after = AfterEvent()
         state.withLock { locked in
             // A timer due by now has fired or is about to: forget it, so that re-arming schedules
@@ -395,7 +399,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     ) -> DrainStep where Shell.Machine == Machine, Shell.Delegate == Delegate {
         let work = locked.popWork()
         if case .call(let call) = work {
-            locked.machine.delegateCalled(call, at: options.clock.now)
+            locked.machine.delegateCalled(call, at: clock.now)
             rearm(&locked, &cancelTicket, shell)
         }
         if !work.isIdle {
@@ -429,7 +433,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             case .call(let call):
                 delegate?.perform(call, by: shell)
             case .violation(let violation):
-                options.onViolation?(violation)
+                onViolation?(violation)
             }
             // Nothing was queued, the flow goes on: the drain ends here, without the lock. (Any
             // event that queues work sets `mustLock` first, under the lock.)
@@ -440,7 +444,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             }
             var cancelTicket: DeadlineTicket?
             (work, delegate, endWaiters) = state.withLock { nextStep(&$0, &cancelTicket, shell) }
-            if let cancelTicket { options.clock.cancel(cancelTicket) }
+            if let cancelTicket { clock.cancel(cancelTicket) }
         }
         // The delegate, if released, goes here, outside the lock, in case its deinit calls back.
         delegate = nil

@@ -94,7 +94,9 @@ package final class Completion<Shell: AnyObject & Sendable, Value: Sendable>: Se
 }
 
 /// How an outstanding callback ended, for the driver's `async` actions.
-package enum Resolution<Answer: Sendable>: Sendable {
+/// Boxed (`indirect`): a machine keeps one only for an awaiting driver, and inline it would make
+/// every session larger by the size of an answer.
+package indirect enum Resolution<Answer: Sendable>: Sendable {
     case answered(Answer)
     case ended(CallbackEnded)
 }
