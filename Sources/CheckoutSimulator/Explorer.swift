@@ -53,6 +53,7 @@ public enum Explorer {
     /// once, as many as ``sessionsInFlight``: a session spends much of its time waiting for work
     /// handed to other threads (answers from another thread, backend calls). Their results are
     /// taken in session order, so the report is the same as one session after another would give.
+    /// A failure is shrunk beside the sessions still to run, and its steps filled in when done.
     public static func explore(
         _ scenario: Scenario,
         sessions: Int,
@@ -62,44 +63,55 @@ public enum Explorer {
         var report = ExploreReport(sessions: sessions, outcomes: [:], failures: [], failedSessions: 0)
         var seenProblems: Set<String> = []
         let step = max(1, sessions / 10)
-        await withTaskGroup(of: Session.self) { group in
+        let plan = Plan(scenario)
+        await withTaskGroup(of: Done.self) { group in
             var started = 0
             func start() {
                 let index = started
                 started += 1
                 group.addTask {
                     let sessionSeed = sessionSeed(seed, index)
-                    let (steps, variation) = generate(for: scenario, seed: sessionSeed)
-                    let result = await ScenarioRunner.run(variant(scenario, steps, variation))
-                    return Session(index: index, seed: sessionSeed, steps: steps, variation: variation, result: result)
+                    let (steps, variation) = generate(plan.pools, seed: sessionSeed)
+                    let result = await ScenarioRunner.run(variant(plan.scenario, steps, variation), plan.setup)
+                    return .session(
+                        Session(
+                            index: index, seed: sessionSeed, steps: steps, variation: variation,
+                            outcome: outcomeKind(result.outcome), problems: problems(result)))
                 }
             }
             while started < min(sessions, sessionsInFlight) { start() }
             var finished: [Int: Session] = [:]
             var index = 0
-            while let session = await group.next() {
+            while let done = await group.next() {
+                guard case .session(let session) = done else {
+                    if case .shrunk(let failure, let steps) = done { report.failures[failure].steps = steps }
+                    continue
+                }
                 finished[session.index] = session
+                if started < sessions { start() }
                 while let session = finished.removeValue(forKey: index) {
-                    report.outcomes[outcomeKind(session.result.outcome), default: 0] += 1
-                    let problems = self.problems(session.result)
+                    report.outcomes[session.outcome, default: 0] += 1
+                    let problems = session.problems
                     if !problems.isEmpty {
                         report.failedSessions += 1
                         let fresh = problems.filter { !seenProblems.contains(kind(of: $0)) }
                         if !fresh.isEmpty {
                             for problem in fresh { seenProblems.insert(kind(of: problem)) }
-                            let shrunk = await shrink(
-                                scenario, session.steps, session.variation, keeping: kind(of: fresh[0]))
+                            let failure = report.failures.count
                             report.failures.append(
                                 ExploreFailure(
-                                    seed: session.seed, problems: fresh, steps: shrunk,
+                                    seed: session.seed, problems: fresh, steps: session.steps,
                                     merchantVariation: session.variation)
                             )
+                            let (steps, variation, problem) = (session.steps, session.variation, kind(of: fresh[0]))
+                            group.addTask {
+                                .shrunk(failure: failure, steps: await shrink(plan, steps, variation, keeping: problem))
+                            }
                         }
                     }
                     index += 1
                     if index % step == 0 { progress(index) }
                 }
-                if started < sessions { start() }
             }
         }
         return report
@@ -108,13 +120,40 @@ public enum Explorer {
     /// How many sessions ``explore(_:sessions:seed:progress:)`` runs at once.
     public static let sessionsInFlight = 16
 
-    /// One explored session, before it is counted.
+    /// What the sessions of one exploration share, read-only: the scenario, what generation picks
+    /// from, the merchant's pricing, the cards' tokens, the renderings of entries seen before.
+    private final class Plan: Sendable {
+        let scenario: Scenario
+        let pools: Pools
+        let setup: ScenarioRunner.Setup
+
+        init(_ scenario: Scenario) {
+            self.scenario = scenario
+            pools = Pools(scenario)
+            var setup = ScenarioRunner.Setup(scenario)
+            // Only the pay context hands secrets over: the P7 check renders nothing in other flows.
+            if scenario.flow == .payContext { setup.renderings = RenderingCache(for: scenario) }
+            setup.keepsDetails = false
+            for card in cards { setup.tokens[card] = ScenarioRunner.token(card, nil) }
+            self.setup = setup
+        }
+    }
+
+    /// One explored session, before it is counted: what the report needs of its result.
     private struct Session: Sendable {
         var index: Int
         var seed: UInt64
         var steps: [Step]
         var variation: [MerchantSpec.Misbehaviour]
-        var result: ScenarioResult
+        /// The outcome without its details.
+        var outcome: String
+        var problems: [String]
+    }
+
+    /// What a task of the exploration gives: a session, or the shrunk steps of a failure.
+    private enum Done: Sendable {
+        case session(Session)
+        case shrunk(failure: Int, steps: [Step])
     }
 
     /// The seed of session `index` of a run seeded with `seed`; a run of one session with this
@@ -136,7 +175,11 @@ public enum Explorer {
     }
 
     private static func outcomeKind(_ outcome: String) -> String {
-        String(outcome.prefix { $0 != "(" })
+        // ASCII text has one character a byte: cut at the first `(` byte.
+        if outcome.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(Substring(outcome.utf8.prefix { $0 != UInt8(ascii: "(") }))
+        }
+        return String(outcome.prefix { $0 != "(" })
     }
 
     static func variant(_ scenario: Scenario, _ steps: [Step], _ variation: [MerchantSpec.Misbehaviour]) -> Scenario {
@@ -149,7 +192,7 @@ public enum Explorer {
 
     /// Greedily removes steps while the session still shows a problem of kind `problem`.
     private static func shrink(
-        _ scenario: Scenario,
+        _ plan: Plan,
         _ steps: [Step],
         _ variation: [MerchantSpec.Misbehaviour],
         keeping problem: String
@@ -159,7 +202,7 @@ public enum Explorer {
         while index < current.count {
             var candidate = current
             candidate.remove(at: index)
-            let result = await ScenarioRunner.run(variant(scenario, candidate, variation))
+            let result = await ScenarioRunner.run(variant(plan.scenario, candidate, variation), plan.setup)
             if problems(result).contains(where: { kind(of: $0) == problem }) {
                 current = candidate
             } else {
@@ -195,29 +238,58 @@ public enum Explorer {
         ]
     }()
 
+    /// What the sessions of a scenario pick from: contacts, shipping method identifiers, coupon
+    /// codes.
+    struct Pools: Sendable {
+        let flow: Scenario.Flow
+        let contacts: [Contact]
+        let methodIDs: [String]
+        let coupons: [String]
+        let deadline: Int
+
+        init(_ scenario: Scenario) {
+            flow = scenario.flow
+            let scenarioContacts = scenario.steps.compactMap { step -> Contact? in
+                switch step {
+                case .enterAddress(let contact), .selectShippingContact(let contact): contact
+                default: nil
+                }
+            }
+            contacts = scenarioContacts + places
+            methodIDs =
+                Set(
+                    (scenario.paymentRequest?.shippingMethods ?? []).map(\.identifier)
+                        + scenario.merchant.shippingRates.flatMap { $0.methods.map(\.identifier) }
+                ).sorted() + ["nonexistent"]
+            coupons = scenario.merchant.coupons.map(\.code) + ["BOGUS"]
+            deadline = scenario.deadlineSeconds ?? 30
+        }
+    }
+
+    private static let networks: [PaymentNetwork] = [.visa, .masterCard, .amex, .discover]
+
+    private static let callbacks = [
+        "didEnterAddress", "didSelectShippingContact", "didSelectShippingMethod", "didSelectPaymentMethod",
+        "didChangeCouponCode", "didAuthorizePayment", "didCreatePaymentMethod", "willComplete",
+    ]
+
     /// A random action list and merchant variation for one session.
     static func generate(for scenario: Scenario, seed: UInt64) -> ([Step], [MerchantSpec.Misbehaviour]) {
+        generate(Pools(scenario), seed: seed)
+    }
+
+    /// A random action list and merchant variation for one session of the scenario of `pools`.
+    static func generate(_ pools: Pools, seed: UInt64) -> ([Step], [MerchantSpec.Misbehaviour]) {
         var random = SeededGenerator(seed: seed)
-        let scenarioContacts = scenario.steps.compactMap { step -> Contact? in
-            switch step {
-            case .enterAddress(let contact), .selectShippingContact(let contact): contact
-            default: nil
-            }
-        }
-        let contacts = scenarioContacts + places
-        let methodIDs =
-            Set(
-                (scenario.paymentRequest?.shippingMethods ?? []).map(\.identifier)
-                    + scenario.merchant.shippingRates.flatMap { $0.methods.map(\.identifier) }
-            ).sorted() + ["nonexistent"]
-        let coupons = scenario.merchant.coupons.map(\.code) + ["BOGUS"]
-        let networks: [PaymentNetwork] = [.visa, .masterCard, .amex, .discover]
-        let deadline = scenario.deadlineSeconds ?? 30
+        let contacts = pools.contacts
+        let methodIDs = pools.methodIDs
+        let coupons = pools.coupons
+        let deadline = pools.deadline
         let count = Int.random(in: 1...12, using: &random)
         var steps: [Step] = []
         for _ in 0..<count {
             let roll = Int.random(in: 0..<100, using: &random)
-            switch scenario.flow {
+            switch pools.flow {
             case .shippingAddress:
                 switch roll {
                 case 0..<35: steps.append(.enterAddress(contacts.randomElement(using: &random)!))
@@ -246,10 +318,6 @@ public enum Explorer {
                 }
             }
         }
-        let callbacks = [
-            "didEnterAddress", "didSelectShippingContact", "didSelectShippingMethod", "didSelectPaymentMethod",
-            "didChangeCouponCode", "didAuthorizePayment", "didCreatePaymentMethod", "willComplete",
-        ]
         var variation: [MerchantSpec.Misbehaviour] = []
         if Bool.random(using: &random) {
             variation.append(.init(callback: callbacks.randomElement(using: &random)!, kind: .fromAnotherThread))

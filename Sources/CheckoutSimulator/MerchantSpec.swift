@@ -50,7 +50,23 @@ public struct MerchantSpec: Sendable, Codable, Hashable {
         func contains(_ address: Address?) -> Bool {
             guard let address, address.country == country else { return false }
             guard let state else { return true }
-            return address.state?.caseInsensitiveCompare(state) == .orderedSame
+            guard let other = address.state else { return false }
+            // Two ASCII strings compare the same ignoring case exactly when their bytes do with
+            // ASCII letters folded; other text goes to Foundation.
+            if let same = Self.asciiEqualIgnoringCase(other, state) { return same }
+            return other.caseInsensitiveCompare(state) == .orderedSame
+        }
+
+        /// Whether `a` and `b` are equal ignoring ASCII case, when both are ASCII; nil otherwise.
+        private static func asciiEqualIgnoringCase(_ a: String, _ b: String) -> Bool? {
+            let a = a.utf8
+            let b = b.utf8
+            guard a.allSatisfy({ $0 < 0x80 }), b.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard a.count == b.count else { return false }
+            func folded(_ byte: UInt8) -> UInt8 {
+                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 0x20 : byte
+            }
+            return zip(a, b).allSatisfy { folded($0) == folded($1) }
         }
     }
 

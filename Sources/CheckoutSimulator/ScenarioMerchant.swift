@@ -14,7 +14,8 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
         var callsAfterTerminal = 0
         var unredactedContacts = 0
         var secrets: [String] = []
-        var counts: [String: Int] = [:]
+        /// How many times each delegate method was called (a handful of methods: a list).
+        var counts: [(method: String, count: Int)] = []
         /// Completions the merchant never calls (`never`), kept so they are not released early.
         var held: [any Sendable] = []
         // Pricing state.
@@ -25,16 +26,58 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
         var paymentMethod: PaymentMethod?
     }
 
+    /// What pricing needs from the spec and the request, worked out once: the runs of a
+    /// scenario's variants (the explorer's sessions) share it.
+    struct Pricing: Sendable {
+        /// The request's currency (USD without a request or with an unknown code).
+        let currency: CurrencyCode
+        /// The request's last summary item (the total), and the goods: the items before it, or the
+        /// last one alone.
+        let last: SummaryItem?
+        let goods: [SummaryItem]
+        let subtotal: Money
+        /// `spec.taxRate`, and each coupon's `percentOff` and each surcharge's `percent`, parsed.
+        let taxRate: Rate?
+        let couponRates: [Rate?]
+        let surchargeRates: [Rate?]
+
+        init(spec: MerchantSpec, request: PaymentRequest?) {
+            let currency = request?.currency ?? .usd
+            self.currency = currency
+            last = request?.summaryItems.last
+            if let request, let last {
+                goods = request.summaryItems.count > 1 ? Array(request.summaryItems.dropLast()) : [last]
+            } else {
+                goods = []
+            }
+            subtotal = (try? Money.sum(goods.map(\.amount), currency: currency)) ?? .zero(currency)
+            taxRate = spec.taxRate.flatMap(Rate.init)
+            couponRates = spec.coupons.map { $0.percentOff.flatMap(Rate.init) }
+            surchargeRates = spec.surcharges.map { $0.percent.flatMap(Rate.init) }
+        }
+    }
+
     let spec: MerchantSpec
     let request: PaymentRequest?
+    let pricing: Pricing
     let clock: ManualClock
     let backend: InMemoryStripeBackend
+    /// Answers in flight on other threads.
     let activity = ActivityCounter()
     let log = LockedValue(Log())
 
-    init(spec: MerchantSpec, request: PaymentRequest?, clock: ManualClock, backend: InMemoryStripeBackend) {
+    /// A merchant for `spec`; `pricing` must have been worked out from the same spec's coupons,
+    /// surcharges and tax rate and from `request`.
+    init(
+        spec: MerchantSpec,
+        request: PaymentRequest?,
+        pricing: Pricing? = nil,
+        clock: ManualClock,
+        backend: InMemoryStripeBackend
+    ) {
         self.spec = spec
         self.request = request
+        self.pricing = pricing ?? Pricing(spec: spec, request: request)
         self.clock = clock
         self.backend = backend
         log.withLock { log in
@@ -47,16 +90,20 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
     // MARK: Bookkeeping
 
     private func enter(_ method: String, terminal: Bool = false) -> MerchantSpec.Misbehaviour? {
-        log.withLock { log in
+        let count = log.withLock { log in
             if log.inside > 0 { log.overlaps += 1 }
             if log.terminals > 0 { log.callsAfterTerminal += 1 }
             if terminal { log.terminals += 1 }
             log.inside += 1
             log.calls.append(method)
-            log.counts[method, default: 0] += 1
-            let count = log.counts[method, default: 0]
-            return spec.misbehaviour.first { $0.callback == method && count <= ($0.times ?? Int.max) }
+            guard let index = log.counts.firstIndex(where: { $0.method == method }) else {
+                log.counts.append((method, 1))
+                return 1
+            }
+            log.counts[index].count += 1
+            return log.counts[index].count
         }
+        return spec.misbehaviour.first { $0.callback == method && count <= ($0.times ?? Int.max) }
     }
 
     private func exit() {
@@ -99,26 +146,30 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
 
     // MARK: Pricing
 
-    private var currency: CurrencyCode { request?.currency ?? .usd }
+    private var currency: CurrencyCode { pricing.currency }
 
     func summary(invalid: Bool = false) -> [SummaryItem] {
-        guard let request, let last = request.summaryItems.last else { return [] }
+        guard let last = pricing.last else { return [] }
         if invalid {
             return [SummaryItem(label: last.label, amount: Money(minorUnits: -100, currency: currency))]
         }
-        let state = log.withLock { $0 }
-        let goods = request.summaryItems.count > 1 ? Array(request.summaryItems.dropLast()) : [last]
-        var lines = goods
-        let subtotal = (try? Money.sum(goods.map(\.amount), currency: currency)) ?? .zero(currency)
+        // What pricing reads of the merchant's state, taken at one instant.
+        let (method, couponCode, paymentMethod) = log.withLock { state in
+            (state.methods.first(where: { $0.identifier == state.methodID }), state.coupon, state.paymentMethod)
+        }
+        var lines = pricing.goods
+        let subtotal = pricing.subtotal
         var shippingAmount = Money.zero(currency)
-        if let method = state.methods.first(where: { $0.identifier == state.methodID }) {
+        if let method {
             lines.append(SummaryItem(label: "Shipping (\(method.label))", amount: method.amount))
             if method.amount.currency == currency { shippingAmount = method.amount }
         }
         var discount = Money.zero(currency)
-        if let code = state.coupon, let coupon = spec.coupons.first(where: { $0.code == code }), coupon.expired != true
+        if let code = couponCode, let index = spec.coupons.firstIndex(where: { $0.code == code }),
+            spec.coupons[index].expired != true
         {
-            if let percent = coupon.percentOff.flatMap(Rate.init) {
+            let coupon = spec.coupons[index]
+            if let percent = pricing.couponRates[index] {
                 discount = percent.applied(to: subtotal, scale: 100)
             } else if let amount = coupon.amountOff, amount.currency == currency {
                 discount = Money(minorUnits: min(amount.minorUnits, subtotal.minorUnits), currency: currency)
@@ -130,23 +181,26 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
             }
         }
         var surcharge = Money.zero(currency)
-        if let rule = spec.surcharges.first(where: { $0.applies(to: state.paymentMethod) }) {
+        if let index = spec.surcharges.firstIndex(where: { $0.applies(to: paymentMethod) }) {
+            let rule = spec.surcharges[index]
             if let amount = rule.amount, amount.currency == currency {
                 surcharge = amount
-            } else if let percent = rule.percent.flatMap(Rate.init) {
+            } else if let percent = pricing.surchargeRates[index] {
                 let base = (try? subtotal + shippingAmount) ?? subtotal
                 surcharge = percent.applied(to: base, scale: 100)
             }
             if !surcharge.isZero { lines.append(SummaryItem(label: "Card surcharge", amount: surcharge)) }
         }
         var tax = Money.zero(currency)
-        if let rate = spec.taxRate.flatMap(Rate.init) {
+        if let rate = pricing.taxRate {
             let taxable = (try? subtotal - discount) ?? subtotal
             tax = rate.applied(to: taxable)
             lines.append(SummaryItem(label: "Tax", amount: tax))
         }
+        // `Money.sum([subtotal, shippingAmount, surcharge, tax], currency: currency)`: the same
+        // additions from zero, in the same order, without the array.
         let total =
-            (try? Money.sum([subtotal, shippingAmount, surcharge, tax], currency: currency) - discount)
+            (try? Money.zero(currency) + subtotal + shippingAmount + surcharge + tax - discount)
             ?? subtotal
         lines.append(SummaryItem(label: last.label, amount: total))
         return lines

@@ -1,6 +1,14 @@
 import CheckoutCore
 import CheckoutFlows
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What running a scenario gave.
 public struct ScenarioResult: Sendable {
     public var name: String
@@ -27,8 +35,33 @@ public struct ScenarioResult: Sendable {
 /// Runs scenarios on virtual time: a ``ManualClock`` that only the `wait` steps (and, at the
 /// end, nothing) advance, and the in-memory Stripe backend.
 public enum ScenarioRunner {
+    /// What the runs of a scenario's variants (the explorer's sessions: other steps, more
+    /// misbehaviour) can share, read-only, and what they can leave out of their results.
+    struct Setup: Sendable {
+        /// The merchant's pricing, worked out from the scenario's merchant spec and request.
+        var pricing: ScenarioMerchant.Pricing
+        /// The renderings of transcript entries seen before, for the P7 check; nil: each
+        /// transcript is rendered whole.
+        var renderings: RenderingCache?
+        /// The token of each card an `authorize` step names without a network, made beforehand.
+        var tokens: [String: PaymentToken] = [:]
+        /// Whether the result describes refused steps (`refusals`), lists the pay context's sheet
+        /// entries (`sheetEntries`) and keeps the whole transcript (`transcript`, otherwise empty
+        /// unless the P7 check needed it); the explorer reads none of them.
+        var keepsDetails = true
+
+        init(_ scenario: Scenario) {
+            pricing = ScenarioMerchant.Pricing(spec: scenario.merchant, request: scenario.paymentRequest)
+        }
+    }
+
     /// Runs `scenario` to the end of its steps and reports what happened.
     public static func run(_ scenario: Scenario) async -> ScenarioResult {
+        await run(scenario, Setup(scenario))
+    }
+
+    /// Runs `scenario`, a variant of the scenario `setup` was made for.
+    static func run(_ scenario: Scenario, _ setup: Setup) async -> ScenarioResult {
         let clock = ManualClock()
         let backend = InMemoryStripeBackend()
         let timeout: Duration? =
@@ -41,6 +74,7 @@ public enum ScenarioRunner {
         let merchant = ScenarioMerchant(
             spec: scenario.merchant,
             request: scenario.paymentRequest,
+            pricing: setup.pricing,
             clock: clock,
             backend: backend
         )
@@ -52,7 +86,15 @@ public enum ScenarioRunner {
         }
         var refusals: [String] = []
         func note(_ step: Step, _ response: DriverResponse) {
-            if let refusal = response.refusal { refusals.append("\(step): \(refusal)") }
+            guard setup.keepsDetails, let refusal = response.refusal else { return }
+            refusals.append("\(step): \(refusal)")
+        }
+        func refuse(_ step: Step, _ reason: String) {
+            if setup.keepsDetails { refusals.append("\(step): \(reason)") }
+        }
+        func token(_ card: String, _ network: PaymentNetwork?) -> PaymentToken {
+            if network == nil, let token = setup.tokens[card] { return token }
+            return Self.token(card, network)
         }
 
         switch scenario.flow {
@@ -73,13 +115,14 @@ public enum ScenarioRunner {
                 case .done: note(step, flow.done())
                 case .cancel: note(step, flow.cancel())
                 case .wait(let seconds): clock.advance(by: .seconds(seconds))
-                default: refusals.append("\(step): not a step of the shipping-address flow")
+                default: refuse(step, "not a step of the shipping-address flow")
                 }
                 await merchant.activity.waitUntilIdle()
             }
             let transcript = flow.transcript
             return result(
-                scenario, flow.outcome.map { "\($0)" }, transcript, [transcript], flow.violations, refusals, merchant)
+                scenario, flow.outcome.map { "\($0)" }, { transcript }, [transcript], flow.violations, refusals,
+                merchant, setup)
 
         case .paymentAuthorization:
             guard let request = scenario.paymentRequest else { return refusedAtStart(scenario, "no request") }
@@ -95,13 +138,14 @@ public enum ScenarioRunner {
                     note(step, flow.authorize(token(card, network), billingContact: billing))
                 case .cancel: note(step, flow.cancel())
                 case .wait(let seconds): clock.advance(by: .seconds(seconds))
-                default: refusals.append("\(step): not a step of the payment-authorization flow")
+                default: refuse(step, "not a step of the payment-authorization flow")
                 }
                 await merchant.activity.waitUntilIdle()
             }
             let transcript = flow.transcript
             return result(
-                scenario, flow.outcome.map { "\($0)" }, transcript, [transcript], flow.violations, refusals, merchant)
+                scenario, flow.outcome.map { "\($0)" }, { transcript }, [transcript], flow.violations, refusals,
+                merchant, setup)
 
         case .payContext:
             guard let request = scenario.paymentRequest else { return refusedAtStart(scenario, "no request") }
@@ -114,9 +158,17 @@ public enum ScenarioRunner {
             }
             func settle() async {
                 // Backend calls and merchant answers from other threads may queue more of each.
+                // Each hands over before it ends: a backend task starts the next backend call or
+                // the merchant's answer before it finishes, and an answer from another thread
+                // starts the next backend call before it ends; nothing else starts work without a
+                // step. So once the context is found idle between two looks that find the merchant
+                // idle with no answer started in between, nothing is left to run, and the rounds
+                // left would each find both idle at once.
                 for _ in 0..<8 {
+                    let before = merchant.activity.idleMark
                     await context.waitUntilIdle()
                     await merchant.activity.waitUntilIdle()
+                    if let before, merchant.activity.idleMark == before { return }
                 }
             }
             for step in scenario.steps {
@@ -129,21 +181,26 @@ public enum ScenarioRunner {
                     note(step, context.authorize(token(card, network), billingContact: billing))
                 case .cancel: note(step, context.cancel())
                 case .wait(let seconds): clock.advance(by: .seconds(seconds))
-                default: refusals.append("\(step): not a step of the pay context")
+                default: refuse(step, "not a step of the pay context")
                 }
                 await settle()
             }
             let outcome = context.outcome.map { "\($0.status.rawValue)" + ($0.error.map { "(\(describe($0)))" } ?? "") }
+            // Each transcript is read once (reading one describes its answers): the combined one
+            // is `context.combinedTranscript`, the two merged in the order they were recorded.
+            let sheetTranscript = context.sheet.transcript
+            let contextTranscript = context.transcript
             var report = result(
                 scenario,
                 outcome,
-                context.combinedTranscript,
-                [context.sheet.transcript, context.transcript],
+                { Transcript.merged([sheetTranscript, contextTranscript]) },
+                [sheetTranscript, contextTranscript],
                 context.sheet.violations + context.violations,
                 refusals,
-                merchant
+                merchant,
+                setup
             )
-            report.sheetEntries = Set(context.sheet.transcript.entries.map(\.sequence))
+            if setup.keepsDetails { report.sheetEntries = Set(sheetTranscript.entries.map(\.sequence)) }
             return report
         }
     }
@@ -182,14 +239,17 @@ public enum ScenarioRunner {
         )
     }
 
+    /// The result of a run; `transcript` gives the flow's whole transcript, made only when the
+    /// result keeps it (`setup.keepsDetails`) or the P7 check has a secret to look for.
     private static func result(
         _ scenario: Scenario,
         _ outcome: String?,
-        _ transcript: Transcript,
+        _ transcript: () -> Transcript,
         _ parts: [Transcript],
         _ violations: [Violation],
         _ refusals: [String],
-        _ merchant: ScenarioMerchant
+        _ merchant: ScenarioMerchant,
+        _ setup: Setup
     ) -> ScenarioResult {
         let log = merchant.log.withLock { $0 }
         var broken = Invariants.check(
@@ -198,14 +258,16 @@ public enum ScenarioRunner {
             transcripts: parts,
             checksRedaction: scenario.flow != .shippingAddress
         )
-        broken += Invariants.secretsHidden(log.secrets, in: transcript)
+        // Without secrets the P7 check finds nothing to look for.
+        let whole = setup.keepsDetails || !log.secrets.isEmpty ? transcript() : Transcript()
+        broken += Invariants.secretsHidden(log.secrets, in: whole, renderings: setup.renderings)
         return ScenarioResult(
             name: scenario.name,
             flow: scenario.flow,
             outcome: outcome ?? "running",
             delegateCalls: log.calls,
             violations: violations,
-            transcript: transcript,
+            transcript: whole,
             refusals: refusals,
             brokenInvariants: broken
         )
@@ -266,13 +328,27 @@ enum Invariants {
     }
 
     /// P7: no rendering shows a secret the merchant handed over.
-    static func secretsHidden(_ secrets: [String], in transcript: Transcript) -> [String] {
+    ///
+    /// With `cache`, the renderings are those of each entry, looked up or made once (see
+    /// ``RenderingCache``): the same bytes are searched.
+    static func secretsHidden(
+        _ secrets: [String],
+        in transcript: Transcript,
+        renderings cache: RenderingCache? = nil
+    ) -> [String] {
         let hidden = secrets.map { secret -> String? in
             guard let range = secret.range(of: "_secret_"), range.upperBound < secret.endIndex else { return nil }
             return String(secret[range.upperBound...])
         }
         // Rendered only when there is a secret to look for: most sessions hand over none.
         guard hidden.contains(where: { $0 != nil }) else { return [] }
+        if let cache {
+            let renderings = cache.renderings(of: transcript)
+            return hidden.compactMap { hidden in
+                guard let hidden else { return nil }
+                return renderings.contain(hidden) ? "P7: a client secret appears in a transcript" : nil
+            }
+        }
         let renderings = [
             transcript.text(), transcript.text(showingPersonalData: true), transcript.json(),
             transcript.json(showingPersonalData: true),
@@ -285,22 +361,23 @@ enum Invariants {
 
     /// Whether `needle`'s UTF-8 bytes occur in `haystack`'s: a verbatim search, which also finds a
     /// secret that a combining mark follows (a search by characters would not), at a fraction of
-    /// the cost of Foundation's.
+    /// the cost of Foundation's: the C library's `memchr` finds each place where the first byte
+    /// occurs, `memcmp` compares the rest there.
     static func occurs(_ needle: String, in haystack: String) -> Bool {
         var needle = needle
         var haystack = haystack
         return needle.withUTF8 { needle in
             haystack.withUTF8 { haystack in
-                guard let first = needle.first else { return true }
-                guard haystack.count >= needle.count else { return false }
-                var start = 0
-                while start <= haystack.count - needle.count {
-                    if haystack[start] == first {
-                        var matched = 1
-                        while matched < needle.count, haystack[start + matched] == needle[matched] { matched += 1 }
-                        if matched == needle.count { return true }
-                    }
-                    start += 1
+                guard let needleStart = needle.baseAddress, let first = needle.first else { return true }
+                guard let haystackStart = haystack.baseAddress, haystack.count >= needle.count else { return false }
+                // The last place the needle can start.
+                let last = haystackStart + (haystack.count - needle.count)
+                var start = haystackStart
+                while start <= last {
+                    guard let found = memchr(start, Int32(first), last - start + 1) else { return false }
+                    let candidate = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(candidate + 1, needleStart + 1, needle.count - 1) == 0 { return true }
+                    start = candidate + 1
                 }
                 return false
             }

@@ -3,6 +3,8 @@
 package final class ActivityCounter: Sendable {
     private struct State {
         var running = 0
+        /// How many pieces of work have ever started.
+        var started: UInt64 = 0
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
@@ -12,7 +14,10 @@ package final class ActivityCounter: Sendable {
 
     /// One more piece of work has started.
     package func begin() {
-        state.withLock { $0.running += 1 }
+        state.withLock { state in
+            state.running += 1
+            state.started += 1
+        }
     }
 
     /// A piece of work has finished.
@@ -26,8 +31,15 @@ package final class ActivityCounter: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    /// Returns once nothing is running.
+    /// How many pieces of work have ever started, when none is running; nil while one is. Two looks
+    /// that find it idle with the same mark saw no work start in between.
+    package var idleMark: UInt64? {
+        state.withLock { $0.running == 0 ? $0.started : nil }
+    }
+
+    /// Returns once nothing is running (at once, without suspending, when nothing is).
     package func waitUntilIdle() async {
+        if idleMark != nil { return }
         await withCheckedContinuation { continuation in
             let idle = state.withLock { state in
                 if state.running == 0 { return true }

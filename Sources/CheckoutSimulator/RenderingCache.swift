@@ -1,0 +1,120 @@
+import CheckoutFlows
+import Foundation
+
+/// The four renderings the P7 check searches (text and JSON, masked and not) of the transcript
+/// entries an exploration has seen, so that a transcript is put together from its entries' instead
+/// of being rendered whole each time: sessions of one scenario repeat most of their entries.
+///
+/// The result is byte for byte what ``Transcript`` renders (a test compares both), because the
+/// renderings are made of their entries' (spec E8): the text has one line an entry, joined by line
+/// feeds; the JSON is an array of one object an entry, without spaces. An entry's renderings are
+/// made by ``Transcript`` itself, from a transcript of that entry alone.
+///
+/// Entries are told apart by their time and event (the sequence number is not rendered). Swift
+/// compares strings by canonical equivalence, so two entries that are equal could still differ in
+/// their bytes (`é` written as one scalar or two), and so would their renderings: the cache is
+/// only made for a scenario whose text is all ASCII, which leaves every string of a session's
+/// entries either ASCII or the engine's own.
+final class RenderingCache: Sendable {
+    /// An entry without its sequence number, with its hash worked out before a lock is taken.
+    private struct Key: Hashable {
+        let time: Duration
+        let event: TranscriptEvent
+        let hash: Int
+
+        init(_ entry: TranscriptEntry) {
+            time = entry.time
+            event = entry.event
+            var hasher = Hasher()
+            hasher.combine(time)
+            hasher.combine(event)
+            hash = hasher.finalize()
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.hash == rhs.hash && lhs.time == rhs.time && lhs.event == rhs.event
+        }
+    }
+
+    /// One entry's renderings, in the order of ``Renderings/whole``: its text line, masked and not,
+    /// and its JSON object, masked and not.
+    fileprivate final class Pieces: Sendable {
+        let pieces: [String]
+
+        init(_ entry: TranscriptEntry) {
+            let alone = Transcript(entries: [entry])
+            pieces = [
+                alone.text(), alone.text(showingPersonalData: true),
+                Self.object(alone.json()), Self.object(alone.json(showingPersonalData: true)),
+            ]
+        }
+
+        /// The one object of a JSON array of one: without its `[` and `]`.
+        private static func object(_ array: String) -> String {
+            String(Substring(array.utf8.dropFirst().dropLast()))
+        }
+    }
+
+    /// How many entries are kept at most; later ones are rendered each time they come.
+    static let capacity = 20_000
+
+    /// The entries by their hash, in shards with a lock each: the sessions running at once look
+    /// entries up all the time.
+    private let shards: [LockedValue<[Key: Pieces]>] = (0..<16).map { _ in LockedValue([:]) }
+
+    /// A cache for the sessions of `scenario`, or nil when some of its text is not ASCII.
+    init?(for scenario: Scenario) {
+        // JSONEncoder writes strings as they are (only quotes, backslashes, slashes and control
+        // characters escaped), so every scalar of the scenario's text shows in the bytes.
+        guard let data = try? JSONEncoder().encode(scenario), data.allSatisfy({ $0 < 0x80 }) else { return nil }
+    }
+
+    /// The renderings of a transcript, from its entries'.
+    struct Renderings {
+        fileprivate let entries: [Pieces]
+
+        /// `transcript.text()`, `transcript.text(showingPersonalData: true)`, `transcript.json()`
+        /// and `transcript.json(showingPersonalData: true)`, in this order.
+        var whole: [String] {
+            (0..<4).map { kind in
+                let json = kind >= 2
+                var rendering = json ? "[" : ""
+                for (index, entry) in entries.enumerated() {
+                    if index > 0 { rendering += json ? "," : "\n" }
+                    rendering += entry.pieces[kind]
+                }
+                if json { rendering += "]" }
+                return rendering
+            }
+        }
+
+        /// Whether `needle`'s bytes occur in one of the four renderings (see ``Invariants/occurs``).
+        func contain(_ needle: String) -> Bool {
+            // An occurrence that takes in no line feed, comma or bracket lies within one entry's
+            // line or object: those are all that the renderings add between and around them.
+            let separators: [UInt8] = [UInt8(ascii: "\n"), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]")]
+            guard !needle.utf8.contains(where: separators.contains) else {
+                return whole.contains { Invariants.occurs(needle, in: $0) }
+            }
+            return entries.contains { entry in entry.pieces.contains { Invariants.occurs(needle, in: $0) } }
+        }
+    }
+
+    /// The renderings of `transcript`, its entries' looked up or made.
+    func renderings(of transcript: Transcript) -> Renderings {
+        Renderings(entries: transcript.entries.map(pieces(of:)))
+    }
+
+    private func pieces(of entry: TranscriptEntry) -> Pieces {
+        let key = Key(entry)
+        let shard = shards[Int(UInt(bitPattern: key.hash) % UInt(shards.count))]
+        if let known = shard.withLock({ $0[key] }) { return known }
+        let made = Pieces(entry)
+        shard.withLock { table in
+            if table.count < Self.capacity / shards.count { table[key] = made }
+        }
+        return made
+    }
+}

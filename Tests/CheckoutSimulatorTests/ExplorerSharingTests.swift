@@ -1,0 +1,194 @@
+import CheckoutCore
+import CheckoutFlows
+import Foundation
+import XCTest
+
+@testable import CheckoutSimulator
+
+/// What the explorer shares between its sessions (the merchant's pricing, the cards' tokens, the
+/// renderings of transcript entries) and leaves out of their results changes none of what it
+/// reports: each session gives what a run of its own gives.
+final class ExplorerSharingTests: XCTestCase {
+    private static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples")
+
+    private static func scenarios() throws -> [(String, Scenario)] {
+        let names = try XCTUnwrap(FileManager.default.enumerator(atPath: examples.path)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".json") }.sorted()
+        return try names.map { name in
+            (
+                name,
+                try JSONDecoder().decode(Scenario.self, from: Data(contentsOf: examples.appendingPathComponent(name)))
+            )
+        }
+    }
+
+    /// The explorer's setup for `scenario`, as `Explorer.explore` makes it.
+    private static func explorerSetup(_ scenario: Scenario) -> ScenarioRunner.Setup {
+        var setup = ScenarioRunner.Setup(scenario)
+        if scenario.flow == .payContext { setup.renderings = RenderingCache(for: scenario) }
+        setup.keepsDetails = false
+        for card in StripeTestCard.allCases.map(\.rawValue) { setup.tokens[card] = ScenarioRunner.token(card, nil) }
+        return setup
+    }
+
+    // Every shipped example, 60 sessions each: a session run with the explorer's shared setup has
+    // the outcome, broken invariants, violations and delegate calls of the same session run alone.
+    func testSharedSetupGivesWhatARunOfItsOwnGives() async throws {
+        for (name, scenario) in try Self.scenarios() {
+            let setup = Self.explorerSetup(scenario)
+            XCTAssertEqual(setup.renderings != nil, scenario.flow == .payContext, name)
+            for index in 0..<60 {
+                let seed = Explorer.sessionSeed(1, index)
+                let (steps, variation) = Explorer.generate(for: scenario, seed: seed)
+                let session = Explorer.variant(scenario, steps, variation)
+                let alone = await ScenarioRunner.run(session)
+                let shared = await ScenarioRunner.run(session, setup)
+                let what = "\(name) session \(index)"
+                XCTAssertEqual(shared.outcome, alone.outcome, what)
+                XCTAssertEqual(shared.brokenInvariants, alone.brokenInvariants, what)
+                XCTAssertEqual(shared.violations, alone.violations, what)
+                XCTAssertEqual(shared.delegateCalls, alone.delegateCalls, what)
+                XCTAssertEqual(Explorer.problems(shared), Explorer.problems(alone), what)
+                XCTAssertTrue(shared.refusals.isEmpty, what)
+            }
+        }
+    }
+
+    // The pricing worked out once prices as the spec and request say, for every example.
+    func testSharedPricingPricesAsTheSpecSays() throws {
+        for (name, scenario) in try Self.scenarios() where scenario.paymentRequest != nil {
+            let pricing = ScenarioMerchant.Pricing(spec: scenario.merchant, request: scenario.paymentRequest)
+            XCTAssertEqual(pricing.currency, scenario.paymentRequest?.currency ?? .usd, name)
+            XCTAssertEqual(pricing.taxRate, scenario.merchant.taxRate.flatMap(Rate.init), name)
+            XCTAssertEqual(
+                pricing.couponRates, scenario.merchant.coupons.map { $0.percentOff.flatMap(Rate.init) }, name)
+        }
+    }
+
+    // MARK: Renderings
+
+    /// Entries with text that every separator and escape of the renderings shows up in.
+    private static func hostileTranscript() throws -> Transcript {
+        let us = try CountryCode("US")
+        let texts = [
+            "plain", "a,b", "[x]", "{\"q\":1}", "line\nbreak", "tab\there", "back\\slash/", "é e\u{301} 🇺🇸",
+            "\u{1}\u{1f}\u{7f}", "s0001234", "", "  ",
+        ]
+        let secret = try IntentClientSecret("pi_000001_secret_s0007919")
+        var entries: [TranscriptEntry] = []
+        for (index, text) in texts.enumerated() {
+            let time = Duration.milliseconds(index * 1_500)
+            let contact = Contact(
+                name: text, emailAddress: "\(text)@example.com", phoneNumber: "+1 555 0100",
+                postalAddress: Address(line1: text, city: "Austin", state: "TX", postalCode: "78701", country: us))
+            entries += [
+                TranscriptEntry(time: time, event: .action(text, [.text(text), .contact(contact), .secret(secret)])),
+                TranscriptEntry(time: time, event: .call(text, callbackID: UInt64(index), [.contact(contact)])),
+                TranscriptEntry(time: time, event: .completion(text, callbackID: 7, [.text(text)], byDefault: true)),
+                TranscriptEntry(time: time, event: .outcome(text)),
+            ]
+        }
+        return Transcript(entries: entries)
+    }
+
+    // The renderings put together from the entries' are the transcript's own, byte for byte, and
+    // a needle is found in them exactly when it is found in the transcript's own, whether or not
+    // it takes in a separator.
+    func testRenderingsFromEntriesAreTheTranscriptsOwn() throws {
+        let cache = try XCTUnwrap(RenderingCache(for: Scenario(name: "ascii", flow: .payContext, steps: [])))
+        let transcript = try Self.hostileTranscript()
+        for _ in 0..<2 {  // made, then looked up
+            let renderings = cache.renderings(of: transcript)
+            let own = [
+                transcript.text(), transcript.text(showingPersonalData: true), transcript.json(),
+                transcript.json(showingPersonalData: true),
+            ]
+            XCTAssertEqual(renderings.whole.map { Array($0.utf8) }, own.map { Array($0.utf8) })
+            let needles = [
+                "s0001234", "s0007919", "a,b", "k\n0", "\"},{\"", "[{", "}]", "x]", "e\u{301}", "é", "secret_•",
+                "Austin", "78701", "nowhere", "\n", ",", "1.500", "\\/",
+            ]
+            for needle in needles {
+                XCTAssertEqual(
+                    renderings.contain(needle), own.contains { Invariants.occurs(needle, in: $0) },
+                    needle.debugDescription)
+            }
+        }
+        XCTAssertEqual(cache.renderings(of: Transcript()).whole, ["", "", "[]", "[]"])
+        XCTAssertFalse(cache.renderings(of: Transcript()).contain("s0007919"))
+    }
+
+    // Sessions of the shipped pay-context examples: the renderings put together from entries, many
+    // of them looked up, are the transcripts' own.
+    func testRenderingsOfExplorerSessionsAreTheTranscriptsOwn() async throws {
+        for (name, scenario) in try Self.scenarios() where scenario.flow == .payContext {
+            let cache = try XCTUnwrap(RenderingCache(for: scenario), name)
+            for index in 0..<25 {
+                let (steps, variation) = Explorer.generate(for: scenario, seed: Explorer.sessionSeed(5, index))
+                let transcript = await ScenarioRunner.run(Explorer.variant(scenario, steps, variation)).transcript
+                let own = [
+                    transcript.text(), transcript.text(showingPersonalData: true), transcript.json(),
+                    transcript.json(showingPersonalData: true),
+                ]
+                XCTAssertEqual(cache.renderings(of: transcript).whole, own, "\(name) session \(index)")
+            }
+        }
+    }
+
+    // Entries that are equal but spelled differently (`é` as one scalar or two) would share
+    // renderings: a scenario with text other than ASCII gets no cache.
+    func testNoCacheForTextOtherThanASCII() throws {
+        var scenario = Scenario(name: "ascii", flow: .payContext, steps: [])
+        XCTAssertNotNil(RenderingCache(for: scenario))
+        scenario.name = "caf\u{e9}"
+        XCTAssertNil(RenderingCache(for: scenario))
+        scenario.name = "ascii"
+        scenario.steps = [.changeCouponCode("K\u{212A}")]
+        XCTAssertNil(RenderingCache(for: scenario))
+    }
+
+    // MARK: Merchant
+
+    // The region check's ASCII path agrees with Foundation's case-insensitive comparison.
+    func testRegionStateComparisonAgreesWithFoundation() throws {
+        let us = try CountryCode("US")
+        let samples = [
+            "TX", "tx", "Tx", "TX ", "T", "", "ON", "on", "@x", "`x", "[x", "{x", "T\u{0}", "t\u{0}", "AK", "ak-1",
+        ]
+        for state in samples {
+            let region = MerchantSpec.Region(country: us, state: state)
+            for other in samples {
+                let address = Address(city: "Austin", state: other, postalCode: "78701", country: us)
+                XCTAssertEqual(
+                    region.contains(address), other.caseInsensitiveCompare(state) == .orderedSame,
+                    "\(other.debugDescription) against \(state.debugDescription)")
+            }
+        }
+        var bytes: [UInt8] = Array(0..<0x80)
+        bytes.removeAll { $0 == 0 }
+        for first in bytes {
+            for second in bytes where first <= second {
+                let a = String(decoding: [first], as: UTF8.self)
+                let b = String(decoding: [second], as: UTF8.self)
+                let region = MerchantSpec.Region(country: us, state: a)
+                let address = Address(city: "Austin", state: b, postalCode: "78701", country: us)
+                XCTAssertEqual(region.contains(address), b.caseInsensitiveCompare(a) == .orderedSame, "\(a) \(b)")
+            }
+        }
+    }
+
+    // The activity counter the merchant counts its answers with: idle with the number started, nil
+    // while one runs.
+    func testActivityCounterMarksIdleLooks() async {
+        let counter = ActivityCounter()
+        XCTAssertEqual(counter.idleMark, 0)
+        counter.begin()
+        XCTAssertNil(counter.idleMark)
+        let waited = Task { await counter.waitUntilIdle() }
+        counter.end()
+        await waited.value
+        XCTAssertEqual(counter.idleMark, 1)
+        await counter.waitUntilIdle()
+    }
+}
