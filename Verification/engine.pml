@@ -325,7 +325,7 @@ inline rearm() {
 #ifdef BROKEN_DEADLINE
      :: false -> skip
 #else
-     :: TIMED_PEND != 0 -> ticket[pend] = T_SCHED; armed = pend   /* options.clock.schedule(at:) */
+     :: TIMED_PEND != 0 -> ticket[pend] = T_SCHED; armed = pend   /* clock.schedule(at:) */
 #endif
      :: else -> skip
      fi
@@ -392,7 +392,7 @@ inline clockCancel() {
   cancelT = 0
 }
 
-/* CompletionGate.claim() (an atomic add), then `options.clock.now`, both before the lock. One step:
+/* CompletionGate.claim() (an atomic add), then `clock.now`, both before the lock. One step:
    the claim commutes with everything but another claim of the same completion, the clock read with
    everything but the clock moving, so whatever runs between them can be moved before or after. */
 inline claimAndReadClock(id) {

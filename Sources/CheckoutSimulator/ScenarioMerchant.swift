@@ -121,6 +121,9 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
         case .never:
             log.withLock { $0.held.append(answer) }
         case .fromAnotherThread:
+            // Counted before the hand-off, inside the callback: the runner's `settle` stops once two
+            // looks find the merchant idle with no answer started in between, so an answer counted
+            // only once its thread runs could be missed.
             activity.begin()
             DispatchQueue.global().async { [activity] in
                 answer()

@@ -8,6 +8,34 @@ import XCTest
 /// lives in this namespace so that other files of the test target can declare their own helpers
 /// without name clashes.
 enum FlowsFixture {
+    // MARK: Awaited actions
+
+    /// Starts the awaited driver `action` in a task, runs `end` (which should end the action's
+    /// callback without an answer), and waits until `action` has thrown ``CallbackEnded``: at most
+    /// 10 seconds, so that a regression fails the test instead of hanging it. Returns the error.
+    static func callbackEnded(
+        in test: XCTestCase,
+        by action: @escaping @Sendable () async throws -> Void,
+        after end: () async -> Void,
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) async -> CallbackEnded? {
+        let thrown = test.expectation(description: "the awaited action throws CallbackEnded")
+        let error = LockedValue<CallbackEnded?>(nil)
+        Task {
+            do {
+                try await action()
+                XCTFail("expected CallbackEnded", file: file, line: line)
+            } catch let ended as CallbackEnded {
+                error.withLock { $0 = ended }
+                thrown.fulfill()
+            }
+        }
+        await end()
+        await test.fulfillment(of: [thrown], timeout: 10)
+        return error.withLock { $0 }
+    }
+
     // MARK: Values
 
     static func money(_ text: String, _ currency: CurrencyCode = .usd) -> Money {

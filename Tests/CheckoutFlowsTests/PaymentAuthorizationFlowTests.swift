@@ -785,6 +785,25 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         XCTAssertEqual(delegate.calledMethods, ["didSelectShippingContact", "didFinish"])
     }
 
+    // spec E4, E3, A8: the first action a driver awaits, whose callback then times out: the flow
+    // ends timed out and the async driver throws CallbackEnded (the machine keeps resolutions
+    // from that first await on).
+    func testAsyncDriverThrowsWhenTheAwaitedCallbackTimesOut() async throws {
+        let clock = ManualClock()
+        let delegate = Recorder()
+        let flow = makeFlow(F.request(), delegate, clock: clock)
+        let ended = await F.callbackEnded(
+            in: self, by: { _ = try await flow.selectShippingContact(F.jane()) },
+            after: {
+                await delegate.waitUntilCalled("didSelectShippingContact")
+                clock.advance(by: .seconds(30))
+            })
+        XCTAssertEqual(ended?.callback, "didSelectShippingContact")
+        let outcome = await flow.waitUntilEnded()
+        XCTAssertEqual(outcome, .timedOut)
+        XCTAssertEqual(delegate.calledMethods, ["didSelectShippingContact", "didFinish"])
+    }
+
     // spec A2, A6, E1: a type conforming to both forms is driven through its completion-handler
     // methods, and the async driver still gets the answers.
     func testBothFormsUseTheCompletionHandlerMethods() async throws {

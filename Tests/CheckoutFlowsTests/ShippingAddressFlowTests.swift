@@ -653,6 +653,23 @@ final class ShippingAddressFlowTests: XCTestCase {
         XCTAssertEqual(delegate.calledMethods, ["didEnterAddress", "didCancel"])
     }
 
+    // spec E4, E3: the first action a driver awaits, whose callback then times out: the async
+    // driver throws CallbackEnded (the machine keeps resolutions from that first await on).
+    func testAsyncDriverThrowsWhenTheAwaitedCallbackTimesOut() async throws {
+        let clock = ManualClock()
+        let delegate = Recorder()
+        let flow = try makeFlow(.init(), delegate, clock: clock)
+        let ended = await F.callbackEnded(
+            in: self, by: { _ = try await flow.enterAddress(F.jane()) },
+            after: {
+                await delegate.waitUntilCalled("didEnterAddress")
+                clock.advance(by: .seconds(30))
+            })
+        XCTAssertEqual(ended?.callback, "didEnterAddress")
+        XCTAssertEqual(ended?.reason, "timed out")
+        XCTAssertEqual(flow.violations.map(\.kind), [.completionTimedOut])
+    }
+
     // spec S3, E1: a type conforming to both forms is driven through its completion-handler method,
     // and the async driver still gets the answer.
     func testBothFormsUseTheCompletionHandlerMethod() async throws {

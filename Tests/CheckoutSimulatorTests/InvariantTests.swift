@@ -30,6 +30,28 @@ final class InvariantTests: XCTestCase {
         XCTAssertEqual(Invariants.secretsHidden(["not a secret"], in: transcript([.text("not a secret")])), [])
     }
 
+    // spec P7, through the explorer's cache of per-entry renderings: the same secrets are caught
+    // and the same texts pass, including a secret split by an entry boundary (which no single
+    // entry shows) and one whose text holds the separators the cache searches across entries for.
+    func testTheCachedRenderingsCatchWhatTheWholeOnesDo() throws {
+        let cache = try XCTUnwrap(RenderingCache(for: Scenario(name: "ascii", flow: .payContext, steps: [])))
+        let cases: [[TranscriptValue]] = [
+            [.text("token " + secret)], [.text("Zq9fK2")], [.text("Zq9fK")], [.text("Zq9"), .text("fK2")],
+            [.text("a,Zq9fK2]")], [.secret(try IntentClientSecret(secret))], [.text("x"), .text("y Zq9fK2 z")],
+        ]
+        for values in cases {
+            let whole = transcript(values)
+            let expected = Invariants.secretsHidden([secret], in: whole)
+            XCTAssertEqual(Invariants.secretsHidden([secret], in: whole, renderings: cache), expected, "\(values)")
+            // Twice: the second time from the cache.
+            XCTAssertEqual(Invariants.secretsHidden([secret], in: whole, renderings: cache), expected, "\(values)")
+        }
+        XCTAssertEqual(
+            Invariants.secretsHidden([secret], in: transcript([.text("token " + secret)]), renderings: cache),
+            ["P7: a client secret appears in a transcript"])
+        XCTAssertEqual(Invariants.secretsHidden([secret], in: transcript([.text("Zq9fK")]), renderings: cache), [])
+    }
+
     // The byte search itself: at the start, at the end, overlapping prefixes, empty needle, longer
     // needle, and multi-byte text.
     func testByteSearch() {

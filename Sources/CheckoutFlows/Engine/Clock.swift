@@ -298,13 +298,18 @@ public final class SystemClock: CheckoutClock {
         .nanoseconds(Int64(bitPattern: Self.monotonicNanoseconds() &- origin))
     }
 
-    /// The monotonic clock, read directly (`DispatchTime.now()` reads the same clock, at twice the
-    /// cost; a flow reads it on every event). Timers are armed for a wait relative to `now`, so
-    /// the two need not share an origin.
+    /// The clock Dispatch's timers run on, read directly (`DispatchTime.now()` reads the same, at
+    /// twice the cost; a flow reads it on every event): on Linux `CLOCK_MONOTONIC`; on Darwin the
+    /// uptime clock, which, like Dispatch's, stops while the machine sleeps (`CLOCK_MONOTONIC`
+    /// there counts the sleep, and a deadline would pass by `now` long before its timer fires).
     private static func monotonicNanoseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+        #if canImport(Darwin)
+            return clock_gettime_nsec_np(CLOCK_UPTIME_RAW)
+        #else
+            var time = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &time)
+            return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+        #endif
     }
 
     /// Schedules `action` for when `deadline` has passed; it runs on the clock's own queue.
