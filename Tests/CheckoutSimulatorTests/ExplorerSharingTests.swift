@@ -33,7 +33,8 @@ final class ExplorerSharingTests: XCTestCase {
     }
 
     // Every shipped example, 60 sessions each: a session run with the explorer's shared setup has
-    // the outcome, broken invariants, violations and delegate calls of the same session run alone.
+    // the outcome, broken invariants, violations and delegate calls of the same session run alone,
+    // with a fresh setup that looks at a pay context eight times after every step (no early stop).
     func testSharedSetupGivesWhatARunOfItsOwnGives() async throws {
         for (name, scenario) in try Self.scenarios() {
             let setup = Self.explorerSetup(scenario)
@@ -42,7 +43,9 @@ final class ExplorerSharingTests: XCTestCase {
                 let seed = Explorer.sessionSeed(1, index)
                 let (steps, variation) = Explorer.generate(for: scenario, seed: seed)
                 let session = Explorer.variant(scenario, steps, variation)
-                let alone = await ScenarioRunner.run(session)
+                var reference = ScenarioRunner.Setup(scenario)
+                reference.settlesFully = true
+                let alone = await ScenarioRunner.run(session, reference)
                 let shared = await ScenarioRunner.run(session, setup)
                 let what = "\(name) session \(index)"
                 XCTAssertEqual(shared.outcome, alone.outcome, what)
