@@ -130,13 +130,19 @@ public enum Explorer {
         init(_ scenario: Scenario) {
             self.scenario = scenario
             pools = Pools(scenario)
-            var setup = ScenarioRunner.Setup(scenario)
-            // Only the pay context hands secrets over: the P7 check renders nothing in other flows.
-            if scenario.flow == .payContext { setup.renderings = RenderingCache(for: scenario) }
-            setup.keepsDetails = false
-            for card in cards { setup.tokens[card] = ScenarioRunner.token(card, nil) }
-            self.setup = setup
+            setup = sharedSetup(scenario)
         }
+    }
+
+    /// What the sessions exploring `scenario` share: its pricing, every test card's token, and,
+    /// for the pay context, the rendering cache; they keep no details the report does not read.
+    static func sharedSetup(_ scenario: Scenario) -> ScenarioRunner.Setup {
+        var setup = ScenarioRunner.Setup(scenario)
+        // Only the pay context hands secrets over: the P7 check renders nothing in other flows.
+        if scenario.flow == .payContext { setup.renderings = RenderingCache(for: scenario) }
+        setup.keepsDetails = false
+        for card in cards { setup.tokens[card] = ScenarioRunner.token(card, nil) }
+        return setup
     }
 
     /// One explored session, before it is counted: what the report needs of its result.

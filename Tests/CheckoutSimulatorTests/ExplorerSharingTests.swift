@@ -23,21 +23,12 @@ final class ExplorerSharingTests: XCTestCase {
         }
     }
 
-    /// The explorer's setup for `scenario`, as `Explorer.explore` makes it.
-    private static func explorerSetup(_ scenario: Scenario) -> ScenarioRunner.Setup {
-        var setup = ScenarioRunner.Setup(scenario)
-        if scenario.flow == .payContext { setup.renderings = RenderingCache(for: scenario) }
-        setup.keepsDetails = false
-        for card in StripeTestCard.allCases.map(\.rawValue) { setup.tokens[card] = ScenarioRunner.token(card, nil) }
-        return setup
-    }
-
     // Every shipped example, 60 sessions each: a session run with the explorer's shared setup has
     // the outcome, broken invariants, violations and delegate calls of the same session run alone,
     // with a fresh setup that looks at a pay context eight times after every step (no early stop).
     func testSharedSetupGivesWhatARunOfItsOwnGives() async throws {
         for (name, scenario) in try Self.scenarios() {
-            let setup = Self.explorerSetup(scenario)
+            let setup = Explorer.sharedSetup(scenario)
             XCTAssertEqual(setup.renderings != nil, scenario.flow == .payContext, name)
             for index in 0..<60 {
                 let seed = Explorer.sessionSeed(1, index)

@@ -77,6 +77,10 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
 
         var hasWork: Bool { workHead < work.count }
 
+        /// Whether the drainer must come back under the lock when its item is done: work is
+        /// queued, or the flow has ended and its delegate is still to be released.
+        var drainerMustLock: Bool { hasWork || (machine.isEnded && !terminalDone) }
+
         /// Takes the next queued work item; the queue's storage is released once it is empty.
         mutating func popWork() -> Work {
             guard workHead < work.count else { return .idle }
@@ -263,7 +267,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             case .ended(let ended): after.resume((waiter, .failure(ended)))
             }
         }
-        if locked.hasWork || (locked.machine.isEnded && !locked.terminalDone) {
+        if locked.drainerMustLock {
             // The drainer must come back under the lock; if nobody drains, this thread does.
             let before = drainFlags.bitwiseOr(
                 DrainFlags.draining | DrainFlags.mustLock, ordering: .acquiringAndReleasing
@@ -403,7 +407,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             rearm(&locked, &cancelTicket, shell)
         }
         if !work.isIdle {
-            if !locked.hasWork, !(locked.machine.isEnded && !locked.terminalDone) {
+            if !locked.drainerMustLock {
                 // When this call returns, the drain may end without the lock.
                 drainFlags.store(DrainFlags.draining, ordering: .releasing)
             }
