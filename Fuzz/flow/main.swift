@@ -575,7 +575,7 @@ private func runAuthorization(_ session: Session, strict: Bool) {
             _ = flow.sheet?.grandTotal
             _ = flow.transcript.text()
         }
-        if case .authorized(let payment) = flow.outcome {
+        if case .success(let payment) = flow.outcome {
             require(payment == merchant.authorized, "authorized a payment the merchant did not see")
         }
     }

@@ -218,9 +218,7 @@ public enum CheckoutSimCommand {
         var passed = 0
         var failed = 0
         for (file, scenario) in scenarios {
-            let result = await ScenarioRunner.run(scenario)
-            let expectation = scenario.expect ?? Expectation(violations: [])
-            let differences = expectation.differences(from: result)
+            let (_, differences) = await scenario.check()
             if differences.isEmpty {
                 passed += 1
                 console.out("PASS \(scenario.name) (\(file))")

@@ -26,7 +26,9 @@ public struct Scenario: Sendable, Codable {
     public var expect: Expectation?
     /// The callback deadline in seconds of virtual time; nil or absent: 30; 0 switches it off.
     public var deadlineSeconds: Int?
-    /// Strict mode: the first violation ends the flow.
+    /// Strict mode (spec E2): for `checkout-sim test`, a violation that is the delegate's fault
+    /// (`completionCalledTwice`, `completionTimedOut`, `invalidUpdate`) fails the scenario unless
+    /// `expect.violations` lists the violations; the flow runs as it does without it.
     public var strict: Bool
 
     /// The most seconds a `wait` step, `deadlineSeconds` or a `late` answer may take (about 31
@@ -256,7 +258,7 @@ public enum Step: Sendable, Codable, Hashable, CustomStringConvertible {
 
 /// What a scenario should end with (for `checkout-sim test`). Absent fields are not checked.
 public struct Expectation: Sendable, Codable, Hashable {
-    /// The outcome: `finished`, `cancelled`, `authorized`, `timedOut`, `failed`, `success`,
+    /// The outcome: `finished`, `cancelled`, `success`, `timedOut`, `failed`, `success`,
     /// `error`, `userCancellation`; a detail in parentheses may follow in the actual outcome
     /// (`finished(method: express)` matches `finished`, and matches itself).
     public var outcome: String?

@@ -26,6 +26,13 @@ extension Scenario {
     /// expects no violations.
     public func check() async -> (result: ScenarioResult, differences: [String]) {
         let result = await ScenarioRunner.run(self)
-        return (result, (expect ?? Expectation(violations: [])).differences(from: result))
+        var differences = (expect ?? Expectation(violations: [])).differences(from: result)
+        if strict, expect?.violations == nil {
+            // Strict mode (spec E2): the delegate's faults fail the scenario unless it lists them.
+            for violation in result.violations where violation.kind.isDelegateFault {
+                differences.append("strict mode: the delegate's fault \(violation)")
+            }
+        }
+        return (result, differences)
     }
 }

@@ -13,7 +13,7 @@ import CheckoutFlows
 public struct ScenarioResult: Sendable {
     public var name: String
     public var flow: Scenario.Flow
-    /// How the flow ended (`finished(method: express)`, `authorized`, `success`, ...), or
+    /// How the flow ended (`finished(method: express)`, `success`, ...), or
     /// `running` when the steps ran out before the end.
     public var outcome: String
     /// The merchant's delegate methods, in the order they were called.
@@ -74,7 +74,7 @@ public enum ScenarioRunner {
             case .some(0): nil
             case .some(let seconds): .seconds(seconds)
             }
-        let options = FlowOptions(callbackTimeout: timeout, clock: clock, isStrict: scenario.strict)
+        let options = FlowOptions(callbackTimeout: timeout, clock: clock)
         let merchant = ScenarioMerchant(
             spec: scenario.merchant,
             request: scenario.paymentRequest,
@@ -130,7 +130,12 @@ public enum ScenarioRunner {
 
         case .paymentAuthorization:
             guard let request = scenario.paymentRequest else { return refusedAtStart(scenario, "no request") }
-            let flow = PaymentAuthorizationFlow(request: request, delegate: merchant, options: options)
+            let flow: PaymentAuthorizationFlow
+            do {
+                flow = try PaymentAuthorizationFlow(request: request, delegate: merchant, options: options)
+            } catch {
+                return refusedAtStart(scenario, "\(error)")
+            }
             if let refusal = flow.present().refusal { return refusedAtStart(scenario, "\(refusal)") }
             for step in scenario.steps {
                 switch step {
@@ -156,10 +161,10 @@ public enum ScenarioRunner {
             let context: PayContext
             do {
                 context = try PayContext(request: request, backend: backend, delegate: merchant, options: options)
-                try context.present()
             } catch {
                 return refusedAtStart(scenario, "\(error)")
             }
+            if let refusal = context.present().refusal { return refusedAtStart(scenario, "\(refusal)") }
             func settle() async {
                 // Backend calls and merchant answers from other threads may queue more of each.
                 // Each hands over before it ends: a backend task starts the next backend call or
@@ -191,15 +196,15 @@ public enum ScenarioRunner {
             }
             let outcome = context.outcome.map { "\($0.status.rawValue)" + ($0.error.map { "(\(describe($0)))" } ?? "") }
             // Each transcript is read once (reading one describes its answers): the combined one
-            // is `context.combinedTranscript`, the two merged in the order they were recorded.
+            // is `context.transcript`, the two merged in the order they were recorded.
             let sheetTranscript = context.sheet.transcript
-            let contextTranscript = context.transcript
+            let contextTranscript = context.contextTranscript
             var report = result(
                 scenario,
                 outcome,
                 { Transcript.merged([sheetTranscript, contextTranscript]) },
                 [sheetTranscript, contextTranscript],
-                context.sheet.violations + context.violations,
+                context.violations,
                 refusals,
                 merchant,
                 setup

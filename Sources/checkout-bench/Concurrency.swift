@@ -87,7 +87,7 @@ enum ConcurrencyBench {
         }
 
         func start() {
-            let flow = PaymentAuthorizationFlow(request: Shop.request, delegate: self, options: pool.options)
+            let flow = try! PaymentAuthorizationFlow(request: Shop.request, delegate: self, options: pool.options)
             self.flow = flow
             flow.present()
             next()

@@ -67,7 +67,7 @@ enum MemoryBench {
         guard let before = Heap.bytesInUse() else { return Sample(bytesPerSession: .nan, bytesLeftPerSession: .nan) }
 
         for _ in 0..<count {
-            let flow = PaymentAuthorizationFlow(request: request, delegate: parker, options: options)
+            let flow = try! PaymentAuthorizationFlow(request: request, delegate: parker, options: options)
             flow.present()
             flow.selectShippingContact(contact)
             flows.append(flow)

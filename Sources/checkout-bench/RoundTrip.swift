@@ -42,7 +42,7 @@ enum RoundTripBench {
         let start = Clocks.threadCPU()
         var done = 0
         while done < count {
-            let flow = PaymentAuthorizationFlow(request: Shop.request, delegate: merchant, options: options)
+            let flow = try! PaymentAuthorizationFlow(request: Shop.request, delegate: merchant, options: options)
             flow.present()
             let batch = min(roundTripsPerFlow, count - done)
             for index in 0..<batch {
@@ -100,7 +100,7 @@ enum RoundTripBench {
     static func run(runs: Int, sampleSeconds: Double, log: (String) -> Void) -> Result {
         let merchant = Merchant()
         let delegate: any PaymentAuthorizationDelegate = merchant
-        let argumentFlow = PaymentAuthorizationFlow(request: Shop.request, delegate: merchant)
+        let argumentFlow = try! PaymentAuthorizationFlow(request: Shop.request, delegate: merchant)
         let sheet = BareSheet(methods: Shop.methods, summaryItems: Shop.request.summaryItems)
 
         // Warm-up, and the sizes of the samples.
@@ -119,7 +119,7 @@ enum RoundTripBench {
         guard let selected = sheet.selectedShippingMethodID,
             sheet.summaryItems.last?.amount.minorUnits == (selected == "express" ? 2_700 : 1_200)
         else { fatalError("the baseline did not change its state") }
-        let check = PaymentAuthorizationFlow(request: Shop.request, delegate: merchant)
+        let check = try! PaymentAuthorizationFlow(request: Shop.request, delegate: merchant)
         check.present()
         check.selectShippingMethod("express")
         guard check.sheet?.selectedShippingMethodID == "express", check.sheet?.grandTotal?.minorUnits == 2_700 else {

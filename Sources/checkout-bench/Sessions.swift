@@ -31,7 +31,7 @@ enum SessionsBench {
     static func authorization(_ count: Int, _ merchant: Merchant) -> UInt64 {
         let start = Clocks.threadCPU()
         for _ in 0..<count {
-            let flow = PaymentAuthorizationFlow(request: Shop.request, delegate: merchant)
+            let flow = try! PaymentAuthorizationFlow(request: Shop.request, delegate: merchant)
             flow.present()
             flow.selectShippingContact(Shop.contact)
             flow.selectShippingMethod("express")
@@ -48,10 +48,10 @@ enum SessionsBench {
                 let context = try? PayContext(
                     request: Shop.request, backend: InMemoryStripeBackend(), delegate: merchant)
             else { fatalError("the request is valid") }
-            try? context.present()
+            context.present()
             context.selectShippingContact(Shop.contact)
-            let _: DriverResponse = context.authorize(Shop.token)
-            _ = await context.waitUntilComplete()
+            context.authorize(Shop.token)
+            _ = await context.waitUntilEnded()
         }
         return Clocks.wall() - start
     }
@@ -102,13 +102,13 @@ enum SessionsBench {
         guard case .finished(_, let method) = shipping.outcome, method?.identifier == "express" else {
             fatalError("the shipping session did not finish: \(String(describing: shipping.outcome))")
         }
-        let flow = PaymentAuthorizationFlow(request: Shop.request, delegate: merchant)
+        let flow = try! PaymentAuthorizationFlow(request: Shop.request, delegate: merchant)
         flow.present()
         flow.selectShippingContact(Shop.contact)
         flow.selectShippingMethod("express")
         flow.changeCouponCode("TEN")
         flow.authorize(Shop.token)
-        guard case .authorized = flow.outcome, flow.violations.isEmpty else {
+        guard case .success = flow.outcome, flow.violations.isEmpty else {
             fatalError("the authorization session did not authorize: \(String(describing: flow.outcome))")
         }
         guard merchant.finished.count == before + 2 else { fatalError("a terminal call is missing") }
@@ -119,10 +119,10 @@ enum SessionsBench {
         guard let context = try? PayContext(request: Shop.request, backend: backend, delegate: merchant) else {
             fatalError("the request is valid")
         }
-        try? context.present()
+        context.present()
         context.selectShippingContact(Shop.contact)
-        let _: DriverResponse = context.authorize(Shop.token)
-        let outcome = await context.waitUntilComplete()
+        context.authorize(Shop.token)
+        let outcome = await context.waitUntilEnded()
         guard outcome.status == .success, backend.confirmCount == 1 else {
             fatalError("the pay context did not succeed: \(outcome)")
         }

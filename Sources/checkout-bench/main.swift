@@ -84,7 +84,7 @@ if let workload = options.profile {
     let count = options.count
     switch workload {
     case "baseline":
-        let flow = PaymentAuthorizationFlow(request: Shop.request, delegate: merchant)
+        let flow = try! PaymentAuthorizationFlow(request: Shop.request, delegate: merchant)
         let sheet = RoundTripBench.BareSheet(methods: Shop.methods, summaryItems: Shop.request.summaryItems)
         _ = RoundTripBench.baseline(count, merchant, flow, sheet)
     case "roundtrip-off": _ = RoundTripBench.flow(count, .transcriptOff, merchant)

@@ -286,7 +286,7 @@ final class CheckoutTestingTests: XCTestCase {
         XCTAssertEqual(delegate.calls[3], RecordedCall(method: "didChangeCouponCode", arguments: ["SAVE"]))
         XCTAssertEqual(delegate.calls[3].description, "didChangeCouponCode(SAVE)")
         XCTAssertEqual(delegate.calls[4], RecordedCall(method: "willAuthorizePayment"))
-        XCTAssertEqual(flow.outcome, delegate.didAuthorizePayment.arguments.first.map { .authorized($0) })
+        XCTAssertEqual(flow.outcome, delegate.didAuthorizePayment.arguments.first.map { .success($0) })
         assertNoViolations(flow)
         assertNoNesting(delegate)
     }

@@ -148,7 +148,7 @@ final class PayContextTests: XCTestCase {
         XCTAssertEqual(intent?.status, .succeeded)
         XCTAssertEqual(intent?.paymentMethodID, "pm_000002")
         XCTAssertEqual(backend.lastConfirmShipping(for: secret.intentID)?.address.line1, "1 Main St")
-        XCTAssertEqual(context.sheet.outcome?.description, "authorized")
+        XCTAssertEqual(context.sheet.outcome?.description, "success")
         assertCompletedOnceAfterDismissal(merchant)
     }
 

@@ -84,7 +84,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         XCTAssertEqual(delegate.didSelectPaymentMethod.arguments, [F.amex])
         XCTAssertEqual(payments.first?.shippingMethod, F.express)
         XCTAssertEqual(payments.first?.token, F.token(F.amex))
-        XCTAssertEqual(flow.outcome, payments.first.map { PaymentAuthorizationOutcome.authorized($0) })
+        XCTAssertEqual(flow.outcome, payments.first.map { PaymentAuthorizationOutcome.success($0) })
         XCTAssertEqual(flow.violations, [])
     }
 
@@ -140,7 +140,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         )
         XCTAssertEqual(payment?.shippingContact?.postalAddress?.line1, "1 Infinite Loop")
         XCTAssertNil(payment?.billingContact)
-        XCTAssertEqual(flow.outcome, payment.map { PaymentAuthorizationOutcome.authorized($0) })
+        XCTAssertEqual(flow.outcome, payment.map { PaymentAuthorizationOutcome.success($0) })
     }
 
     // spec A2: a list in the update replaces the methods and reselects the first when the
@@ -287,7 +287,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         )
         XCTAssertEqual(delegate.didAuthorizePayment.arguments.map(\.token.transactionIdentifier), ["txn-1", "txn-2"])
         XCTAssertEqual(
-            flow.outcome, delegate.didAuthorizePayment.arguments.last.map { PaymentAuthorizationOutcome.authorized($0) }
+            flow.outcome, delegate.didAuthorizePayment.arguments.last.map { PaymentAuthorizationOutcome.success($0) }
         )
     }
 
@@ -371,7 +371,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         XCTAssertEqual(completions.compactMap { $0["byDefault"] as? Bool }, [true, true, true, true])
 
         flow.authorize(F.token())
-        XCTAssertEqual(flow.outcome, .authorized(merchant.payments[0]))
+        XCTAssertEqual(flow.outcome, .success(merchant.payments[0]))
         XCTAssertEqual(merchant.calls, ["didAuthorizePayment", "didFinish"])
         XCTAssertEqual(flow.violations, [])
     }
@@ -559,7 +559,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         XCTAssertNotNil(weakDelegate.object)
         weakDelegate.object?.didAuthorizePayment.complete(.success)
         XCTAssertNil(weakDelegate.object, "released after didFinish")
-        guard case .authorized = flow.outcome else { return XCTFail("expected authorized") }
+        guard case .success = flow.outcome else { return XCTFail("expected success") }
     }
 
     // MARK: E6
@@ -584,7 +584,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
             ]
         )
         assertNoNesting(delegate)
-        guard case .authorized = flow.outcome else { return XCTFail("expected authorized") }
+        guard case .success = flow.outcome else { return XCTFail("expected success") }
     }
 
     // spec E6, E3: cancel() from inside didAuthorizePayment: accepted, didFinish after the
@@ -662,7 +662,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
                 "call:didSelectShippingContact", "completion:didSelectShippingContact",
                 "violation:completionCalledTwice",
                 "action:authorize", "call:willAuthorizePayment", "call:didAuthorizePayment",
-                "completion:didAuthorizePayment", "outcome:authorized", "call:didFinish",
+                "completion:didAuthorizePayment", "outcome:success", "call:didFinish",
             ]
         )
         let text = flow.transcript.text()
@@ -748,7 +748,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         let result = try await flow.authorize(F.token())
         XCTAssertEqual(result, .success)
         let outcome = await flow.waitUntilEnded()
-        XCTAssertEqual(outcome, merchant.payments.first.map { PaymentAuthorizationOutcome.authorized($0) })
+        XCTAssertEqual(outcome, merchant.payments.first.map { PaymentAuthorizationOutcome.success($0) })
         XCTAssertEqual(
             merchant.calls,
             ["didSelectShippingContact", "willAuthorizePayment", "didAuthorizePayment", "didFinish"]

@@ -448,11 +448,11 @@ final class PaymentAuthorizationStateMachineTests: XCTestCase {
         _ = machine.answer(selected.id, first: true, contactUpdate(), at: .seconds(2))
         let (id, payment) = authorize(&machine)
         assertDidFinish(machine.answer(id, first: true, .authorization(.success), at: .seconds(6)))
-        XCTAssertEqual(machine.outcome, .authorized(payment))
+        XCTAssertEqual(machine.outcome, .success(payment))
         XCTAssertEqual(
             Array(F.kinds(machine.log.transcript).suffix(3)),
             [
-                "completion:didAuthorizePayment", "outcome:authorized", "call:didFinish",
+                "completion:didAuthorizePayment", "outcome:success", "call:didFinish",
             ])
     }
 
@@ -536,7 +536,7 @@ final class PaymentAuthorizationStateMachineTests: XCTestCase {
         _ = succeeds.answer(pin.id, first: true, .authorization(.init(status: .pinRequired)), at: .seconds(2))
         let retry = authorize(&succeeds, at: .seconds(3))
         assertDidFinish(succeeds.answer(retry.id, first: true, .authorization(.success), at: .seconds(4)))
-        XCTAssertEqual(succeeds.outcome, .authorized(retry.payment))
+        XCTAssertEqual(succeeds.outcome, .success(retry.payment))
     }
 
     // MARK: A8, E3

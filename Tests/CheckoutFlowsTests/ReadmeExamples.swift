@@ -183,7 +183,7 @@ final class ReadmeExamples: XCTestCase {
 
         XCTAssertEqual(update.summaryItems.last?.amount.amountString, "17.00")
         XCTAssertEqual(result.status, .success)
-        XCTAssertEqual(flow.outcome?.description, "authorized")
+        XCTAssertEqual(flow.outcome?.description, "success")
         XCTAssertEqual(
             flow.transcript.delegateCalls,
             ["didSelectShippingContact", "willAuthorizePayment", "didAuthorizePayment", "didFinish"]

@@ -177,7 +177,7 @@ struct AuthorizationModel {
             if content == .fewerMethods { replaceMethods(["ground"]) }
         default:  // didAuthorizePayment
             switch content {
-            case .success: end("authorized")
+            case .success: end("success")
             case .pinLockout: end("failed(pinLockout)")
             case .pinRequired: awaitingPIN = true
             case .failureShippingError:

@@ -169,7 +169,7 @@ final class CommandLineTests: XCTestCase {
         let json = await sim("run", example("payment-authorization/full-checkout.json"), "--format", "json")
         XCTAssertEqual(json.code, 0)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
-        XCTAssertEqual(object["outcome"] as? String, "authorized")
+        XCTAssertEqual(object["outcome"] as? String, "success")
         XCTAssertEqual((object["delegateCalls"] as? [String])?.last, "didFinish")
         XCTAssertFalse(json.out.contains("Grace"))
 
@@ -254,7 +254,7 @@ final class CommandLineTests: XCTestCase {
             XCTAssertTrue(run.out.contains("== \(name)"), name)
         }
         XCTAssertTrue(run.out.contains("outcome: finished(method: express)"))
-        XCTAssertTrue(run.out.contains("outcome: authorized"))
+        XCTAssertTrue(run.out.contains("outcome: success"))
         XCTAssertTrue(run.out.contains("outcome: success"))
         XCTAssertFalse(run.out.contains("Grace"))
         let mermaid = await sim("demo", "--format", "mermaid")

@@ -1,22 +1,31 @@
 /// Counts work in flight (backend calls, async delegate methods) so that a driver can wait until
-/// a flow has nothing running in the background, without sleeping.
+/// a flow has nothing running in the background, without sleeping, and cancels that work when
+/// the flow ends.
 package final class ActivityCounter: Sendable {
     private struct State {
         var running = 0
         /// How many pieces of work have ever started.
         var started: UInt64 = 0
         var waiters: [CheckedContinuation<Void, Never>] = []
+        /// The tasks still running, by the number they took when they started.
+        var tasks: [UInt64: Task<Void, Never>] = [:]
+        /// Tasks that finished before they could be registered.
+        var finishedEarly: Set<UInt64> = []
+        /// Set by ``cancelAll()``: a task started afterwards is cancelled at once.
+        var isCancelled = false
     }
 
     private let state = LockedValue(State())
 
     package init() {}
 
-    /// One more piece of work has started.
-    package func begin() {
+    /// One more piece of work has started; returns its number.
+    @discardableResult
+    package func begin() -> UInt64 {
         state.withLock { state in
             state.running += 1
             state.started += 1
+            return state.started
         }
     }
 
@@ -50,12 +59,34 @@ package final class ActivityCounter: Sendable {
         }
     }
 
-    /// Runs `body` in a task counted as work in flight.
+    /// Runs `body` in a task counted as work in flight, cancelled by ``cancelAll()``.
     package func task(_ body: @escaping @Sendable () async -> Void) {
-        begin()
-        Task {
+        let number = begin()
+        let task = Task {
             await body()
-            end()
+            self.finished(number)
         }
+        let cancelNow = state.withLock { state -> Bool in
+            if state.finishedEarly.remove(number) != nil { return false }
+            state.tasks[number] = task
+            return state.isCancelled
+        }
+        if cancelNow { task.cancel() }
+    }
+
+    /// Cancels every task running now and every task started from now on (the flow has ended).
+    package func cancelAll() {
+        let tasks: [Task<Void, Never>] = state.withLock { state in
+            state.isCancelled = true
+            return Array(state.tasks.values)
+        }
+        for task in tasks { task.cancel() }
+    }
+
+    private func finished(_ number: UInt64) {
+        state.withLock { state in
+            if state.tasks.removeValue(forKey: number) == nil { state.finishedEarly.insert(number) }
+        }
+        end()
     }
 }

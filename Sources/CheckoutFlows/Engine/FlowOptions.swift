@@ -8,27 +8,28 @@ public struct FlowOptions: Sendable {
     public var clock: any CheckoutClock
     /// Whether the flow keeps a ``Transcript`` (spec E8). Default: on.
     public var recordsTranscript: Bool
-    /// Strict mode, for the delegate author's own tests: the first violation ends the flow at once
-    /// through its cancel path, with the outcome `failed`, besides being reported.
-    public var isStrict: Bool
-    /// Called for every violation, outside the flow's lock, in order. In a test, fail there:
-    /// `options.onViolation = { XCTFail("\($0)") }`.
+    /// Called for every violation, outside the flow's lock, in order. Violations never change
+    /// what the flow does (spec E2); this is where a test fails on them. `CheckoutTesting`'s
+    /// `FlowOptions.testing()` installs the strict-mode handler, which fails the running test for
+    /// the violations that are the delegate's fault (``Violation/Kind/isDelegateFault``).
     public var onViolation: (@Sendable (Violation) -> Void)?
+    /// Called once, outside the flow's lock, when the flow's terminal delegate call (`didFinish`,
+    /// `didCancel`, `didComplete`) has returned.
+    public var onEnd: (@Sendable () -> Void)?
 
     /// Options with these defaults: 30-second deadlines on ``SystemClock/shared``, a
-    /// transcript, lenient mode (violations are recorded and reported, the flow goes on), no
-    /// violation handler.
+    /// transcript, no violation handler, no end handler.
     public init(
         callbackTimeout: Duration? = .seconds(30),
         clock: any CheckoutClock = SystemClock.shared,
         recordsTranscript: Bool = true,
-        isStrict: Bool = false,
-        onViolation: (@Sendable (Violation) -> Void)? = nil
+        onViolation: (@Sendable (Violation) -> Void)? = nil,
+        onEnd: (@Sendable () -> Void)? = nil
     ) {
         self.callbackTimeout = callbackTimeout
         self.clock = clock
         self.recordsTranscript = recordsTranscript
-        self.isStrict = isStrict
         self.onViolation = onViolation
+        self.onEnd = onEnd
     }
 }

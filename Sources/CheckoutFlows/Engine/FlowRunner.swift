@@ -98,6 +98,10 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     /// violation handler.
     private let clock: any CheckoutClock
     private let onViolation: (@Sendable (Violation) -> Void)?
+    private let onEnd: (@Sendable () -> Void)?
+    /// The flow's work in flight: async delegate methods and backend calls, cancelled when the
+    /// flow ends.
+    package let activity = ActivityCounter()
     private let state: LockedValue<Locked>
     /// Who drains, and whether the drainer must take the lock again when its delegate call
     /// returns (``DrainFlags``). Written under the lock, except by the draining thread itself,
@@ -112,6 +116,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     package init(machine: Machine, delegate: Delegate, options: FlowOptions) {
         self.clock = options.clock
         self.onViolation = options.onViolation
+        self.onEnd = options.onEnd
         self.state = LockedValue(Locked(machine: machine, delegate: HeldDelegate(delegate)))
         self.systemClock = clock as? SystemClock
         self.armsLazily = systemClock != nil || (clock as? ManualClock)?.armsTimersLazily == true
@@ -206,6 +211,18 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             }
             if done { continuation.resume(returning: nil) }
         }
+    }
+
+    /// The shell has made the terminal delegate call and it has returned: the delegate's tasks
+    /// still running are cancelled (their answers would be late), and ``FlowOptions/onEnd`` runs.
+    package func terminalCallReturned() {
+        activity.cancelAll()
+        onEnd?()
+    }
+
+    /// Returns once no async delegate method or backend call of the flow is in flight.
+    package func waitUntilIdle() async {
+        await activity.waitUntilIdle()
     }
 
     // MARK: - Internals

@@ -19,6 +19,16 @@ public struct Violation: Hashable, Sendable, CustomStringConvertible {
         public static let completionTimedOut = Kind(rawValue: "completionTimedOut")
         /// An update did not fit its request (spec E7).
         public static let invalidUpdate = Kind(rawValue: "invalidUpdate")
+
+        /// The kinds that are the delegate's fault, which strict mode reports as test failures
+        /// (spec E2): ``completionCalledTwice``, ``completionTimedOut`` and ``invalidUpdate``.
+        /// Not ``lateCompletion``: a merchant cannot prevent an answer that crosses the
+        /// customer's cancel, and an answer after its deadline was already reported as
+        /// ``completionTimedOut``.
+        public static let delegateFaults: Set<Kind> = [.completionCalledTwice, .completionTimedOut, .invalidUpdate]
+
+        /// Whether this kind is the delegate's fault (one of ``delegateFaults``).
+        public var isDelegateFault: Bool { Self.delegateFaults.contains(self) }
     }
 
     /// What kind of breach this is.

@@ -159,7 +159,8 @@ extension AsyncPayContextDelegate {
 /// after the sheet is gone (spec P1-P8).
 ///
 /// The driver plays the customer on the sheet through the context (``selectShippingContact(_:)``,
-/// ``authorize(_:billingContact:)->DriverResponse``, ``cancel()``, ...). A cancel before the confirmation request is
+/// ``authorize(_:billingContact:)``, ``cancel()``, ...; each that calls the merchant also has an
+/// `…AndWait` form that returns once the merchant has answered). A cancel before the confirmation request is
 /// sent ends the payment at once as a user cancellation and nothing is ever confirmed; while a
 /// confirmation is in flight the cancel waits for its real outcome (spec P5).
 public final class PayContext: Sendable {
@@ -177,8 +178,6 @@ public final class PayContext: Sendable {
     public let backend: any PaymentBackend
     private let bridge: SheetBridge
     private let defaultWillComplete = LockedValue(false)
-    /// Backend calls and async delegate methods in flight.
-    package let activity = ActivityCounter()
 
     /// A pay context for `request` (spec P1).
     ///
@@ -223,7 +222,10 @@ public final class PayContext: Sendable {
         self.runner = FlowRunner(machine: Machine(options: options), delegate: delegate, options: options)
         let bridge = SheetBridge()
         self.bridge = bridge
-        self.sheet = PaymentAuthorizationFlow(request, .completions(bridge), options, authorizationIsTimed: false)
+        // The sheet is part of the context: its end is not the context's.
+        var sheetOptions = options
+        sheetOptions.onEnd = nil
+        self.sheet = PaymentAuthorizationFlow(request, .completions(bridge), sheetOptions, authorizationIsTimed: false)
         bridge.context.withLock { $0.value = self }
     }
 
@@ -232,24 +234,35 @@ public final class PayContext: Sendable {
     /// How the payment ended, once `didComplete` has been called.
     public var outcome: PayContextOutcome? { runner.hasDeliveredTerminal ? runner.read(\.outcome) : nil }
 
-    /// The record of the payment: the backend calls, the merchant's pay-context callbacks and the
-    /// outcome. The sheet's own events are in `sheet.transcript`.
-    public var transcript: Transcript { runner.read(\.log.transcript) }
+    /// The record of the payment: the sheet's events, the backend calls, the merchant's callbacks
+    /// and the outcome, in the order they happened.
+    public var transcript: Transcript { Transcript.merged([sheet.transcript, contextTranscript]) }
 
-    /// The pay context's and its sheet's records together, in the order they happened.
-    public var combinedTranscript: Transcript { Transcript.merged([sheet.transcript, transcript]) }
+    /// The pay context's own record, without its sheet's events.
+    package var contextTranscript: Transcript { runner.read(\.log.transcript) }
 
-    /// Every violation of the pay-context callbacks (the sheet's are in `sheet.violations`).
-    public var violations: [Violation] { runner.read(\.log.violations) }
+    /// Every violation of the merchant's callbacks: the pay context's own and those forwarded
+    /// from the sheet, in order.
+    public var violations: [Violation] { transcript.violations }
+
+    /// The methods of ``PayContextDelegate`` the merchant's delegate received, in order: the
+    /// forwarded sheet callbacks, `didCreatePaymentMethod`, `willComplete` and `didComplete`;
+    /// not the backend's calls nor the sheet's own.
+    public var delegateCalls: [String] {
+        transcript.delegateCalls.filter { Self.merchantMethods.contains($0) }
+    }
+
+    private static let merchantMethods: Set<String> = [
+        "didSelectShippingContact", "didSelectShippingMethod", "didChangeCouponCode", "didCreatePaymentMethod",
+        "willComplete", "didComplete",
+    ]
 
     // MARK: Driver
 
-    /// Presents the sheet once (spec P1, P6).
-    ///
-    /// - Throws: ``Refusal`` (`alreadyPresented`, `finished`); no delegate method is called.
-    public func present() throws {
-        if case .refused(let refusal) = runner.send(self, { $0.present(at: $1) }) { throw refusal }
-    }
+    /// Presents the sheet once (spec P1, P6); refused with `alreadyPresented` or `finished`, and
+    /// then no delegate method is called.
+    @discardableResult
+    public func present() -> DriverResponse { runner.send(self) { $0.present(at: $1) } }
 
     /// The customer selects a shipping contact on the sheet.
     @discardableResult
@@ -277,26 +290,70 @@ public final class PayContext: Sendable {
     @discardableResult
     public func cancel() -> DriverResponse { runner.send(self) { $0.cancel(at: $1) } }
 
+    // MARK: Async driver
+
+    /// Selects a shipping contact and returns the update the sheet shows (the merchant's, or the
+    /// current summary when the merchant does not implement the callback).
+    ///
+    /// - Throws: ``Refusal`` when refused; ``CallbackEnded`` when the payment ended first.
+    public func selectShippingContactAndWait(_ contact: Contact) async throws -> ShippingContactUpdate {
+        try await sheet.selectShippingContactAndWait(contact)
+    }
+
+    /// Selects a shipping method and returns the update the sheet shows.
+    ///
+    /// - Throws: as ``selectShippingContactAndWait(_:)``.
+    public func selectShippingMethodAndWait(_ identifier: String) async throws -> ShippingMethodUpdate {
+        try await sheet.selectShippingMethodAndWait(identifier)
+    }
+
+    /// Selects a card and returns the update the sheet shows (the current summary: Stripe's
+    /// delegate has no card callback).
+    ///
+    /// - Throws: as ``selectShippingContactAndWait(_:)``.
+    public func selectPaymentMethodAndWait(_ method: PaymentMethod) async throws -> PaymentMethodUpdate {
+        try await sheet.selectPaymentMethodAndWait(method)
+    }
+
+    /// Enters a coupon code and returns the update the sheet shows.
+    ///
+    /// - Throws: as ``selectShippingContactAndWait(_:)``.
+    public func changeCouponCodeAndWait(_ code: String) async throws -> CouponCodeUpdate {
+        try await sheet.changeCouponCodeAndWait(code)
+    }
+
     /// Authorizes and returns what the sheet showed: success, or a failure to retry from.
     ///
     /// - Throws: ``Refusal`` when refused; ``CallbackEnded`` when the payment ended without a
     ///   result on the sheet (cancelled, timed out).
-    public func authorize(_ token: PaymentToken, billingContact: Contact? = nil) async throws
+    public func authorizeAndWait(_ token: PaymentToken, billingContact: Contact? = nil) async throws
         -> PaymentAuthorizationResult
     {
-        try await sheet.authorize(token, billingContact: billingContact)
+        try await sheet.authorizeAndWait(token, billingContact: billingContact)
+    }
+
+    /// Cancels and returns once `didComplete` has returned, with the outcome (spec P5: during a
+    /// confirmation, its real outcome).
+    ///
+    /// - Throws: ``Refusal`` when refused.
+    @discardableResult
+    public func cancelAndWait() async throws -> PayContextOutcome {
+        if case .refused(let refusal) = cancel() { throw refusal }
+        return await waitUntilEnded()
     }
 
     /// Waits until `didComplete` has returned, and gives the outcome.
-    public func waitUntilComplete() async -> PayContextOutcome {
+    @discardableResult
+    public func waitUntilEnded() async -> PayContextOutcome {
         await runner.waitForEnd()
-        return runner.read(\.outcome) ?? PayContextOutcome(status: .userCancellation, error: nil)
+        guard let outcome = runner.read(\.outcome) else { preconditionFailure("the payment ended without an outcome") }
+        return outcome
     }
 
     /// Returns once no backend call or async delegate method of this context is in flight: the
     /// context then waits for the customer, the merchant's completion handler, or nothing.
-    package func waitUntilIdle() async {
-        await activity.waitUntilIdle()
+    public func waitUntilIdle() async {
+        await runner.waitUntilIdle()
     }
 
     /// Records that the default `willComplete` answered (spec A9).
@@ -312,7 +369,7 @@ extension PayContext: FlowShell {
             sheet.present()
         case .createPaymentMethod(let payment, let round):
             let backend = backend
-            activity.task { [self] in
+            runner.activity.task { [self] in
                 let result: Result<StripePaymentMethod, any Error>
                 do { result = .success(try await backend.createPaymentMethod(from: payment)) } catch {
                     result = .failure(error)
@@ -329,21 +386,21 @@ extension PayContext: FlowShell {
                 delegate.payContext(
                     self, didCreatePaymentMethod: method, paymentInformation: payment, completion: completion)
             case .async(let delegate):
-                activity.task {
+                runner.activity.task {
                     completion(
                         await delegate.payContext(self, didCreatePaymentMethod: method, paymentInformation: payment))
                 }
             }
         case .retrieveIntent(let secret, let round):
             let backend = backend
-            activity.task { [self] in
+            runner.activity.task { [self] in
                 let result: Result<StripeIntent, any Error>
                 do { result = .success(try await backend.retrieveIntent(secret)) } catch { result = .failure(error) }
                 runner.send(self) { $0.intentRetrieved(round, result, at: $1) }
             }
         case .confirmIntent(let secret, let paymentMethodID, let shipping, let round):
             let backend = backend
-            activity.task { [self] in
+            runner.activity.task { [self] in
                 let result: Result<StripeIntent, any Error>
                 do {
                     result = .success(
@@ -369,7 +426,7 @@ extension PayContext: FlowShell {
             case .completions(let delegate):
                 delegate.payContext(self, willCompleteWith: result, handler: handler)
             case .async(let delegate):
-                activity.task { handler(await delegate.payContext(self, willCompleteWith: result)) }
+                runner.activity.task { handler(await delegate.payContext(self, willCompleteWith: result)) }
             }
         case .answerSheet(let result, let handler, let dismiss):
             handler(result)
@@ -381,6 +438,7 @@ extension PayContext: FlowShell {
             case .completions(let delegate): delegate.payContext(self, didCompleteWith: status, error: error)
             case .async(let delegate): delegate.payContext(self, didCompleteWith: status, error: error)
             }
+            runner.terminalCallReturned()
         }
     }
 
@@ -405,7 +463,7 @@ extension PayContext: FlowShell {
     ) {
         switch runner.delegate {
         case .completions(let delegate): completions(delegate)
-        case .async(let delegate): activity.task { await async(delegate) }
+        case .async(let delegate): runner.activity.task { await async(delegate) }
         case nil: otherwise()
         }
     }

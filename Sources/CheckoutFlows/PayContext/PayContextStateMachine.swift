@@ -74,13 +74,11 @@ package struct PayContextStateMachine: FlowMachine {
         case ended(Final)
     }
 
-    private let isStrict: Bool
     private var ledger: CallbackLedger
     package private(set) var log: FlowLog
     private var stage = Stage.notPresented
 
     package init(options: FlowOptions) {
-        self.isStrict = options.isStrict
         self.ledger = CallbackLedger(timeout: options.callbackTimeout)
         self.log = FlowLog(recordsTranscript: options.recordsTranscript)
     }
@@ -477,18 +475,7 @@ package struct PayContextStateMachine: FlowMachine {
         _ detail: String
     ) -> Effect<Call> {
         log.violation(kind, method, id: id, at: now, detail)
-        switch stage {
-        case .closing, .ended, .notPresented: return .none
-        case .confirming(let round, _):
-            guard isStrict else { return .none }
-            stage = .confirming(round, cancelDeferred: true)
-            return .none
-        default:
-            guard isStrict else { return .none }
-            stage = .closing(
-                Final(status: .error, error: PayContextError(code: .merchantViolation, message: "\(kind)")))
-            return .call(.dismissSheet)
-        }
+        return .none
     }
 }
 

@@ -169,8 +169,8 @@ extension AsyncPaymentAuthorizationDelegate {
 /// the shipping method, the card and the coupon, each answered by the merchant with an update,
 /// then authorizes; the merchant answers with a result; the sheet finishes.
 ///
-/// The driver's actions answer at once (``DriverResponse``); each also has an `async` form that
-/// returns once the delegate has answered, with what it answered. One delegate method at a time,
+/// The driver's actions answer at once (``DriverResponse``); each that calls the merchant also
+/// has an `…AndWait` form that returns once the delegate has answered, with what it answered. One delegate method at a time,
 /// never under the flow's lock; `didFinish` exactly once, always last.
 public final class PaymentAuthorizationFlow: Sendable {
     package typealias Machine = PaymentAuthorizationStateMachine
@@ -185,33 +185,46 @@ public final class PaymentAuthorizationFlow: Sendable {
     /// The request as presented. (Kept once, by the flow's state machine.)
     public var request: PaymentRequest { runner.read(\.request) }
 
-    /// A flow driving a completion-handler delegate. The request is validated by ``present()``.
+    /// A flow driving a completion-handler delegate, for a valid request (spec A1). PassKit's
+    /// `PKPaymentAuthorizationViewController(paymentRequest:)` returns nil for an invalid request;
+    /// this says why.
+    ///
+    /// - Throws: ``/CheckoutCore/CheckoutError`` with ``/CheckoutCore/CheckoutError/Code/invalidRequest``
+    ///   listing every problem of the request (``/CheckoutCore/PaymentRequest/problems``).
     public convenience init(
         request: PaymentRequest,
         delegate: some PaymentAuthorizationDelegate,
         options: FlowOptions = FlowOptions()
-    ) {
+    ) throws {
+        try request.validate()
         self.init(request, .completions(delegate), options)
     }
 
-    /// A flow driving an async delegate.
+    /// A flow driving an async delegate, for a valid request (spec A1).
+    ///
+    /// - Throws: as ``init(request:delegate:options:)-(_,PaymentAuthorizationDelegate,_)``.
     public convenience init(
         request: PaymentRequest,
         delegate: some AsyncPaymentAuthorizationDelegate,
         options: FlowOptions = FlowOptions()
-    ) {
+    ) throws {
+        try request.validate()
         self.init(request, .async(delegate), options)
     }
 
     /// A flow driving a delegate that implements both forms: the completion-handler form wins.
+    ///
+    /// - Throws: as ``init(request:delegate:options:)-(_,PaymentAuthorizationDelegate,_)``.
     public convenience init(
         request: PaymentRequest,
         delegate: some PaymentAuthorizationDelegate & AsyncPaymentAuthorizationDelegate,
         options: FlowOptions = FlowOptions()
-    ) {
+    ) throws {
+        try request.validate()
         self.init(request, .completions(delegate), options)
     }
 
+    /// A flow for a request already validated (the pay context's sheet).
     package init(
         _ request: PaymentRequest,
         _ delegate: Delegate,
@@ -238,6 +251,9 @@ public final class PaymentAuthorizationFlow: Sendable {
 
     /// Every violation so far.
     public var violations: [Violation] { runner.read(\.log.violations) }
+
+    /// The delegate methods the merchant's delegate received, in order (notifications included).
+    public var delegateCalls: [String] { transcript.delegateCalls }
 
     // MARK: Default answers (spec A9)
 
@@ -273,8 +289,7 @@ public final class PaymentAuthorizationFlow: Sendable {
 
     // MARK: Driver
 
-    /// Shows the sheet; refused with ``Refusal/Code/invalidRequest`` listing every problem of an
-    /// invalid request (spec A1).
+    /// Shows the sheet (spec A1: the request was validated when the flow was made).
     @discardableResult
     public func present() -> DriverResponse { runner.send(self) { $0.present(at: $1) } }
 
@@ -314,10 +329,10 @@ public final class PaymentAuthorizationFlow: Sendable {
 
     // MARK: Async driver
 
-    /// Selects a shipping contact and returns the merchant's update.
+    /// Selects a shipping contact and returns the merchant's update, once it has answered.
     ///
     /// - Throws: ``Refusal`` when refused; ``CallbackEnded`` when the flow ended before the answer.
-    public func selectShippingContact(_ contact: Contact) async throws -> ShippingContactUpdate {
+    public func selectShippingContactAndWait(_ contact: Contact) async throws -> ShippingContactUpdate {
         guard
             case .shippingContact(let update) = try await runner.sendAndWait(
                 self, { $0.selectShippingContact(contact, at: $1) })
@@ -327,8 +342,8 @@ public final class PaymentAuthorizationFlow: Sendable {
 
     /// Selects a shipping method and returns the merchant's update.
     ///
-    /// - Throws: as ``selectShippingContact(_:)->ShippingContactUpdate``.
-    public func selectShippingMethod(_ identifier: String) async throws -> ShippingMethodUpdate {
+    /// - Throws: as ``selectShippingContactAndWait(_:)``.
+    public func selectShippingMethodAndWait(_ identifier: String) async throws -> ShippingMethodUpdate {
         guard
             case .shippingMethod(let update) = try await runner.sendAndWait(
                 self, { $0.selectShippingMethod(identifier, at: $1) })
@@ -338,8 +353,8 @@ public final class PaymentAuthorizationFlow: Sendable {
 
     /// Selects a card and returns the merchant's update.
     ///
-    /// - Throws: as ``selectShippingContact(_:)->ShippingContactUpdate``.
-    public func selectPaymentMethod(_ method: PaymentMethod) async throws -> PaymentMethodUpdate {
+    /// - Throws: as ``selectShippingContactAndWait(_:)``.
+    public func selectPaymentMethodAndWait(_ method: PaymentMethod) async throws -> PaymentMethodUpdate {
         guard
             case .paymentMethod(let update) = try await runner.sendAndWait(
                 self, { $0.selectPaymentMethod(method, at: $1) })
@@ -349,8 +364,8 @@ public final class PaymentAuthorizationFlow: Sendable {
 
     /// Enters a coupon code and returns the merchant's update.
     ///
-    /// - Throws: as ``selectShippingContact(_:)->ShippingContactUpdate``.
-    public func changeCouponCode(_ code: String) async throws -> CouponCodeUpdate {
+    /// - Throws: as ``selectShippingContactAndWait(_:)``.
+    public func changeCouponCodeAndWait(_ code: String) async throws -> CouponCodeUpdate {
         guard
             case .couponCode(let update) = try await runner.sendAndWait(
                 self, { $0.changeCouponCode(code, at: $1) })
@@ -360,8 +375,8 @@ public final class PaymentAuthorizationFlow: Sendable {
 
     /// Authorizes and returns the merchant's result.
     ///
-    /// - Throws: as ``selectShippingContact(_:)->ShippingContactUpdate``.
-    public func authorize(_ token: PaymentToken, billingContact: Contact? = nil) async throws
+    /// - Throws: as ``selectShippingContactAndWait(_:)``.
+    public func authorizeAndWait(_ token: PaymentToken, billingContact: Contact? = nil) async throws
         -> PaymentAuthorizationResult
     {
         let answer = try await runner.sendAndWait(self) {
@@ -377,15 +392,24 @@ public final class PaymentAuthorizationFlow: Sendable {
     ///
     /// - Throws: ``Refusal`` when refused.
     @discardableResult
-    public func cancel() async throws -> PaymentAuthorizationOutcome? {
+    public func cancelAndWait() async throws -> PaymentAuthorizationOutcome {
         _ = try await runner.sendAndWait(self) { $0.cancel(at: $1) }
+        return await waitUntilEnded()
+    }
+
+    /// Waits until the flow has ended and `didFinish` has returned, and gives the outcome.
+    @discardableResult
+    public func waitUntilEnded() async -> PaymentAuthorizationOutcome {
+        await runner.waitForEnd()
+        guard let outcome else { preconditionFailure("the flow ended without an outcome") }
         return outcome
     }
 
-    /// Waits until the flow has ended and `didFinish` has returned.
-    public func waitUntilEnded() async -> PaymentAuthorizationOutcome? {
-        await runner.waitForEnd()
-        return outcome
+    /// Returns once no async delegate method of this flow is running: the flow then waits for the
+    /// customer, for a completion the merchant holds, or for nothing. With a sync driver and an
+    /// async delegate, await this between actions to make a test deterministic.
+    public func waitUntilIdle() async {
+        await runner.waitUntilIdle()
     }
 }
 
@@ -417,6 +441,7 @@ extension PaymentAuthorizationFlow: FlowShell {
             delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment) { completion.complete($0) }
         case .didFinish:
             delegate.paymentAuthorizationFlowDidFinish(self)
+            runner.terminalCallReturned()
         }
     }
 
@@ -424,25 +449,26 @@ extension PaymentAuthorizationFlow: FlowShell {
         switch call {
         case .didSelectShippingContact(let contact, let id):
             let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .shippingContact($3)) }
-            Task {
+            runner.activity.task {
                 completion.complete(await delegate.paymentAuthorizationFlow(self, didSelectShippingContact: contact))
             }
         case .didSelectShippingMethod(let methods, let index, let id):
             let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .shippingMethod($3)) }
             let method = methods[index]
-            Task { completion.complete(await delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: method)) }
+            runner.activity.task { completion.complete(await delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: method)) }
         case .didSelectPaymentMethod(let method, let id):
             let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .paymentMethod($3)) }
-            Task { completion.complete(await delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method)) }
+            runner.activity.task { completion.complete(await delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method)) }
         case .didChangeCouponCode(let code, let id):
             let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .couponCode($3)) }
-            Task { completion.complete(await delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code)) }
+            runner.activity.task { completion.complete(await delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code)) }
         case .authorize(let payment, let id):
             delegate.paymentAuthorizationFlowWillAuthorizePayment(self)
             let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .authorization($3)) }
-            Task { completion.complete(await delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment)) }
+            runner.activity.task { completion.complete(await delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment)) }
         case .didFinish:
             delegate.paymentAuthorizationFlowDidFinish(self)
+            runner.terminalCallReturned()
         }
     }
 

@@ -54,7 +54,7 @@ public enum PaymentAuthorizationAnswer: Hashable, Sendable, CustomStringConverti
 
 /// Why an authorization flow failed.
 public enum PaymentAuthorizationFailure: Hashable, Sendable, CustomStringConvertible {
-    /// The merchant broke the contract (an invalid update, or any violation in strict mode).
+    /// The merchant answered with an update that does not fit the request (spec E7).
     case violation(Violation)
     /// The merchant answered `pinLockout`.
     case pinLockout
@@ -70,8 +70,9 @@ public enum PaymentAuthorizationFailure: Hashable, Sendable, CustomStringConvert
 
 /// How an authorization flow ended.
 public enum PaymentAuthorizationOutcome: Hashable, Sendable, CustomStringConvertible {
-    /// The merchant authorized this payment.
-    case authorized(Payment)
+    /// The merchant answered `didAuthorizePayment` with success for this payment (PassKit's
+    /// `PKPaymentAuthorizationStatus.success`).
+    case success(Payment)
     /// The customer cancelled (spec A8).
     case cancelled
     /// A callback's deadline passed (spec E4).
@@ -79,10 +80,10 @@ public enum PaymentAuthorizationOutcome: Hashable, Sendable, CustomStringConvert
     /// The flow failed.
     case failed(PaymentAuthorizationFailure)
 
-    /// `authorized`, `cancelled`, `timedOut` or `failed(reason)`; the payment is not shown.
+    /// `success`, `cancelled`, `timedOut` or `failed(reason)`; the payment is not shown.
     public var description: String {
         switch self {
-        case .authorized: "authorized"
+        case .success: "success"
         case .cancelled: "cancelled"
         case .timedOut: "timedOut"
         case .failed(let failure): "failed(\(failure))"

@@ -46,7 +46,6 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     package let request: PaymentRequest
     /// The request's currency, looked up once: every update is validated against it.
     private let currency: CurrencyCode?
-    private let isStrict: Bool
     private var ledger: CallbackLedger
     package private(set) var log: FlowLog
     private var state = State.notPresented
@@ -64,7 +63,6 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         self.request = request
         self.currency = request.currency
         self.authorizationIsTimed = authorizationIsTimed
-        self.isStrict = options.isStrict
         self.ledger = CallbackLedger(timeout: options.callbackTimeout)
         self.log = FlowLog(recordsTranscript: options.recordsTranscript)
     }
@@ -368,7 +366,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         var errors = result.errors
         switch result.status {
         case .success:
-            return end(.authorized(payment), at: now)
+            return end(.success(payment), at: now)
         case .pinLockout:
             return end(.failed(.pinLockout), at: now)
         case .pinRequired, .pinIncorrect:
@@ -455,8 +453,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         at now: Duration,
         _ detail: String
     ) -> Effect<Call> {
-        let violation = log.violation(kind, method, id: id, at: now, detail)
-        if isStrict, !isEnded { return end(.failed(.violation(violation)), at: now) }
+        log.violation(kind, method, id: id, at: now, detail)
         return .none
     }
 

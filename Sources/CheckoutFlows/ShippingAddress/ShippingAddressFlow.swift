@@ -43,8 +43,8 @@ public protocol AsyncShippingAddressDelegate: Sendable {
 /// A headless `STPShippingAddressViewController`: the customer enters an address, the merchant
 /// validates it and answers with shipping methods, the customer picks one; done or cancelled.
 ///
-/// The driver's actions answer at once (``DriverResponse``); each also has an `async` form that
-/// returns once the delegate has answered. The flow calls one delegate method at a time, never
+/// The driver's actions answer at once (``DriverResponse``); those that call the merchant also
+/// have an `…AndWait` form that returns once the delegate has answered. The flow calls one delegate method at a time, never
 /// while holding its lock, and exactly one terminal method (`didFinish` or `didCancel`).
 ///
 /// ```swift
@@ -126,6 +126,9 @@ public final class ShippingAddressFlow: Sendable {
     /// Every violation so far.
     public var violations: [Violation] { runner.read(\.log.violations) }
 
+    /// The delegate methods the merchant's delegate received, in order (notifications included).
+    public var delegateCalls: [String] { transcript.delegateCalls }
+
     // MARK: Driver
 
     /// Shows the address step.
@@ -158,38 +161,47 @@ public final class ShippingAddressFlow: Sendable {
 
     // MARK: Async driver
 
-    /// Enters an address and returns the merchant's answer, or nil when the flow finished without
-    /// asking (shipping type `delivery`).
+    /// Enters an address and returns the merchant's answer once it has answered, or nil when the
+    /// flow finished without asking (shipping type `delivery`).
     ///
     /// - Throws: ``Refusal`` when refused; ``CallbackEnded`` when the flow was cancelled or the
     ///   callback timed out before the answer.
     @discardableResult
-    public func enterAddress(_ address: Contact) async throws -> ShippingAddressValidation? {
+    public func enterAddressAndWait(_ address: Contact) async throws -> ShippingAddressValidation? {
         try await runner.sendAndWait(self) { $0.enterAddress(address, at: $1) }
     }
 
-    /// Finishes and returns once `didFinish` has been called, with the outcome.
+    /// Finishes and returns once `didFinish` has returned, with the outcome.
     ///
     /// - Throws: ``Refusal`` when refused.
     @discardableResult
-    public func done() async throws -> ShippingAddressOutcome? {
+    public func doneAndWait() async throws -> ShippingAddressOutcome {
         _ = try await runner.sendAndWait(self) { $0.done(at: $1) }
-        return outcome
+        return await waitUntilEnded()
     }
 
-    /// Cancels and returns once `didCancel` has been called, with the outcome.
+    /// Cancels and returns once `didCancel` has returned, with the outcome.
     ///
     /// - Throws: ``Refusal`` when refused.
     @discardableResult
-    public func cancel() async throws -> ShippingAddressOutcome? {
+    public func cancelAndWait() async throws -> ShippingAddressOutcome {
         _ = try await runner.sendAndWait(self) { $0.cancel(at: $1) }
+        return await waitUntilEnded()
+    }
+
+    /// Waits until the flow has ended and its terminal delegate method has returned, and gives the
+    /// outcome.
+    @discardableResult
+    public func waitUntilEnded() async -> ShippingAddressOutcome {
+        await runner.waitForEnd()
+        guard let outcome else { preconditionFailure("the flow ended without an outcome") }
         return outcome
     }
 
-    /// Waits until the flow has ended and its terminal delegate method has returned.
-    public func waitUntilEnded() async -> ShippingAddressOutcome? {
-        await runner.waitForEnd()
-        return outcome
+    /// Returns once no async delegate method of this flow is running: the flow then waits for the
+    /// customer, for a completion the merchant holds, or for nothing.
+    public func waitUntilIdle() async {
+        await runner.waitUntilIdle()
     }
 }
 
@@ -200,15 +212,19 @@ extension ShippingAddressFlow: FlowShell {
             delegate.shippingAddressFlow(self, didEnter: address, completion: answerHandler(id))
         case (.didEnterAddress(let address, let id), .async(let delegate)):
             let handler = answerHandler(id)
-            Task { handler(await delegate.shippingAddressFlow(self, didEnter: address)) }
+            runner.activity.task { handler(await delegate.shippingAddressFlow(self, didEnter: address)) }
         case (.didFinish(let address, let method), .completions(let delegate)):
             delegate.shippingAddressFlow(self, didFinishWith: address, shippingMethod: method)
+            runner.terminalCallReturned()
         case (.didFinish(let address, let method), .async(let delegate)):
             delegate.shippingAddressFlow(self, didFinishWith: address, shippingMethod: method)
+            runner.terminalCallReturned()
         case (.didCancel, .completions(let delegate)):
             delegate.shippingAddressFlowDidCancel(self)
+            runner.terminalCallReturned()
         case (.didCancel, .async(let delegate)):
             delegate.shippingAddressFlowDidCancel(self)
+            runner.terminalCallReturned()
         }
     }
 

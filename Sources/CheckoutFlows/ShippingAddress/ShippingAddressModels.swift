@@ -95,15 +95,12 @@ public enum ShippingAddressOutcome: Hashable, Sendable, CustomStringConvertible 
     case finished(address: Contact, shippingMethod: ShippingMethod?)
     /// The customer cancelled.
     case cancelled
-    /// Strict mode ended the flow at a violation.
-    case failed(Violation)
 
-    /// `finished(method: express)`, `cancelled` or `failed(kind)`; the address is not shown.
+    /// `finished(method: express)` or `cancelled`; the address is not shown.
     public var description: String {
         switch self {
         case .finished(_, let method): "finished(method: \(method?.identifier ?? "none"))"
         case .cancelled: "cancelled"
-        case .failed(let violation): "failed(\(violation.kind))"
         }
     }
 }

@@ -27,7 +27,6 @@ package struct ShippingAddressStateMachine: FlowMachine {
     }
 
     package let configuration: ShippingAddressConfiguration
-    private let isStrict: Bool
     private var ledger: CallbackLedger
     package private(set) var log: FlowLog
     private var state = State.notPresented
@@ -36,7 +35,6 @@ package struct ShippingAddressStateMachine: FlowMachine {
 
     package init(configuration: ShippingAddressConfiguration, options: FlowOptions) {
         self.configuration = configuration
-        self.isStrict = options.isStrict
         self.ledger = CallbackLedger(timeout: options.callbackTimeout)
         self.log = FlowLog(recordsTranscript: options.recordsTranscript)
     }
@@ -193,12 +191,9 @@ package struct ShippingAddressStateMachine: FlowMachine {
                 .lateCompletion, id: id, at: now, "answered \(validation) after the callback ended")
         }
         if ledger.arrival(of: id, at: now) == .pastDeadline {
-            // The deadline's own effect (strict mode: the terminal call) must not be lost.
-            let timedOut = deadlinePassed(id, at: now)
-            let late = violated(
-                .lateCompletion, id: id, at: now, "answered \(validation) at or after the deadline")
-            if case .call = timedOut { return timedOut }
-            return late
+            // The deadline's own effect comes first: back to the address step, timed out.
+            _ = deadlinePassed(id, at: now)
+            return violated(.lateCompletion, id: id, at: now, "answered \(validation) at or after the deadline")
         }
         log.recordCompletion(method, callbackID: id, answer: validation, byDefault: false, at: now)
         resolve(id, .answered(validation))
@@ -259,21 +254,20 @@ package struct ShippingAddressStateMachine: FlowMachine {
                 .call("didFinish", callbackID: nil, [.contact(address), .text(method?.identifier ?? "nil")]),
                 at: now)
             return .call(.didFinish(address, method))
-        case .cancelled, .failed:
+        case .cancelled:
             log.record(.call("didCancel", callbackID: nil, []), at: now)
             return .call(.didCancel)
         }
     }
 
-    /// Records a violation; in strict mode it ends a flow that is still running.
+    /// Records a violation (spec E2): it changes nothing else, in strict mode too.
     private mutating func violated(
         _ kind: Violation.Kind,
         id: UInt64,
         at now: Duration,
         _ detail: String
     ) -> Effect<Call> {
-        let violation = log.violation(kind, Self.didEnterAddress, id: id, at: now, detail)
-        if isStrict, !isEnded { return end(.failed(violation), at: now) }
+        log.violation(kind, Self.didEnterAddress, id: id, at: now, detail)
         return .none
     }
 
