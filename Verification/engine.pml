@@ -95,7 +95,7 @@
 #define ENDED 2       /* .ended(outcome) */
 
 /* Outcomes, for the reader: `end` is told which, nothing depends on it. */
-#define O_FINISHED  1 /* shipping .finished; authorization .authorized */
+#define O_FINISHED  1 /* shipping .finished; authorization .success */
 #define O_CANCELLED 2 /* .cancelled */
 #define O_TIMEDOUT  3 /* authorization .timedOut */
 #define O_FAILED    4 /* .failed: an invalid update (and, in the former strict mode, any violation) */
