@@ -31,6 +31,9 @@ A block with `import` lines gets exactly those imports; a block without gets Che
 CheckoutFlows and Foundation (a test block also XCTest, CheckoutTesting and, by `@testable import`,
 its document's executable, which holds the declaration blocks).
 
+Compiler messages name the document and its line (the generated files carry #sourceLocation);
+columns count the indentation the wrapping adds.
+
 Expected output. A line `print(...)  // text` in a statements or test block states what it
 prints: the text after `//` must equal the printed line exactly (trailing spaces aside). So a
 comment after a print is always its output; put any other remark on a line of its own.
@@ -163,6 +166,10 @@ DEFAULT_IMPORTS = ["import CheckoutCore", "import CheckoutFlows", "import Founda
 
 def source_of(block: Block, number: int, target: Target) -> str:
     imports, body = split_imports(block)
+    # Compiler messages name the document and its line, through #sourceLocation.
+    first_line = block.line + len(block.code) - len(body)
+    located = [f'#sourceLocation(file: {json.dumps(str(ROOT / block.document))}, line: {first_line})']
+    unlocated = ["#sourceLocation()"]
     header = [f"// {block.where} ({block.kind}), written by Scripts/check-snippets.py"]
     if block.kind == "test":
         if not imports:
@@ -170,19 +177,19 @@ def source_of(block: Block, number: int, target: Target) -> str:
         body = instrument(body, block)
         first = next((line.strip() for line in body if line.strip() and not line.strip().startswith("//")), "")
         if DECLARATION.match(first):
-            return "\n".join(header + imports + [""] + body) + "\n"
-        wrapped = [f"final class Snippet{number}: XCTestCase {{", "    func testSnippet() async throws {"]
+            return "\n".join(header + imports + [""] + located + body + unlocated) + "\n"
+        wrapped = [f"final class Snippet{number}: XCTestCase {{", "    func testSnippet() async throws {"] + located
         wrapped += [f"        {line}" if line.strip() else "" for line in body]
-        wrapped += ["    }", "}"]
+        wrapped += unlocated + ["    }", "}"]
         return "\n".join(header + imports + [""] + wrapped) + "\n"
     if not imports:
         imports = DEFAULT_IMPORTS
     if block.kind == "declarations":
-        return "\n".join(header + imports + [""] + block.code[len(block.code) - len(body) :]) + "\n"
+        return "\n".join(header + imports + [""] + located + body + unlocated) + "\n"
     body = instrument(body, block)
-    wrapped = [f"func snippet{number}() async throws {{"]
+    wrapped = [f"func snippet{number}() async throws {{"] + located
     wrapped += [f"    {line}" if line.strip() else "" for line in body]
-    wrapped += ["}"]
+    wrapped += unlocated + ["}"]
     return "\n".join(header + imports + [""] + wrapped) + "\n"
 
 
@@ -337,7 +344,7 @@ def main() -> None:
     swift = ["swift", "build", "--package-path", str(CONSUMER), "--build-tests"]
     print("check-snippets: " + " ".join(swift), flush=True)
     if subprocess.run(swift).returncode != 0:
-        fail("the snippets do not compile (the errors above name the document and line in each file's first comment)")
+        fail("the snippets do not compile (the errors above name each block's document and line)")
     bin_path = subprocess.run(
         ["swift", "build", "--package-path", str(CONSUMER), "--show-bin-path"], capture_output=True, text=True, check=True
     ).stdout.strip()
