@@ -3,7 +3,11 @@
 /// ```swift
 /// let country = try CountryCode("gb")   // "GB"
 /// country.requiresPostalCode            // true
+/// country == .gb                        // true
 /// ```
+///
+/// The fifty countries where most online shopping happens have constants (``us``, ``gb``,
+/// ``de``, ``jp``, ...), as ``CurrencyCode`` has ``CurrencyCode/usd``.
 public struct CountryCode: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The canonical upper-case two-letter code.
     public let code: String
@@ -42,6 +46,115 @@ public struct CountryCode: Hashable, Sendable, Comparable, CustomStringConvertib
     }
 
     private init(uncheckedCode: String) { self.code = uncheckedCode }
+
+    // MARK: Common countries
+
+    /// Looks up a code the table is known to hold; a missing one is our bug.
+    private init(known code: String) {
+        guard Self.assigned.contains(code) else { preconditionFailure("\(code) is not an assigned code") }
+        self.code = code
+    }
+
+    /// United States (`US`).
+    public static let us = CountryCode(known: "US")
+    /// China (`CN`).
+    public static let cn = CountryCode(known: "CN")
+    /// United Kingdom (`GB`).
+    public static let gb = CountryCode(known: "GB")
+    /// Japan (`JP`).
+    public static let jp = CountryCode(known: "JP")
+    /// South Korea (`KR`).
+    public static let kr = CountryCode(known: "KR")
+    /// Germany (`DE`).
+    public static let de = CountryCode(known: "DE")
+    /// France (`FR`).
+    public static let fr = CountryCode(known: "FR")
+    /// India (`IN`).
+    public static let `in` = CountryCode(known: "IN")
+    /// Canada (`CA`).
+    public static let ca = CountryCode(known: "CA")
+    /// Brazil (`BR`).
+    public static let br = CountryCode(known: "BR")
+    /// Australia (`AU`).
+    public static let au = CountryCode(known: "AU")
+    /// Spain (`ES`).
+    public static let es = CountryCode(known: "ES")
+    /// Italy (`IT`).
+    public static let it = CountryCode(known: "IT")
+    /// Mexico (`MX`).
+    public static let mx = CountryCode(known: "MX")
+    /// Netherlands (`NL`).
+    public static let nl = CountryCode(known: "NL")
+    /// Russia (`RU`).
+    public static let ru = CountryCode(known: "RU")
+    /// Indonesia (`ID`).
+    public static let id = CountryCode(known: "ID")
+    /// Türkiye (`TR`).
+    public static let tr = CountryCode(known: "TR")
+    /// Saudi Arabia (`SA`).
+    public static let sa = CountryCode(known: "SA")
+    /// Sweden (`SE`).
+    public static let se = CountryCode(known: "SE")
+    /// Switzerland (`CH`).
+    public static let ch = CountryCode(known: "CH")
+    /// Poland (`PL`).
+    public static let pl = CountryCode(known: "PL")
+    /// Belgium (`BE`).
+    public static let be = CountryCode(known: "BE")
+    /// Argentina (`AR`).
+    public static let ar = CountryCode(known: "AR")
+    /// Thailand (`TH`).
+    public static let th = CountryCode(known: "TH")
+    /// Ireland (`IE`).
+    public static let ie = CountryCode(known: "IE")
+    /// Singapore (`SG`).
+    public static let sg = CountryCode(known: "SG")
+    /// Hong Kong (`HK`).
+    public static let hk = CountryCode(known: "HK")
+    /// United Arab Emirates (`AE`).
+    public static let ae = CountryCode(known: "AE")
+    /// South Africa (`ZA`).
+    public static let za = CountryCode(known: "ZA")
+    /// Austria (`AT`).
+    public static let at = CountryCode(known: "AT")
+    /// Denmark (`DK`).
+    public static let dk = CountryCode(known: "DK")
+    /// Norway (`NO`).
+    public static let no = CountryCode(known: "NO")
+    /// Finland (`FI`).
+    public static let fi = CountryCode(known: "FI")
+    /// New Zealand (`NZ`).
+    public static let nz = CountryCode(known: "NZ")
+    /// Portugal (`PT`).
+    public static let pt = CountryCode(known: "PT")
+    /// Malaysia (`MY`).
+    public static let my = CountryCode(known: "MY")
+    /// Philippines (`PH`).
+    public static let ph = CountryCode(known: "PH")
+    /// Viet Nam (`VN`).
+    public static let vn = CountryCode(known: "VN")
+    /// Israel (`IL`).
+    public static let il = CountryCode(known: "IL")
+    /// Taiwan (`TW`).
+    public static let tw = CountryCode(known: "TW")
+    /// Chile (`CL`).
+    public static let cl = CountryCode(known: "CL")
+    /// Colombia (`CO`).
+    public static let co = CountryCode(known: "CO")
+    /// Egypt (`EG`).
+    public static let eg = CountryCode(known: "EG")
+    /// Nigeria (`NG`).
+    public static let ng = CountryCode(known: "NG")
+    /// Czechia (`CZ`).
+    public static let cz = CountryCode(known: "CZ")
+    /// Greece (`GR`).
+    public static let gr = CountryCode(known: "GR")
+    /// Romania (`RO`).
+    public static let ro = CountryCode(known: "RO")
+    /// Hungary (`HU`).
+    public static let hu = CountryCode(known: "HU")
+    /// Puerto Rico (`PR`).
+    public static let pr = CountryCode(known: "PR")
 
     /// The 249 officially assigned ISO 3166-1 alpha-2 codes.
     private static let assigned: Set<String> = [
