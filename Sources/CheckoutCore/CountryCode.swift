@@ -1,4 +1,7 @@
-/// An assigned ISO 3166-1 alpha-2 country code.
+/// An ISO 3166-1 alpha-2 country code: one of the 249 officially assigned codes, or one of the
+/// three others that Google's address metadata and Stripe accept: `XK` (Kosovo, a user-assigned
+/// code used by the European Commission and Stripe), `AC` (Ascension Island) and `TA` (Tristan da
+/// Cunha), both exceptionally reserved in ISO 3166-1 for the Universal Postal Union.
 ///
 /// ```swift
 /// let country = try CountryCode("gb")   // "GB"
@@ -15,7 +18,7 @@ public struct CountryCode: Hashable, Sendable, Comparable, CustomStringConvertib
     /// Looks a code up, case-insensitively.
     ///
     /// - Throws: ``CheckoutError`` with ``CheckoutError/Code/unknownCountry`` when `code` is not
-    ///   an assigned ISO 3166-1 alpha-2 code.
+    ///   an assigned ISO 3166-1 alpha-2 code, `XK`, `AC` or `TA`.
     public init(_ code: String) throws {
         // Only ASCII is folded: "ı", "ſ" and "ß" upper-case to "I", "S" and "SS" but spell no ISO code.
         let upper = code.utf8.count == 2 && code.utf8.allSatisfy({ $0 < 0x80 }) ? code.uppercased() : code
@@ -36,11 +39,16 @@ public struct CountryCode: Hashable, Sendable, Comparable, CustomStringConvertib
     /// Orders codes alphabetically.
     public static func < (lhs: CountryCode, rhs: CountryCode) -> Bool { lhs.code < rhs.code }
 
-    /// Whether addresses in this country carry a postal code, by Stripe's list of countries
-    /// without postal codes (`AE`, `HK`, `IE`, `QA`, ...).
-    public var requiresPostalCode: Bool { !Self.withoutPostalCodes.contains(code) }
+    /// Whether a complete address in this country needs a postal code, by Google's address
+    /// metadata (``AddressRules/requiresPostalCode``): true for `US`, `GB`, `DE`, `JP`, `ZA`, ...;
+    /// false where there are none (`AE`, `HK`, `QA`, `AQ`, `GA`, ...) and where the code is
+    /// optional (`AR`, `ID`, `IE`, `SA`, `TH`, ...).
+    ///
+    /// Stripe's client-side list of countries without postal codes differs (it exempts `JP`, for
+    /// one); addresses here follow Google's data, which describes the postal system.
+    public var requiresPostalCode: Bool { addressRules.requiresPostalCode }
 
-    /// Every assigned code, sorted.
+    /// Every accepted code, sorted: the 249 assigned codes, `AC`, `TA` and `XK`.
     public static var allCodes: [CountryCode] {
         assigned.sorted().map { CountryCode(uncheckedCode: $0) }
     }
@@ -156,8 +164,10 @@ public struct CountryCode: Hashable, Sendable, Comparable, CustomStringConvertib
     /// Puerto Rico (`PR`).
     public static let pr = CountryCode(known: "PR")
 
-    /// The 249 officially assigned ISO 3166-1 alpha-2 codes.
+    /// The 249 officially assigned ISO 3166-1 alpha-2 codes, then `AC`, `TA` (exceptionally
+    /// reserved) and `XK` (user-assigned), which Google's address metadata and Stripe list.
     private static let assigned: Set<String> = [
+        "AC", "TA", "XK",
         "AD", "AE", "AF", "AG", "AI", "AL", "AM", "AO", "AQ", "AR", "AS", "AT", "AU", "AW", "AX", "AZ",
         "BA", "BB", "BD", "BE", "BF", "BG", "BH", "BI", "BJ", "BL", "BM", "BN", "BO", "BQ", "BR", "BS",
         "BT", "BV", "BW", "BY", "BZ", "CA", "CC", "CD", "CF", "CG", "CH", "CI", "CK", "CL", "CM", "CN",
@@ -174,16 +184,6 @@ public struct CountryCode: Hashable, Sendable, Comparable, CustomStringConvertib
         "ST", "SV", "SX", "SY", "SZ", "TC", "TD", "TF", "TG", "TH", "TJ", "TK", "TL", "TM", "TN", "TO",
         "TR", "TT", "TV", "TW", "TZ", "UA", "UG", "UM", "US", "UY", "UZ", "VA", "VC", "VE", "VG", "VI",
         "VN", "VU", "WF", "WS", "YE", "YT", "ZA", "ZM", "ZW",
-    ]
-
-    /// Stripe's countries that have no postal codes (its postal-code validator's list, less the
-    /// withdrawn `AN`).
-    private static let withoutPostalCodes: Set<String> = [
-        "AE", "AG", "AO", "AW", "BF", "BI", "BJ", "BO", "BS", "BW", "BZ", "CD", "CF", "CG", "CI", "CK",
-        "CM", "DJ", "DM", "ER", "FJ", "GD", "GH", "GM", "GN", "GQ", "GY", "HK", "IE", "JM", "KE", "KI",
-        "KM", "KN", "KP", "LC", "ML", "MO", "MR", "MS", "MU", "MW", "NR", "NU", "PA", "QA", "RW", "SB",
-        "SC", "SL", "SO", "SR", "ST", "SY", "TF", "TK", "TL", "TO", "TT", "TV", "TZ", "UG", "VU", "YE",
-        "ZA", "ZW",
     ]
 }
 
