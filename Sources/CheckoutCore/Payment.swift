@@ -108,7 +108,7 @@ public enum PaymentMethodType: String, Hashable, Sendable, Codable, CaseIterable
 }
 
 /// The card the customer chose (PassKit's `PKPaymentMethod`).
-public struct PaymentMethod: Hashable, Sendable, Codable {
+public struct PaymentMethod: Hashable, Sendable, Codable, CustomStringConvertible {
     /// A name for display, such as "Visa 4242".
     public var displayName: String?
     /// The card's network.
@@ -121,6 +121,12 @@ public struct PaymentMethod: Hashable, Sendable, Codable {
         self.displayName = displayName
         self.network = network
         self.type = type
+    }
+
+    /// A short description: `PaymentMethod(Visa 4242, visa, credit)`, leaving out what is unknown.
+    public var description: String {
+        let parts = [displayName, network?.rawValue, type == .unknown ? nil : type.rawValue].compactMap { $0 }
+        return "PaymentMethod(\(parts.joined(separator: ", ")))"
     }
 }
 

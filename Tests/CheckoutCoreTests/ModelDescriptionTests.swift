@@ -22,6 +22,13 @@ final class ModelDescriptionTests: XCTestCase {
         XCTAssertEqual(ride.description, "SummaryItem(\"Ride\\n\", 12 JPY, pending)")
     }
 
+    func testPaymentMethodDescription() {
+        let card = PaymentMethod(displayName: "Visa 4242", network: .visa, type: .credit)
+        XCTAssertEqual(card.description, "PaymentMethod(Visa 4242, visa, credit)")
+        XCTAssertEqual(String(describing: PaymentMethod(network: .amex)), "PaymentMethod(amex)")
+        XCTAssertEqual(String(describing: PaymentMethod()), "PaymentMethod()")
+    }
+
     func testPaymentTokenStillMasksItsData() {
         let token = PaymentToken(
             paymentMethod: PaymentMethod(displayName: "Visa 4242", network: .visa, type: .credit),
