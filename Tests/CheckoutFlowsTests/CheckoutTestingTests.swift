@@ -34,8 +34,8 @@ final class CheckoutTestingTests: XCTestCase {
         options: FlowOptions = .testing(),
         file: StaticString = #filePath,
         line: UInt = #line
-    ) -> PaymentAuthorizationFlow {
-        let flow = PaymentAuthorizationFlow(request: request, delegate: delegate, options: options)
+    ) throws -> PaymentAuthorizationFlow {
+        let flow = try PaymentAuthorizationFlow(request: request, delegate: delegate, options: options)
         XCTAssertEqual(flow.present(), .accepted, file: file, line: line)
         return flow
     }
@@ -125,13 +125,13 @@ final class CheckoutTestingTests: XCTestCase {
     }
 
     // spec E4, E2: an answer scripted after the deadline arrives late: the flow has timed out.
-    func testAnswerAfterTheDeadlineIsLate() {
+    func testAnswerAfterTheDeadlineIsLate() throws {
         let clock = ManualClock()
         let sink = FlowsFixture.ViolationSink()
         let delegate = AuthorizationRecorder()
         delegate.didSelectShippingContact.script(
             .answer(ShippingContactUpdate(summaryItems: items), after: .seconds(31), on: clock))
-        let flow = authorizationFlow(delegate, options: F.options(clock, sink: sink))
+        let flow = try authorizationFlow(delegate, options: F.options(clock, sink: sink))
         flow.selectShippingContact(F.jane())
         clock.advance(by: .seconds(31))
         XCTAssertEqual(flow.outcome, .timedOut)
@@ -146,9 +146,9 @@ final class CheckoutTestingTests: XCTestCase {
         let delegate = ShippingRecorder(
             didEnterAddress: .answerFromAnotherThread(.invalid(message: "later")), .answerFromAnotherThread(.valid))
         let flow = try shippingFlow(delegate)
-        let first = try await flow.enterAddress(F.jane())
+        let first = try await flow.enterAddressAndWait(F.jane())
         XCTAssertEqual(first, .invalid(message: "later"))
-        let second = try await flow.enterAddress(F.john())
+        let second = try await flow.enterAddressAndWait(F.john())
         XCTAssertEqual(second, .valid)
         let outcome = await flow.waitUntilEnded()
         XCTAssertEqual(outcome, .finished(address: F.john(), shippingMethod: nil))
@@ -164,9 +164,9 @@ final class CheckoutTestingTests: XCTestCase {
             delegate.didSelectShippingContact.fallback = .answerFromAnotherThread(
                 ShippingContactUpdate(summaryItems: F.summary("20.00")))
             delegate.didAuthorizePayment.fallback = .answerFromAnotherThread(.success)
-            let flow = authorizationFlow(delegate)
-            _ = try await flow.selectShippingContact(F.jane())
-            let result = try await flow.authorize(F.token())
+            let flow = try authorizationFlow(delegate)
+            _ = try await flow.selectShippingContactAndWait(F.jane())
+            let result = try await flow.authorizeAndWait(F.token())
             XCTAssertEqual(result, .success)
             _ = await flow.waitUntilEnded()
             XCTAssertEqual(
@@ -256,14 +256,14 @@ final class CheckoutTestingTests: XCTestCase {
 
     // spec A2-A7: the authorization recorder implements every method and records each callback's
     // typed argument; notifications are recorded too.
-    func testRecordingAuthorizationDelegateRecordsEveryCallback() {
+    func testRecordingAuthorizationDelegateRecordsEveryCallback() throws {
         let delegate = AuthorizationRecorder()
         delegate.didSelectShippingContact.script(.answer(ShippingContactUpdate(summaryItems: F.summary("20.00"))))
         delegate.didSelectShippingMethod.script(.answer(ShippingMethodUpdate(summaryItems: F.summary("29.99"))))
         delegate.didSelectPaymentMethod.script(.answer(PaymentMethodUpdate(summaryItems: F.summary("30.00"))))
         delegate.didChangeCouponCode.script(.answer(CouponCodeUpdate(summaryItems: F.summary("25.00"))))
         delegate.didAuthorizePayment.script(.answer(.success))
-        let flow = authorizationFlow(delegate, request: F.request(supportsCouponCode: true))
+        let flow = try authorizationFlow(delegate, request: F.request(supportsCouponCode: true))
         flow.selectShippingContact(F.jane())
         flow.selectShippingMethod("express")
         flow.selectPaymentMethod(F.amex)
@@ -293,9 +293,9 @@ final class CheckoutTestingTests: XCTestCase {
 
     // spec E1, E3: the authorization recorder holds unscripted optional callbacks too, and its
     // `.cancel` answer cancels the sheet.
-    func testRecordingAuthorizationDelegateHoldsAndCancels() {
+    func testRecordingAuthorizationDelegateHoldsAndCancels() throws {
         let delegate = AuthorizationRecorder()
-        let flow = authorizationFlow(delegate)
+        let flow = try authorizationFlow(delegate)
         flow.selectShippingMethod("express")
         XCTAssertEqual(flow.step, .awaiting("didSelectShippingMethod"))
         delegate.didSelectShippingMethod.complete(ShippingMethodUpdate(summaryItems: F.summary("29.99")))
@@ -323,11 +323,11 @@ final class CheckoutTestingTests: XCTestCase {
         )
         delegate.didSelectShippingContact.script(.answer(ShippingContactUpdate(summaryItems: items)))
         let context = try PayContext(request: payRequest(), backend: backend, delegate: delegate, options: .testing())
-        try context.present()
-        _ = try await context.sheet.selectShippingContact(F.jane())
-        let result = try await context.authorize(card(.success))
+        context.present()
+        _ = try await context.sheet.selectShippingContactAndWait(F.jane())
+        let result = try await context.authorizeAndWait(card(.success))
         XCTAssertEqual(result.status, .success)
-        let outcome = await context.waitUntilComplete()
+        let outcome = await context.waitUntilEnded()
         XCTAssertEqual(outcome.status, .success)
 
         XCTAssertEqual(
@@ -360,7 +360,7 @@ final class CheckoutTestingTests: XCTestCase {
         delegate.willComplete.script(.hold)
         let context = try PayContext(
             request: payRequest(), backend: backend, delegate: delegate, options: .testing(callbackTimeout: nil))
-        try context.present()
+        context.present()
         delegate.didSelectShippingContact.fallback = .answer(ShippingContactUpdate(summaryItems: items))
         XCTAssertTrue(context.selectShippingContact(F.jane()).isAccepted)
         XCTAssertTrue(context.authorize(card(.success)).isAccepted)
@@ -380,11 +380,11 @@ final class CheckoutTestingTests: XCTestCase {
         let backend = RecordingPaymentBackend()
         let delegate = RecordingPayContextDelegate(didCreatePaymentMethod: .cancel)
         let context = try PayContext(request: payRequest(), backend: backend, delegate: delegate, options: .testing())
-        try context.present()
+        context.present()
         delegate.didSelectShippingContact.fallback = .answer(ShippingContactUpdate(summaryItems: items))
         XCTAssertTrue(context.selectShippingContact(F.jane()).isAccepted)
         XCTAssertTrue(context.authorize(card(.success)).isAccepted)
-        let outcome = await context.waitUntilComplete()
+        let outcome = await context.waitUntilEnded()
         XCTAssertEqual(outcome.status, .userCancellation)
         XCTAssertEqual(delegate.cancelResponses, [.accepted])
         XCTAssertEqual(delegate.calledMethods, ["didSelectShippingContact", "didCreatePaymentMethod", "didComplete"])
@@ -482,7 +482,6 @@ final class CheckoutTestingTests: XCTestCase {
         let clock = ManualClock()
         let options = FlowOptions.testing(clock: clock)
         XCTAssertTrue(options.clock as? ManualClock === clock)
-        XCTAssertTrue(options.isStrict)
         XCTAssertEqual(options.callbackTimeout, .seconds(30))
         XCTAssertTrue(options.recordsTranscript)
         XCTAssertNotNil(options.onViolation)

@@ -455,17 +455,25 @@ extension PaymentAuthorizationFlow: FlowShell {
         case .didSelectShippingMethod(let methods, let index, let id):
             let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .shippingMethod($3)) }
             let method = methods[index]
-            runner.activity.task { completion.complete(await delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: method)) }
+            runner.activity.task {
+                completion.complete(await delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: method))
+            }
         case .didSelectPaymentMethod(let method, let id):
             let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .paymentMethod($3)) }
-            runner.activity.task { completion.complete(await delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method)) }
+            runner.activity.task {
+                completion.complete(await delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method))
+            }
         case .didChangeCouponCode(let code, let id):
             let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .couponCode($3)) }
-            runner.activity.task { completion.complete(await delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code)) }
+            runner.activity.task {
+                completion.complete(await delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code))
+            }
         case .authorize(let payment, let id):
             delegate.paymentAuthorizationFlowWillAuthorizePayment(self)
             let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .authorization($3)) }
-            runner.activity.task { completion.complete(await delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment)) }
+            runner.activity.task {
+                completion.complete(await delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment))
+            }
         case .didFinish:
             delegate.paymentAuthorizationFlowDidFinish(self)
             runner.terminalCallReturned()
