@@ -447,7 +447,11 @@ extension PayContext: FlowShell {
     fileprivate func sheetAuthorized(
         _ payment: Payment, _ handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
     ) {
-        runner.send(self) { $0.authorizationRequested(payment, handler: handler, at: $1) }
+        // The sheet is calling its delegate now: its outstanding callback is this one.
+        let sheetCallbackID = sheet.runner.read { $0.pending?.id }
+        runner.send(self) {
+            $0.authorizationRequested(payment, handler: handler, sheetCallbackID: sheetCallbackID, at: $1)
+        }
     }
 
     fileprivate func sheetFinished(_ outcome: PaymentAuthorizationOutcome?) {
