@@ -218,3 +218,144 @@ final class PlatformGapTests: XCTestCase {
         XCTAssertEqual(context.violations.map(\.kind), [.completionTimedOut])
     }
 }
+
+/// Spec A9: a `willAuthorizePayment` the merchant does not implement is marked as a default answer
+/// ("not implemented") and is not one of the delegate calls.
+final class UnimplementedNotificationTests: XCTestCase {
+    typealias F = FlowsFixture
+
+    struct Minimal: PaymentAuthorizationDelegate {
+        func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {}
+        func paymentAuthorizationFlow(
+            _ flow: PaymentAuthorizationFlow,
+            didAuthorizePayment payment: Payment,
+            handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+        ) { handler(.success) }
+    }
+
+    struct MinimalAsync: AsyncPaymentAuthorizationDelegate {
+        func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {}
+        func paymentAuthorizationFlow(_ flow: PaymentAuthorizationFlow, didAuthorizePayment payment: Payment) async
+            -> PaymentAuthorizationResult
+        { .success }
+    }
+
+    /// The sheet's `willAuthorizePayment` entries, rendered as text.
+    func willAuthorizeLines(_ transcript: Transcript) -> [String] {
+        transcript.text().split(separator: "\n").map(String.init).filter { $0.contains("willAuthorizePayment") }
+    }
+
+    // spec A9: the machine amends the notification's entry in place (its time and sequence
+    // number stay) once the shell says the default ran; a stale id changes nothing.
+    func testTheMachineMarksTheNotificationNotImplemented() {
+        var machine = PaymentAuthorizationStateMachine(
+            request: F.request(requiredShipping: []), options: FlowOptions(callbackTimeout: nil, clock: ManualClock()))
+        _ = machine.present(at: .zero)
+        guard case .authorize(_, let id) = F.call(machine.authorize(F.token(), billingContact: nil, at: .seconds(1)))
+        else { return XCTFail("no authorization call") }
+        let before = machine.log.transcript
+        XCTAssertEqual(before.delegateCalls, ["willAuthorizePayment", "didAuthorizePayment"])
+        XCTAssertTrue(F.isNone(machine.willAuthorizePaymentNotImplemented(id + 1, at: .seconds(2))))
+        XCTAssertEqual(machine.log.transcript, before, "another authorization's notification: no change")
+        XCTAssertTrue(F.isNone(machine.willAuthorizePaymentNotImplemented(id, at: .seconds(2))))
+        let after = machine.log.transcript
+        XCTAssertEqual(
+            F.kinds(after),
+            [
+                "action:present", "action:authorize", "completion:willAuthorizePayment:default",
+                "call:didAuthorizePayment",
+            ])
+        XCTAssertEqual(after.delegateCalls, ["didAuthorizePayment"])
+        XCTAssertEqual(after.entries.map(\.time), before.entries.map(\.time))
+        XCTAssertEqual(after.entries.map(\.sequence), before.entries.map(\.sequence))
+        XCTAssertEqual(
+            after.entries[2].event,
+            .completion("willAuthorizePayment", callbackID: id, [.text("not implemented")], byDefault: true))
+        XCTAssertEqual(machine.step, .awaiting("didAuthorizePayment"), "nothing else changes")
+    }
+
+    // spec A9: through the shell, for both kinds of delegate: the delegate calls are the ones the
+    // merchant's code received, and the transcript says the notification is not implemented.
+    func testAnUnimplementedNotificationIsNotADelegateCall() async throws {
+        let request = F.request(requiredShipping: [])
+        let flows = [
+            try PaymentAuthorizationFlow(request: request, delegate: Minimal()),
+            try PaymentAuthorizationFlow(request: request, delegate: MinimalAsync()),
+        ]
+        for flow in flows {
+            flow.present()
+            _ = try await flow.authorizeAndWait(F.token())
+            let outcome = await flow.waitUntilEnded()
+            XCTAssertEqual(outcome.description, "success")
+            XCTAssertEqual(flow.delegateCalls, ["didAuthorizePayment", "didFinish"])
+            XCTAssertEqual(flow.transcript.delegateCalls, ["didAuthorizePayment", "didFinish"])
+            let lines = willAuthorizeLines(flow.transcript)
+            XCTAssertEqual(lines.count, 1)
+            XCTAssertTrue(
+                lines.first?.hasSuffix("completion willAuthorizePayment #1 [default answer] → not implemented")
+                    ?? false,
+                "\(lines)")
+            let json = F.jsonObjects(flow.transcript.json()).filter {
+                $0["method"] as? String == "willAuthorizePayment"
+            }
+            XCTAssertEqual(json.count, 1)
+            XCTAssertEqual(json.first?["kind"] as? String, "completion")
+            XCTAssertEqual(json.first?["byDefault"] as? Bool, true)
+        }
+    }
+
+    // spec A9: a merchant that implements the notification still receives it as a call, and each
+    // PIN re-entry's notification is judged on its own.
+    func testAnImplementedNotificationStaysACall() async throws {
+        let delegate = RecordingPaymentAuthorizationDelegate()
+        delegate.didAuthorizePayment.script(.answer(PaymentAuthorizationResult(status: .failure)))
+        delegate.didAuthorizePayment.script(.answer(.success))
+        let flow = try PaymentAuthorizationFlow(request: F.request(requiredShipping: []), delegate: delegate)
+        flow.present()
+        _ = try await flow.authorizeAndWait(F.token())
+        _ = try await flow.authorizeAndWait(F.token())
+        await flow.waitUntilEnded()
+        XCTAssertEqual(
+            flow.delegateCalls,
+            ["willAuthorizePayment", "didAuthorizePayment", "willAuthorizePayment", "didAuthorizePayment", "didFinish"])
+        XCTAssertEqual(delegate.willAuthorizePayment.callCount, 2)
+        XCTAssertFalse(flow.transcript.text().contains("not implemented"))
+    }
+
+    // spec A9, P2: the pay context receives its sheet's notification (no default answer there);
+    // the merchant's delegate calls are unchanged.
+    func testThePayContextReceivesItsSheetsNotification() async throws {
+        let backend = InMemoryStripeBackend()
+        let merchant = RecordingPayContextDelegate(didCreatePaymentMethod: .answer(.completeWithoutConfirming))
+        let context = try PayContext(
+            request: F.request(requiredShipping: []), backend: backend, delegate: merchant,
+            options: FlowOptions(callbackTimeout: nil))
+        context.present()
+        let token = PaymentToken(
+            paymentMethod: F.visa, transactionIdentifier: "tx", paymentData: StripeTestCard.success.rawValue)
+        _ = try await context.authorizeAndWait(token)
+        let outcome = await context.waitUntilEnded()
+        XCTAssertEqual(outcome.status, .success)
+        XCTAssertEqual(context.delegateCalls, ["didCreatePaymentMethod", "willComplete", "didComplete"])
+        XCTAssertTrue(context.sheet.delegateCalls.contains("willAuthorizePayment"))
+        XCTAssertFalse(context.transcript.text().contains("not implemented"))
+    }
+
+    // The amendment reaches a record in an older chunk of a long log (256 records a chunk).
+    func testAnAmendmentReachesOlderChunks() {
+        var log = FlowLog(recordsTranscript: true)
+        for index in 0..<600 { log.record(.action("a\(index)", []), at: .seconds(Int64(index))) }
+        XCTAssertEqual(log.recordCount, 600)
+        let before = log.transcript
+        for position in [0, 255, 256, 300, 599] { log.amend(at: position, .outcome("amended \(position)")) }
+        log.amend(at: 600, .outcome("past the end"))
+        let after = log.transcript
+        XCTAssertEqual(after.entries.count, 600)
+        for (index, entry) in after.entries.enumerated() {
+            let amended = [0, 255, 256, 300, 599].contains(index)
+            XCTAssertEqual(entry.event, amended ? .outcome("amended \(index)") : .action("a\(index)", []), "\(index)")
+            XCTAssertEqual(entry.sequence, before.entries[index].sequence)
+            XCTAssertEqual(entry.time, before.entries[index].time)
+        }
+    }
+}

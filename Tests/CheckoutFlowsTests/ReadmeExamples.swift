@@ -184,9 +184,10 @@ final class ReadmeExamples: XCTestCase {
         XCTAssertEqual(update.summaryItems.last?.amount.amountString, "17.00")
         XCTAssertEqual(result.status, .success)
         XCTAssertEqual(flow.outcome?.description, "success")
+        // spec A9: Shop does not implement willAuthorizePayment, so its code received no such call.
         XCTAssertEqual(
             flow.transcript.delegateCalls,
-            ["didSelectShippingContact", "willAuthorizePayment", "didAuthorizePayment", "didFinish"]
+            ["didSelectShippingContact", "didAuthorizePayment", "didFinish"]
         )
     }
 

@@ -185,6 +185,25 @@ package struct FlowLog: Sendable {
                 event: .completion(method, id, describe, byDefault)))
     }
 
+    /// How many records the log holds: the position the next one takes, for ``amend(at:_:)``.
+    package var recordCount: Int { olderRecords.count * Self.chunkSize + records.count }
+
+    /// Replaces the event recorded at `position` (a ``recordCount`` taken before recording it),
+    /// keeping its time and sequence number: for an entry whose meaning is known only after the
+    /// delegate call it records (spec A9: a notification whose default implementation ran).
+    package mutating func amend(at position: Int, _ event: TranscriptEvent) {
+        guard recordsTranscript, position >= 0 else { return }
+        let chunk = position / Self.chunkSize
+        if chunk < olderRecords.count {
+            let old = olderRecords[chunk][position % Self.chunkSize]
+            olderRecords[chunk][position % Self.chunkSize] = Record(
+                time: old.time, sequence: old.sequence, event: .ready(event))
+        } else if case let index = position - olderRecords.count * Self.chunkSize, index < records.count {
+            let old = records[index]
+            records[index] = Record(time: old.time, sequence: old.sequence, event: .ready(event))
+        }
+    }
+
     /// One recorded entry: a transcript event, or the parts of one, put together when read.
     private struct Record: Sendable {
         enum Event: Sendable {

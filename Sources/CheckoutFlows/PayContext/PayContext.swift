@@ -488,6 +488,11 @@ private final class SheetBridge: PaymentAuthorizationDelegate {
         owner?.sheetFinished(flow.outcome)
     }
 
+    /// The pay context receives the notification and has nothing to do: the sheet's transcript
+    /// keeps it as a call to the context (not a default answer, spec A9, which is about the
+    /// merchant's code).
+    func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow) {}
+
     func paymentAuthorizationFlow(
         _ flow: PaymentAuthorizationFlow,
         didAuthorizePayment payment: Payment,

@@ -1,4 +1,5 @@
 import CheckoutCore
+import Synchronization
 
 /// The merchant's side of an authorization flow, with completion handlers (Apple's
 /// `PKPaymentAuthorizationViewControllerDelegate`).
@@ -53,8 +54,10 @@ public protocol PaymentAuthorizationDelegate: Sendable {
 }
 
 extension PaymentAuthorizationDelegate {
-    /// Default: nothing to do.
-    public func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow) {}
+    /// Default (spec A9): nothing to do; the transcript says the method is not implemented.
+    public func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow) {
+        flow.noteWillAuthorizePaymentNotImplemented()
+    }
 
     /// Default (spec A9): no change.
     public func paymentAuthorizationFlow(
@@ -129,8 +132,10 @@ public protocol AsyncPaymentAuthorizationDelegate: Sendable {
 }
 
 extension AsyncPaymentAuthorizationDelegate {
-    /// Default: nothing to do.
-    public func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow) {}
+    /// Default (spec A9): nothing to do; the transcript says the method is not implemented.
+    public func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow) {
+        flow.noteWillAuthorizePaymentNotImplemented()
+    }
 
     /// Default (spec A9): no change.
     public func paymentAuthorizationFlow(
@@ -181,6 +186,8 @@ public final class PaymentAuthorizationFlow: Sendable {
     }
 
     package let runner: FlowRunner<Machine, Delegate>
+    /// Set by the default `willAuthorizePayment` (spec A9), read and cleared when it returns.
+    private let willAuthorizeDefaultRan = Atomic<Bool>(false)
 
     /// The request as presented. (Kept once, by the flow's state machine.)
     public var request: PaymentRequest { runner.read(\.request) }
@@ -286,6 +293,20 @@ public final class PaymentAuthorizationFlow: Sendable {
     }
 
     private var currentSummaryItems: [SummaryItem] { sheet?.summaryItems ?? request.summaryItems }
+
+    /// Records that the default `willAuthorizePayment` ran (spec A9).
+    package func noteWillAuthorizePaymentNotImplemented() {
+        willAuthorizeDefaultRan.store(true, ordering: .relaxed)
+    }
+
+    /// Calls `willAuthorizePayment` for authorization `id`; when its default ran, the transcript
+    /// says so (spec A9). Only the default's path takes the flow's lock.
+    private func notifyWillAuthorize(_ id: UInt64, _ notify: () -> Void) {
+        notify()
+        if willAuthorizeDefaultRan.exchange(false, ordering: .relaxed) {
+            runner.send(self) { $0.willAuthorizePaymentNotImplemented(id, at: $1) }
+        }
+    }
 
     // MARK: Driver
 
@@ -436,7 +457,7 @@ extension PaymentAuthorizationFlow: FlowShell {
             let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .couponCode($3)) }
             delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code) { completion.complete($0) }
         case .authorize(let payment, let id):
-            delegate.paymentAuthorizationFlowWillAuthorizePayment(self)
+            notifyWillAuthorize(id) { delegate.paymentAuthorizationFlowWillAuthorizePayment(self) }
             let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .authorization($3)) }
             delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment) { completion.complete($0) }
         case .didFinish:
@@ -469,7 +490,7 @@ extension PaymentAuthorizationFlow: FlowShell {
                 completion.complete(await delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code))
             }
         case .authorize(let payment, let id):
-            delegate.paymentAuthorizationFlowWillAuthorizePayment(self)
+            notifyWillAuthorize(id) { delegate.paymentAuthorizationFlowWillAuthorizePayment(self) }
             let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .authorization($3)) }
             runner.activity.task {
                 completion.complete(await delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment))
