@@ -88,6 +88,60 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
 
     // MARK: A1
 
+    // spec A1: an invalid request is refused when the flow is made, with every problem found at
+    // once.
+    func testInitRefusesAnInvalidRequestListingEveryProblem() {
+        var negative = F.express
+        negative.amount = F.money("-1.00")
+        let request = PaymentRequest(
+            merchantIdentifier: " ",
+            countryCode: "USA",
+            currencyCode: "ABC",
+            supportedNetworks: [],
+            merchantCapabilities: [.credit],
+            shippingMethods: [F.standard, F.standard, negative],
+            summaryItems: [SummaryItem(label: "Total", amount: F.money("-5.00"))]
+        )
+        let refusal = initError(request)
+        XCTAssertEqual(refusal?.code, .invalidRequest)
+        let fields = refusal?.problems.compactMap(\.field) ?? []
+        for field in [
+            "merchantIdentifier", "countryCode", "currencyCode", "supportedNetworks", "merchantCapabilities",
+            "summaryItems[0].amount", "shippingMethods[1].identifier", "shippingMethods[2].amount",
+        ] {
+            XCTAssertTrue(fields.contains(field), "\(field) not in \(fields)")
+        }
+        XCTAssertGreaterThanOrEqual(refusal?.problems.count ?? 0, 8)
+        XCTAssertTrue(refusal?.problems.contains { $0.code == .duplicateIdentifier } ?? false)
+        XCTAssertTrue(refusal?.problems.contains { $0.code == .negativeAmount } ?? false)
+
+        let mismatch = initError(
+            PaymentRequest(
+                merchantIdentifier: "merchant.com.example",
+                countryCode: "US",
+                currencyCode: "USD",
+                summaryItems: [SummaryItem(label: "Total", amount: F.money("5.00", .eur))]
+            )
+        )
+        XCTAssertEqual(mismatch?.problems.map(\.code), [.currencyMismatch])
+        XCTAssertEqual(mismatch?.problems.map(\.field), ["summaryItems[0].amount"])
+
+        let empty = initError(
+            PaymentRequest(merchantIdentifier: "m", countryCode: "US", currencyCode: "USD", summaryItems: [])
+        )
+        XCTAssertEqual(empty?.problems.map(\.code), [.emptyList])
+    }
+
+    /// The error a flow's init throws for `request`, or nil when it made a flow.
+    private func initError(_ request: PaymentRequest) -> CheckoutError? {
+        do {
+            _ = try PaymentAuthorizationFlow(request: request, delegate: Recorder(), options: F.options(ManualClock()))
+            return nil
+        } catch {
+            return error as? CheckoutError
+        }
+    }
+
     // spec A1: an invalid request is refused when the flow is made (PassKit's failable init),
     // with every problem at once; no delegate call.
     func testAnInvalidRequestIsRefusedAtInit() throws {

@@ -183,6 +183,11 @@ public final class PaymentAuthorizationFlow: Sendable {
     package enum Delegate: Sendable {
         case completions(any PaymentAuthorizationDelegate)
         case async(any AsyncPaymentAuthorizationDelegate)
+
+        var isAsync: Bool {
+            if case .async = self { return true }
+            return false
+        }
     }
 
     package let runner: FlowRunner<Machine, Delegate>
@@ -239,7 +244,8 @@ public final class PaymentAuthorizationFlow: Sendable {
         authorizationIsTimed: Bool = true
     ) {
         let machine = Machine(request: request, options: options, authorizationIsTimed: authorizationIsTimed)
-        self.runner = FlowRunner(machine: machine, delegate: delegate, options: options)
+        self.runner = FlowRunner(
+            machine: machine, delegate: delegate, options: options, tracksActivity: delegate.isAsync)
     }
 
     // MARK: State
