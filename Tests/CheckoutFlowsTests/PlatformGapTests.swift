@@ -246,7 +246,8 @@ final class UnimplementedNotificationTests: XCTestCase {
     }
 
     // spec A9: the machine amends the notification's entry in place (its time and sequence
-    // number stay) once the shell says the default ran; a stale id changes nothing.
+    // number stay) once the shell says the default ran; once the flow has ended, it changes
+    // nothing.
     func testTheMachineMarksTheNotificationNotImplemented() {
         var machine = PaymentAuthorizationStateMachine(
             request: F.request(requiredShipping: []), options: FlowOptions(callbackTimeout: nil, clock: ManualClock()))
@@ -255,9 +256,7 @@ final class UnimplementedNotificationTests: XCTestCase {
         else { return XCTFail("no authorization call") }
         let before = machine.log.transcript
         XCTAssertEqual(before.delegateCalls, ["willAuthorizePayment", "didAuthorizePayment"])
-        XCTAssertTrue(F.isNone(machine.willAuthorizePaymentNotImplemented(id + 1, at: .seconds(2))))
-        XCTAssertEqual(machine.log.transcript, before, "another authorization's notification: no change")
-        XCTAssertTrue(F.isNone(machine.willAuthorizePaymentNotImplemented(id, at: .seconds(2))))
+        XCTAssertTrue(F.isNone(machine.willAuthorizePaymentNotImplemented(at: .seconds(2))))
         let after = machine.log.transcript
         XCTAssertEqual(
             F.kinds(after),
@@ -272,6 +271,15 @@ final class UnimplementedNotificationTests: XCTestCase {
             after.entries[2].event,
             .completion("willAuthorizePayment", callbackID: id, [.text("not implemented")], byDefault: true))
         XCTAssertEqual(machine.step, .awaiting("didAuthorizePayment"), "nothing else changes")
+
+        // A PIN re-entry's notification is judged on its own; after the end, nothing changes.
+        _ = machine.answer(id, first: true, .authorization(PaymentAuthorizationResult(status: .pinRequired)), at: .zero)
+        _ = machine.authorize(F.token(), billingContact: nil, at: .seconds(3))
+        XCTAssertEqual(machine.log.transcript.delegateCalls.suffix(2), ["willAuthorizePayment", "didAuthorizePayment"])
+        _ = machine.cancel(at: .seconds(4))
+        let ended = machine.log.transcript
+        XCTAssertTrue(F.isNone(machine.willAuthorizePaymentNotImplemented(at: .seconds(5))))
+        XCTAssertEqual(machine.log.transcript, ended)
     }
 
     // spec A9: through the shell, for both kinds of delegate: the delegate calls are the ones the
@@ -341,21 +349,25 @@ final class UnimplementedNotificationTests: XCTestCase {
         XCTAssertFalse(context.transcript.text().contains("not implemented"))
     }
 
-    // The amendment reaches a record in an older chunk of a long log (256 records a chunk).
+    // The amendment finds the latest call of the method, also in an older chunk of a long log
+    // (256 records a chunk), and keeps its time and sequence number.
     func testAnAmendmentReachesOlderChunks() {
         var log = FlowLog(recordsTranscript: true)
-        for index in 0..<600 { log.record(.action("a\(index)", []), at: .seconds(Int64(index))) }
-        XCTAssertEqual(log.recordCount, 600)
+        log.record(.call("n", callbackID: nil, []), at: .zero)
+        for index in 1..<255 { log.record(.action("a\(index)", []), at: .seconds(Int64(index))) }
+        log.record(.call("n", callbackID: nil, []), at: .seconds(255))
+        for index in 256..<600 { log.record(.action("a\(index)", []), at: .seconds(Int64(index))) }
         let before = log.transcript
-        for position in [0, 255, 256, 300, 599] { log.amend(at: position, .outcome("amended \(position)")) }
-        log.amend(at: 600, .outcome("past the end"))
+        XCTAssertTrue(log.amendLastCall("n", to: .outcome("amended")))
+        XCTAssertFalse(log.amendLastCall("m", to: .outcome("none")))
         let after = log.transcript
         XCTAssertEqual(after.entries.count, 600)
         for (index, entry) in after.entries.enumerated() {
-            let amended = [0, 255, 256, 300, 599].contains(index)
-            XCTAssertEqual(entry.event, amended ? .outcome("amended \(index)") : .action("a\(index)", []), "\(index)")
+            XCTAssertEqual(entry.event, index == 255 ? .outcome("amended") : before.entries[index].event, "\(index)")
             XCTAssertEqual(entry.sequence, before.entries[index].sequence)
             XCTAssertEqual(entry.time, before.entries[index].time)
         }
+        XCTAssertTrue(log.amendLastCall("n", to: .outcome("first")))
+        XCTAssertEqual(log.transcript.entries[0].event, .outcome("first"))
     }
 }

@@ -185,23 +185,35 @@ package struct FlowLog: Sendable {
                 event: .completion(method, id, describe, byDefault)))
     }
 
-    /// How many records the log holds: the position the next one takes, for ``amend(at:_:)``.
-    package var recordCount: Int { olderRecords.count * Self.chunkSize + records.count }
-
-    /// Replaces the event recorded at `position` (a ``recordCount`` taken before recording it),
-    /// keeping its time and sequence number: for an entry whose meaning is known only after the
-    /// delegate call it records (spec A9: a notification whose default implementation ran).
-    package mutating func amend(at position: Int, _ event: TranscriptEvent) {
-        guard recordsTranscript, position >= 0 else { return }
-        let chunk = position / Self.chunkSize
-        if chunk < olderRecords.count {
-            let old = olderRecords[chunk][position % Self.chunkSize]
-            olderRecords[chunk][position % Self.chunkSize] = Record(
-                time: old.time, sequence: old.sequence, event: .ready(event))
-        } else if case let index = position - olderRecords.count * Self.chunkSize, index < records.count {
-            let old = records[index]
-            records[index] = Record(time: old.time, sequence: old.sequence, event: .ready(event))
+    /// Replaces the latest record of a call of `method` with `event`, keeping its time and sequence
+    /// number; false when there is none. For an entry whose meaning is known only after the
+    /// delegate call it records (spec A9: a notification whose default implementation ran). It
+    /// looks back from the newest record: the call it amends is a few records back.
+    @discardableResult
+    package mutating func amendLastCall(_ method: String, to event: TranscriptEvent) -> Bool {
+        guard recordsTranscript else { return false }
+        func amended(_ record: Record) -> Record? {
+            switch record.event {
+            case .ready(.call(method, _, _)), .call(method, _, _):
+                Record(time: record.time, sequence: record.sequence, event: .ready(event))
+            default: nil
+            }
         }
+        for index in records.indices.reversed() {
+            if let record = amended(records[index]) {
+                records[index] = record
+                return true
+            }
+        }
+        for chunk in olderRecords.indices.reversed() {
+            for index in olderRecords[chunk].indices.reversed() {
+                if let record = amended(olderRecords[chunk][index]) {
+                    olderRecords[chunk][index] = record
+                    return true
+                }
+            }
+        }
+        return false
     }
 
     /// One recorded entry: a transcript event, or the parts of one, put together when read.

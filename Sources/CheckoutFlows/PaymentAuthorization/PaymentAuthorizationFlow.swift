@@ -1,5 +1,4 @@
 import CheckoutCore
-import Synchronization
 
 /// The merchant's side of an authorization flow, with completion handlers (Apple's
 /// `PKPaymentAuthorizationViewControllerDelegate`).
@@ -191,8 +190,6 @@ public final class PaymentAuthorizationFlow: Sendable {
     }
 
     package let runner: FlowRunner<Machine, Delegate>
-    /// Set by the default `willAuthorizePayment` (spec A9), read and cleared when it returns.
-    private let willAuthorizeDefaultRan = Atomic<Bool>(false)
 
     /// The request as presented. (Kept once, by the flow's state machine.)
     public var request: PaymentRequest { runner.read(\.request) }
@@ -300,18 +297,11 @@ public final class PaymentAuthorizationFlow: Sendable {
 
     private var currentSummaryItems: [SummaryItem] { sheet?.summaryItems ?? request.summaryItems }
 
-    /// Records that the default `willAuthorizePayment` ran (spec A9).
+    /// The default `willAuthorizePayment` ran (spec A9): the transcript says the merchant does not
+    /// implement it. Called inside the notification, like a completion called synchronously (spec
+    /// E6); a merchant that implements the method never takes this path, which costs nothing else.
     package func noteWillAuthorizePaymentNotImplemented() {
-        willAuthorizeDefaultRan.store(true, ordering: .relaxed)
-    }
-
-    /// Calls `willAuthorizePayment` for authorization `id`; when its default ran, the transcript
-    /// says so (spec A9). Only the default's path takes the flow's lock.
-    private func notifyWillAuthorize(_ id: UInt64, _ notify: () -> Void) {
-        notify()
-        if willAuthorizeDefaultRan.exchange(false, ordering: .relaxed) {
-            runner.send(self) { $0.willAuthorizePaymentNotImplemented(id, at: $1) }
-        }
+        runner.send(self) { $0.willAuthorizePaymentNotImplemented(at: $1) }
     }
 
     // MARK: Driver
@@ -463,7 +453,7 @@ extension PaymentAuthorizationFlow: FlowShell {
             let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .couponCode($3)) }
             delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code) { completion.complete($0) }
         case .authorize(let payment, let id):
-            notifyWillAuthorize(id) { delegate.paymentAuthorizationFlowWillAuthorizePayment(self) }
+            delegate.paymentAuthorizationFlowWillAuthorizePayment(self)
             let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .authorization($3)) }
             delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment) { completion.complete($0) }
         case .didFinish:
@@ -496,7 +486,7 @@ extension PaymentAuthorizationFlow: FlowShell {
                 completion.complete(await delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code))
             }
         case .authorize(let payment, let id):
-            notifyWillAuthorize(id) { delegate.paymentAuthorizationFlowWillAuthorizePayment(self) }
+            delegate.paymentAuthorizationFlowWillAuthorizePayment(self)
             let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .authorization($3)) }
             runner.activity.task {
                 completion.complete(await delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment))

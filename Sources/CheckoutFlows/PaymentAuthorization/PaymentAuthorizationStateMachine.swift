@@ -54,9 +54,6 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     private var shownSheet: PaymentSheet?
     private var resolution: (id: UInt64, resolution: Resolution<Answer>)?
     package var keepsResolutions = false
-    /// Where the last `willAuthorizePayment` call was recorded, and the id of the authorization it
-    /// announced: the entry is amended when the merchant turns out not to implement it (spec A9).
-    private var willAuthorizeRecord: (id: UInt64, position: Int)?
 
     /// Whether `didAuthorizePayment` has a deadline of its own. The pay context times the whole
     /// authorization itself (spec P5) and turns it off.
@@ -241,25 +238,26 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         log.record(
             .action(sheet.isAwaitingPIN ? "authorize (PIN re-entry)" : action, [.text(token.description)]),
             at: now)
-        let position = log.recordCount
         log.record(.call("willAuthorizePayment", callbackID: nil, []), at: now)
-        let effect = open(.authorization(payment), "didAuthorizePayment", .payment(payment), at: now) {
+        return open(.authorization(payment), "didAuthorizePayment", .payment(payment), at: now) {
             .authorize(payment, id: $0)
         }
-        if case .awaiting(let outstanding) = state { willAuthorizeRecord = (outstanding.id, position) }
-        return effect
     }
 
-    /// Spec A9: the merchant does not implement `willAuthorizePayment`, whose default ran for the
-    /// authorization `id`. Its entry says so, marked as a default answer like the optional
-    /// callbacks', and is no longer a delegate call (``Transcript/delegateCalls``): the merchant's
-    /// code received none. Changes nothing else.
-    package mutating func willAuthorizePaymentNotImplemented(_ id: UInt64, at now: Duration) -> Effect<Call> {
-        guard let record = willAuthorizeRecord, record.id == id else { return .none }
-        willAuthorizeRecord = nil
-        log.amend(
-            at: record.position,
-            .completion("willAuthorizePayment", callbackID: id, [.text("not implemented")], byDefault: true))
+    /// Spec A9: the merchant does not implement `willAuthorizePayment`; its default ran, inside the
+    /// notification of the authorization now awaited. The notification's entry says so, marked as
+    /// a default answer like the optional callbacks' (`completion willAuthorizePayment #id [default
+    /// answer] → not implemented`), and is no longer a delegate call (``Transcript/delegateCalls``):
+    /// the merchant's code received none. Changes nothing else. Benign race: when the flow has
+    /// already ended (a cancel from another thread during the notification), the entry stays a
+    /// call.
+    package mutating func willAuthorizePaymentNotImplemented(at now: Duration) -> Effect<Call> {
+        guard case .awaiting(let outstanding) = state, case .authorization = outstanding.callback else { return .none }
+        log.amendLastCall(
+            "willAuthorizePayment",
+            to: .completion(
+                "willAuthorizePayment", callbackID: outstanding.id, [.text("not implemented")], byDefault: true)
+        )
         return .none
     }
 
