@@ -5,7 +5,8 @@ import CheckoutCore
 ///
 /// `didFinish` and `didAuthorizePayment` are required. The selection and coupon methods are
 /// optional (spec A9): the defaults answer at once with no change, and the transcript says a
-/// default answered. To write the callbacks with async/await, conform to
+/// default answered; so does the transcript for the default `willAuthorizePayment`, which is then
+/// not one of the flow's ``PaymentAuthorizationFlow/delegateCalls``. To write the callbacks with async/await, conform to
 /// ``AsyncPaymentAuthorizationDelegate`` instead.
 public protocol PaymentAuthorizationDelegate: Sendable {
     /// The sheet is gone: after the authorization's result was shown, or at once when the customer
@@ -262,7 +263,8 @@ public final class PaymentAuthorizationFlow: Sendable {
     /// Every violation so far.
     public var violations: [Violation] { runner.read(\.log.violations) }
 
-    /// The delegate methods the merchant's delegate received, in order (notifications included).
+    /// The delegate methods the merchant's delegate received, in order (notifications included;
+    /// not a `willAuthorizePayment` it does not implement, whose default ran, spec A9).
     public var delegateCalls: [String] { transcript.delegateCalls }
 
     // MARK: Default answers (spec A9)
