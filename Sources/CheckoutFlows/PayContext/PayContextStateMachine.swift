@@ -46,8 +46,9 @@ package struct PayContextStateMachine: FlowMachine {
         var paymentMethod: StripePaymentMethod?
         var secret: IntentClientSecret?
         var confirmSent = false
-        /// The sheet ended on its own (strict mode) while the confirmation was in flight: the
-        /// outcome goes straight to `didComplete` when the confirmation answers.
+        /// The sheet ended without the pay context (a driver cancelled the context's `sheet`
+        /// directly) while the confirmation was in flight: the outcome goes straight to
+        /// `didComplete` when the confirmation answers.
         var sheetGone = false
     }
 
@@ -190,7 +191,7 @@ package struct PayContextStateMachine: FlowMachine {
         case .closing(let closing): final = closing
         case .confirming(var round, _):
             // P5: a confirmation in flight cannot be abandoned, even when the sheet ended itself
-            // (strict mode, a violation of a forwarded callback): wait for its real outcome.
+            // (a driver cancelling the context's `sheet` directly): wait for its real outcome.
             round.sheetGone = true
             stage = .confirming(round, cancelDeferred: true)
             log.record(.action("sheet ended", [.text("waiting for the confirmation in flight")]), at: now)
