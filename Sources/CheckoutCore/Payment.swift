@@ -312,6 +312,13 @@ public struct PaymentError: Error, Hashable, Sendable, Codable, CustomStringConv
         PaymentError(code: .shippingAddressUnserviceable, message: message)
     }
 
+    /// An error of no particular kind (`PKPaymentError.Code.unknownError`), such as the payment
+    /// processor's error that ends a payment, carried in the result as its message (stripe-ios
+    /// hands the sheet Stripe's error unchanged).
+    public static func unknown(_ message: String) -> PaymentError {
+        PaymentError(code: .unknown, message: message)
+    }
+
     /// The coupon code is not valid.
     public static func couponCodeInvalid(_ message: String) -> PaymentError {
         PaymentError(code: .couponCodeInvalid, message: message)
