@@ -98,7 +98,8 @@ public struct Transcript: Hashable, Sendable {
         Transcript(entries: transcripts.flatMap(\.entries).sorted { $0.sequence < $1.sequence })
     }
 
-    /// The delegate methods called, in order (notifications included).
+    /// The delegate methods called, in order (notifications included, except one the merchant does
+    /// not implement, whose default ran: spec A9).
     public var delegateCalls: [String] {
         entries.compactMap { entry in
             if case .call(let method, _, _) = entry.event { return method }
