@@ -5,8 +5,7 @@
  * What it models:
  *   - the flow's state machine, decided under the lock (FlowRunner.send -> the event -> settle):
  *     ShippingAddressStateMachine or PaymentAuthorizationStateMachine, chosen at start, with
- *     deadlines on or off, the former strict mode on or off (see `strict` below), violation
- *     reports on or off;
+ *     deadlines on or off, violation reports on or off;
  *   - the work queue, drained outside the lock by one thread at a time (FlowRunner.drain), and
  *     who drains: the atomic FlowRunner.drainFlags, two bits, DRAINING (`draining`) and MUST_LOCK
  *     (`mustLock`), written under the lock except by the drainer's lock-free exit (see below);
@@ -98,7 +97,7 @@
 #define O_FINISHED  1 /* shipping .finished; authorization .success */
 #define O_CANCELLED 2 /* .cancelled */
 #define O_TIMEDOUT  3 /* authorization .timedOut */
-#define O_FAILED    4 /* .failed: an invalid update (and, in the former strict mode, any violation) */
+#define O_FAILED    4 /* .failed: an invalid update */
 
 /* Events: the machines' mutating methods. */
 #define EV_OPEN     1 /* enterAddress / selectShippingContact / ... / authorize: opens a callback */
@@ -135,10 +134,6 @@ mtype = { W_CB, W_TERM, W_VIOL };   /* FlowRunner.Work: .call(a callback), .call
 /* ---- configuration, chosen at start: the kind of flow and FlowOptions ---- */
 bit authFlow;     /* 1: PaymentAuthorizationStateMachine; 0: ShippingAddressStateMachine */
 bit timed;        /* FlowOptions.callbackTimeout != nil */
-bit strict;       /* the former FlowOptions.isStrict, which ended the flow at a violation. The Swift
-                     flows no longer have it (E2: strict mode only reports, in CheckoutTesting);
-                     they behave as strict = 0. The strict = 1 runs model a behaviour that is gone
-                     and only add runs to the search. */
 bit reports;      /* FlowOptions.onViolation != nil: violations are reported through the queue */
 
 /* ---- the state machine (under the lock) ---- */
@@ -202,14 +197,10 @@ inline endFlow(o) {
   st = ENDED; pend = 0; eff = E_CALL_TERM
 }
 
-/* violated(kind): log.violation; in the former strict mode (strict = 1, no longer in the Swift)
-   end a flow that is still running. */
+/* violated(kind): log.violation, and nothing else (E2: a violation never changes the flow). */
 inline violated() {
   nviol++;
-  if
-  :: strict && st != ENDED -> endFlow(O_FAILED)
-  :: else -> eff = E_NONE
-  fi
+  eff = E_NONE
 }
 
 /* deadlinePassed(id, at:) of either machine. */
@@ -659,7 +650,6 @@ init {
   atomic {
     if :: authFlow = 0 :: authFlow = 1 fi;
     if :: timed = 0 :: timed = 1 fi;
-    if :: strict = 0 :: strict = 1 fi;
     if :: reports = 0 :: reports = 1 fi;
     run Driver();
     run Merchant();
