@@ -6,7 +6,7 @@ import XCTest
 /// The CheckoutTesting library itself: each scripted answer, the recording delegates and
 /// backend, the checks behind the assertions, and the testing options. Virtual time only.
 final class CheckoutTestingTests: XCTestCase {
-    private typealias F = FlowsFixture
+    private typealias F = KitFixture
     private typealias ShippingRecorder = RecordingShippingAddressDelegate
     private typealias AuthorizationRecorder = RecordingPaymentAuthorizationDelegate
 
@@ -30,12 +30,12 @@ final class CheckoutTestingTests: XCTestCase {
     /// A presented authorization flow on `options` (strict testing options by default).
     private func authorizationFlow(
         _ delegate: AuthorizationRecorder,
-        request: PaymentRequest = FlowsFixture.request(),
+        request: PaymentRequest = KitFixture.request(),
         options: FlowOptions = .testing(),
         file: StaticString = #filePath,
         line: UInt = #line
-    ) -> PaymentAuthorizationFlow {
-        let flow = PaymentAuthorizationFlow(request: request, delegate: delegate, options: options)
+    ) throws -> PaymentAuthorizationFlow {
+        let flow = try PaymentAuthorizationFlow(request: request, delegate: delegate, options: options)
         XCTAssertEqual(flow.present(), .accepted, file: file, line: line)
         return flow
     }
@@ -125,13 +125,13 @@ final class CheckoutTestingTests: XCTestCase {
     }
 
     // spec E4, E2: an answer scripted after the deadline arrives late: the flow has timed out.
-    func testAnswerAfterTheDeadlineIsLate() {
+    func testAnswerAfterTheDeadlineIsLate() throws {
         let clock = ManualClock()
-        let sink = FlowsFixture.ViolationSink()
+        let sink = KitFixture.ViolationSink()
         let delegate = AuthorizationRecorder()
         delegate.didSelectShippingContact.script(
             .answer(ShippingContactUpdate(summaryItems: items), after: .seconds(31), on: clock))
-        let flow = authorizationFlow(delegate, options: F.options(clock, sink: sink))
+        let flow = try authorizationFlow(delegate, options: F.options(clock, sink: sink))
         flow.selectShippingContact(F.jane())
         clock.advance(by: .seconds(31))
         XCTAssertEqual(flow.outcome, .timedOut)
@@ -146,9 +146,9 @@ final class CheckoutTestingTests: XCTestCase {
         let delegate = ShippingRecorder(
             didEnterAddress: .answerFromAnotherThread(.invalid(message: "later")), .answerFromAnotherThread(.valid))
         let flow = try shippingFlow(delegate)
-        let first = try await flow.enterAddress(F.jane())
+        let first = try await flow.enterAddressAndWait(F.jane())
         XCTAssertEqual(first, .invalid(message: "later"))
-        let second = try await flow.enterAddress(F.john())
+        let second = try await flow.enterAddressAndWait(F.john())
         XCTAssertEqual(second, .valid)
         let outcome = await flow.waitUntilEnded()
         XCTAssertEqual(outcome, .finished(address: F.john(), shippingMethod: nil))
@@ -164,9 +164,9 @@ final class CheckoutTestingTests: XCTestCase {
             delegate.didSelectShippingContact.fallback = .answerFromAnotherThread(
                 ShippingContactUpdate(summaryItems: F.summary("20.00")))
             delegate.didAuthorizePayment.fallback = .answerFromAnotherThread(.success)
-            let flow = authorizationFlow(delegate)
-            _ = try await flow.selectShippingContact(F.jane())
-            let result = try await flow.authorize(F.token())
+            let flow = try authorizationFlow(delegate)
+            _ = try await flow.selectShippingContactAndWait(F.jane())
+            let result = try await flow.authorizeAndWait(F.token())
             XCTAssertEqual(result, .success)
             _ = await flow.waitUntilEnded()
             XCTAssertEqual(
@@ -181,14 +181,14 @@ final class CheckoutTestingTests: XCTestCase {
     // spec E2: `.answerTwice` calls the completion twice; the first answer counts, the second is
     // completionCalledTwice.
     func testAnswerTwice() throws {
-        let sink = FlowsFixture.ViolationSink()
+        let sink = KitFixture.ViolationSink()
         let delegate = ShippingRecorder(didEnterAddress: .answerTwice(.invalid(message: "first"), then: .valid))
         let flow = try shippingFlow(delegate, options: F.options(ManualClock(), sink: sink))
         flow.enterAddress(F.jane())
         XCTAssertEqual(flow.step, .address(error: "first"))
         XCTAssertEqual(sink.violations.map(\.kind), [.completionCalledTwice])
 
-        let sameSink = FlowsFixture.ViolationSink()
+        let sameSink = KitFixture.ViolationSink()
         let same = ShippingRecorder(didEnterAddress: .answerTwice(.valid))
         let sameFlow = try shippingFlow(same, options: F.options(ManualClock(), sink: sameSink))
         sameFlow.enterAddress(F.jane())
@@ -256,14 +256,14 @@ final class CheckoutTestingTests: XCTestCase {
 
     // spec A2-A7: the authorization recorder implements every method and records each callback's
     // typed argument; notifications are recorded too.
-    func testRecordingAuthorizationDelegateRecordsEveryCallback() {
+    func testRecordingAuthorizationDelegateRecordsEveryCallback() throws {
         let delegate = AuthorizationRecorder()
         delegate.didSelectShippingContact.script(.answer(ShippingContactUpdate(summaryItems: F.summary("20.00"))))
         delegate.didSelectShippingMethod.script(.answer(ShippingMethodUpdate(summaryItems: F.summary("29.99"))))
         delegate.didSelectPaymentMethod.script(.answer(PaymentMethodUpdate(summaryItems: F.summary("30.00"))))
         delegate.didChangeCouponCode.script(.answer(CouponCodeUpdate(summaryItems: F.summary("25.00"))))
         delegate.didAuthorizePayment.script(.answer(.success))
-        let flow = authorizationFlow(delegate, request: F.request(supportsCouponCode: true))
+        let flow = try authorizationFlow(delegate, request: F.request(supportsCouponCode: true))
         flow.selectShippingContact(F.jane())
         flow.selectShippingMethod("express")
         flow.selectPaymentMethod(F.amex)
@@ -291,24 +291,42 @@ final class CheckoutTestingTests: XCTestCase {
         assertNoNesting(delegate)
     }
 
-    // spec E1, E3: the authorization recorder holds unscripted optional callbacks too, and its
-    // `.cancel` answer cancels the sheet.
-    func testRecordingAuthorizationDelegateHoldsAndCancels() {
+    // spec A9, E1, E3: unscripted optional callbacks answer at once as the protocol's defaults
+    // do (no change, a default answer in the transcript); a scripted `.hold` keeps the
+    // completion; unscripted didAuthorizePayment holds; `.cancel` cancels the sheet.
+    func testRecordingAuthorizationDelegateDefaultsHoldsAndCancels() throws {
         let delegate = AuthorizationRecorder()
-        let flow = authorizationFlow(delegate)
-        flow.selectShippingMethod("express")
+        let flow = try authorizationFlow(delegate)
+        XCTAssertTrue(flow.selectShippingMethod("express").isAccepted)
+        XCTAssertEqual(flow.step, .sheet, "answered at once by the default")
+        XCTAssertEqual(flow.sheet?.summaryItems, F.summary("20.00"), "no change")
+        XCTAssertTrue(
+            flow.transcript.entries.contains {
+                if case .completion("didSelectShippingMethod", _, _, byDefault: true) = $0.event { return true }
+                return false
+            },
+            flow.transcript.text()
+        )
+
+        delegate.didSelectShippingMethod.script(.hold)
+        flow.selectShippingMethod("standard")
         XCTAssertEqual(flow.step, .awaiting("didSelectShippingMethod"))
         delegate.didSelectShippingMethod.complete(ShippingMethodUpdate(summaryItems: F.summary("29.99")))
         XCTAssertEqual(flow.step, .sheet)
+        XCTAssertEqual(flow.sheet?.summaryItems, F.summary("29.99"))
 
-        delegate.didSelectShippingContact.script(.answer(ShippingContactUpdate(summaryItems: F.summary("29.99"))))
-        delegate.didAuthorizePayment.script(.cancel)
         flow.selectShippingContact(F.jane())
+        XCTAssertEqual(flow.step, .sheet, "the default answered")
+        flow.authorize(F.token())
+        XCTAssertEqual(flow.step, .awaiting("didAuthorizePayment"), "a required callback holds")
+        delegate.didAuthorizePayment.complete(PaymentAuthorizationResult(status: .failure))
+        delegate.didAuthorizePayment.script(.cancel)
         flow.authorize(F.token())
         XCTAssertEqual(delegate.cancelResponses, [.accepted])
         XCTAssertEqual(flow.outcome, .cancelled)
         XCTAssertEqual(delegate.calledMethods.suffix(3), ["willAuthorizePayment", "didAuthorizePayment", "didFinish"])
         assertNoNesting(delegate)
+        assertNoViolations(flow)
     }
 
     // spec P3, P6, P8: the pay-context recorder and the recording backend through a whole
@@ -323,11 +341,11 @@ final class CheckoutTestingTests: XCTestCase {
         )
         delegate.didSelectShippingContact.script(.answer(ShippingContactUpdate(summaryItems: items)))
         let context = try PayContext(request: payRequest(), backend: backend, delegate: delegate, options: .testing())
-        try context.present()
-        _ = try await context.sheet.selectShippingContact(F.jane())
-        let result = try await context.authorize(card(.success))
+        context.present()
+        _ = try await context.selectShippingContactAndWait(F.jane())
+        let result = try await context.authorizeAndWait(card(.success))
         XCTAssertEqual(result.status, .success)
-        let outcome = await context.waitUntilComplete()
+        let outcome = await context.waitUntilEnded()
         XCTAssertEqual(outcome.status, .success)
 
         XCTAssertEqual(
@@ -360,7 +378,7 @@ final class CheckoutTestingTests: XCTestCase {
         delegate.willComplete.script(.hold)
         let context = try PayContext(
             request: payRequest(), backend: backend, delegate: delegate, options: .testing(callbackTimeout: nil))
-        try context.present()
+        context.present()
         delegate.didSelectShippingContact.fallback = .answer(ShippingContactUpdate(summaryItems: items))
         XCTAssertTrue(context.selectShippingContact(F.jane()).isAccepted)
         XCTAssertTrue(context.authorize(card(.success)).isAccepted)
@@ -380,11 +398,11 @@ final class CheckoutTestingTests: XCTestCase {
         let backend = RecordingPaymentBackend()
         let delegate = RecordingPayContextDelegate(didCreatePaymentMethod: .cancel)
         let context = try PayContext(request: payRequest(), backend: backend, delegate: delegate, options: .testing())
-        try context.present()
+        context.present()
         delegate.didSelectShippingContact.fallback = .answer(ShippingContactUpdate(summaryItems: items))
         XCTAssertTrue(context.selectShippingContact(F.jane()).isAccepted)
         XCTAssertTrue(context.authorize(card(.success)).isAccepted)
-        let outcome = await context.waitUntilComplete()
+        let outcome = await context.waitUntilEnded()
         XCTAssertEqual(outcome.status, .userCancellation)
         XCTAssertEqual(delegate.cancelResponses, [.accepted])
         XCTAssertEqual(delegate.calledMethods, ["didSelectShippingContact", "didCreatePaymentMethod", "didComplete"])
@@ -397,7 +415,7 @@ final class CheckoutTestingTests: XCTestCase {
     // that the wrapped backend holds, and counts calls for `times`.
     func testRecordingBackendRecordsACallWhenItStarts() async throws {
         let inner = InMemoryStripeBackend()
-        let held = HeldConfirmBackend(inner)
+        let held = F.HeldConfirmBackend(inner)
         let backend = RecordingPaymentBackend(held)
         let secret = try inner.createPaymentIntent(amount: Money(minorUnits: 1_000, currency: .usd))
         let payment = Payment(token: card(.success))
@@ -439,7 +457,7 @@ final class CheckoutTestingTests: XCTestCase {
     // The check behind assertNoViolations: nil without violations, else the violations and the
     // transcripts' text.
     func testViolationsCheck() throws {
-        let sink = FlowsFixture.ViolationSink()
+        let sink = KitFixture.ViolationSink()
         let flow = try shippingFlow(
             ShippingRecorder(didEnterAddress: .answerTwice(.valid)), options: F.options(ManualClock(), sink: sink))
         flow.enterAddress(F.jane())
@@ -476,13 +494,13 @@ final class CheckoutTestingTests: XCTestCase {
         XCTAssertNotNil(FlowChecks.nestingFailure([">didEnterAddress", "<didFinish"]))
     }
 
-    // spec E9: the testing options: the given manual clock, strict mode, a 30 s deadline unless
-    // said otherwise, transcripts on, and a violation observer whose message is the check's.
+    // spec E2, E4: the testing options: the given manual clock, a 30 s deadline unless said
+    // otherwise, transcripts on, a violation observer and an end observer, and the messages.
     func testTestingOptions() {
         let clock = ManualClock()
         let options = FlowOptions.testing(clock: clock)
         XCTAssertTrue(options.clock as? ManualClock === clock)
-        XCTAssertTrue(options.isStrict)
+        XCTAssertNotNil(options.onEnd)
         XCTAssertEqual(options.callbackTimeout, .seconds(30))
         XCTAssertTrue(options.recordsTranscript)
         XCTAssertNotNil(options.onViolation)
@@ -493,5 +511,8 @@ final class CheckoutTestingTests: XCTestCase {
             kind: .lateCompletion, callback: "didEnterAddress", callbackID: 2, time: .seconds(3), detail: "")
         XCTAssertEqual(
             FlowChecks.violationFailure(violation), "contract violation: lateCompletion in didEnterAddress #2 at 3s")
+        XCTAssertEqual(
+            FlowChecks.missingViolationFailure(.completionTimedOut),
+            "expected violation completionTimedOut did not happen before the flow ended")
     }
 }
