@@ -58,7 +58,8 @@ final class AssertionTests: XCTestCase {
         }
         assertOneFailure(failures, at: line, containing: #"delegate calls ["didEnterAddress", "didFinish"] are not"#)
         XCTAssertTrue(failures.first?.message.contains(flow.transcript.text()) ?? false, "with the transcript")
-        XCTAssertEqual(withRecordedFailures { assertDelegateCalls(flow.transcript, ["didEnterAddress", "didFinish"]) }, [])
+        XCTAssertEqual(
+            withRecordedFailures { assertDelegateCalls(flow.transcript, ["didEnterAddress", "didFinish"]) }, [])
     }
 
     func testAssertDelegateCallsOnAFlow() throws {
@@ -97,7 +98,8 @@ final class AssertionTests: XCTestCase {
             lines.append(#line + 1)
             assertNoViolations(flow)
         }
-        assertOneFailure(onFlow, at: lines[0], containing: "1 violation(s): completionCalledTwice in didEnterAddress #1")
+        assertOneFailure(
+            onFlow, at: lines[0], containing: "1 violation(s): completionCalledTwice in didEnterAddress #1")
         let onTranscript = withRecordedFailures {
             lines.append(#line + 1)
             assertNoViolations(flow.transcript)

@@ -19,9 +19,12 @@ private final class WaitsForCancellation: AsyncShippingAddressDelegate {
 
     func shippingAddressFlowDidCancel(_ flow: ShippingAddressFlow) {}
 
-    func shippingAddressFlow(_ flow: ShippingAddressFlow, didFinishWith address: Contact, shippingMethod: ShippingMethod?) {}
+    func shippingAddressFlow(
+        _ flow: ShippingAddressFlow, didFinishWith address: Contact, shippingMethod: ShippingMethod?
+    ) {}
 
-    func shippingAddressFlow(_ flow: ShippingAddressFlow, didEnter address: Contact) async -> ShippingAddressValidation {
+    func shippingAddressFlow(_ flow: ShippingAddressFlow, didEnter address: Contact) async -> ShippingAddressValidation
+    {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = state.withLock { state -> Bool in
@@ -48,8 +51,11 @@ private final class WaitsForCancellation: AsyncShippingAddressDelegate {
 /// An async merchant that answers every address check at once.
 private struct AnswersValid: AsyncShippingAddressDelegate {
     func shippingAddressFlowDidCancel(_ flow: ShippingAddressFlow) {}
-    func shippingAddressFlow(_ flow: ShippingAddressFlow, didFinishWith address: Contact, shippingMethod: ShippingMethod?) {}
-    func shippingAddressFlow(_ flow: ShippingAddressFlow, didEnter address: Contact) async -> ShippingAddressValidation {
+    func shippingAddressFlow(
+        _ flow: ShippingAddressFlow, didFinishWith address: Contact, shippingMethod: ShippingMethod?
+    ) {}
+    func shippingAddressFlow(_ flow: ShippingAddressFlow, didEnter address: Contact) async -> ShippingAddressValidation
+    {
         .valid
     }
 }

@@ -41,7 +41,9 @@ final class FailureReportingTests: XCTestCase {
     /// them (swift-corelibs-xctest has no XCTExpectFailure).
     private let captured = LockedValue<[String]?>(nil)
 
-    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+    override func recordFailure(
+        withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
+    ) {
         let swallowed = captured.withLock { captured -> Bool in
             guard captured != nil else { return false }
             captured?.append("\(URL(fileURLWithPath: filePath).lastPathComponent):\(lineNumber): \(description)")
@@ -73,8 +75,10 @@ final class FailureReportingTests: XCTestCase {
             assertDelegateCalls(transcript, ["didEnterAddress", "didFinish"])
         }
         XCTAssertEqual(failures.count, 1, "\(failures)")
-        XCTAssertTrue(failures.first?.hasPrefix("FailureReportingTests.swift:\(line): failed - ") ?? false, "\(failures)")
-        XCTAssertTrue(failures.first?.contains(#"delegate calls ["didEnterAddress", "didFinish"] are not ["nope"]"#) ?? false)
+        XCTAssertTrue(
+            failures.first?.hasPrefix("FailureReportingTests.swift:\(line): failed - ") ?? false, "\(failures)")
+        XCTAssertTrue(
+            failures.first?.contains(#"delegate calls ["didEnterAddress", "didFinish"] are not ["nope"]"#) ?? false)
 
         // A strict-mode report from another thread reaches the test too.
         let delegate = ShippingRecorder(didEnterAddress: .hold)

@@ -56,7 +56,10 @@ enum KitFixture {
 
     /// A subtotal and a grand total of `total`.
     static func summary(_ total: String) -> [SummaryItem] {
-        [SummaryItem(label: "Subtotal", amount: money(total)), SummaryItem(label: "Example Shop", amount: money(total))]
+        [
+            SummaryItem(label: "Subtotal", amount: money(total)),
+            SummaryItem(label: "Example Shop", amount: money(total)),
+        ]
     }
 
     static func request(supportsCouponCode: Bool = false) -> PaymentRequest {

@@ -41,7 +41,8 @@ final class StrictModeTests: XCTestCase {
         XCTAssertEqual(failures.first?.location.line, Int(line))
         XCTAssertEqual(failures.first?.location.fileID, "CheckoutTestingTests/StrictModeTests.swift")
         XCTAssertTrue(
-            failures.first?.message.hasPrefix("contract violation: completionCalledTwice in didEnterAddress #1") ?? false,
+            failures.first?.message.hasPrefix("contract violation: completionCalledTwice in didEnterAddress #1")
+                ?? false,
             "\(failures)")
 
         let plain = try presented(
@@ -142,7 +143,8 @@ final class StrictModeTests: XCTestCase {
                 XCTAssertNotNil(flow.outcome)
             }
         }
-        XCTAssertEqual(failures.map(\.message), ["expected violation completionTimedOut did not happen before the flow ended"])
+        XCTAssertEqual(
+            failures.map(\.message), ["expected violation completionTimedOut did not happen before the flow ended"])
 
         let clock = ManualClock()
         let seen = try withRecordedFailures {
