@@ -1,6 +1,6 @@
 // libFuzzer target `flow`: the input bytes are a session. The first bytes choose the flow
-// (`PaymentAuthorizationFlow` or `ShippingAddressFlow`), its request or configuration, strict mode
-// and the deadline; the rest are read one at a time as the driver's actions (present, select,
+// (`PaymentAuthorizationFlow` or `ShippingAddressFlow`), its request or configuration and the
+// deadline; the rest are read one at a time as the driver's actions (present, select,
 // enter, authorize, back, done, cancel, advance the `ManualClock`, answer a held completion) and,
 // whenever the merchant's delegate is called, as its answer: now, later, twice, never, an invalid
 // update, a cancel from inside the callback, now and again later.
@@ -485,7 +485,7 @@ private final class AuthorizationMerchant: PaymentAuthorizationDelegate, @unchec
     }
 }
 
-private func runAuthorization(_ session: Session, strict: Bool) {
+private func runAuthorization(_ session: Session) {
     var stream = session.stream
     let currency = stream.pick([usd, CurrencyCode.jpy, CurrencyCode.kwd])
     let total = money(Int64(stream.byte()) * 100, currency)
@@ -514,9 +514,14 @@ private func runAuthorization(_ session: Session, strict: Bool) {
 
     let merchant = AuthorizationMerchant(session, request)
     let options = FlowOptions(
-        callbackTimeout: session.timeout, clock: session.clock, isStrict: strict,
+        callbackTimeout: session.timeout, clock: session.clock,
         onViolation: { [session] violation in session.reported.append(violation) })
-    let flow = PaymentAuthorizationFlow(request: request, delegate: merchant, options: options)
+    // Spec A1: an invalid request is refused when the flow is made, a valid one never.
+    guard let flow = try? PaymentAuthorizationFlow(request: request, delegate: merchant, options: options) else {
+        require(!request.problems.isEmpty, "a valid request was refused")
+        return
+    }
+    require(request.problems.isEmpty, "an invalid request made a flow")
     session.isEnded = { [unowned flow] in flow.outcome != nil }
     session.isPresented = { [unowned flow] in flow.step != .notPresented }
     session.isPending = { [unowned flow] in
@@ -530,12 +535,9 @@ private func runAuthorization(_ session: Session, strict: Bool) {
         steps += 1
         switch session.stream.byte() % 11 {
         case 0:
-            let valid = request.problems.isEmpty
             let notPresented = flow.step == .notPresented
             session.act("present", .present) { flow.present() }
-            if notPresented {
-                require(flow.step == (valid ? .sheet : .notPresented), "present of a \(valid ? "" : "in")valid request")
-            }
+            if notPresented { require(flow.step == .sheet, "present of a valid request") }
         case 1:
             let contact = session.stream.pick(contacts)
             session.act("selectShippingContact", .other) {
@@ -645,7 +647,7 @@ private final class ShippingMerchant: ShippingAddressDelegate, @unchecked Sendab
     }
 }
 
-private func runShipping(_ session: Session, strict: Bool) {
+private func runShipping(_ session: Session) {
     var stream = session.stream
     let configuration = ShippingAddressConfiguration(
         requiredShippingAddressFields: stream.pick(fieldSets),
@@ -657,7 +659,7 @@ private func runShipping(_ session: Session, strict: Bool) {
     session.stream = stream
     let merchant = ShippingMerchant(session, configuration)
     let options = FlowOptions(
-        callbackTimeout: session.timeout, clock: session.clock, isStrict: strict,
+        callbackTimeout: session.timeout, clock: session.clock,
         onViolation: { [session] violation in session.reported.append(violation) })
     let flow: ShippingAddressFlow
     do {
@@ -722,7 +724,7 @@ private func runShipping(_ session: Session, strict: Bool) {
         case .finished(let address, let method):
             require(merchant.finished?.0 == address && merchant.finished?.1 == method, "didFinish differs")
             require(!merchant.cancelled, "didCancel and finished")
-        case .cancelled, .failed:
+        case .cancelled:
             require(merchant.cancelled && merchant.finished == nil, "cancelled without didCancel")
         case nil:
             break
@@ -739,11 +741,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let session = Session(Array(UnsafeBufferPointer(start: data, count: size)))
     let setup = session.stream.byte()
     session.timeout = [.seconds(30), .seconds(30), .seconds(5), nil][Int(setup >> 2) % 4]
-    let strict = setup & 2 != 0
     if setup & 1 == 0 {
-        runAuthorization(session, strict: strict)
+        runAuthorization(session)
     } else {
-        runShipping(session, strict: strict)
+        runShipping(session)
     }
     return 0
 }

@@ -64,15 +64,11 @@ final class ClientSecretTests: XCTestCase {
             XCTAssertEqual(secret.debugDescription, "IntentClientSecret(\(masked))")
             var dumped = ""
             dump(secret, to: &dumped)
-            var dumpedHandoff = ""
-            dump(IntentHandoff.clientSecret(secret), to: &dumpedHandoff)
             var dumpedArray = ""
             dump([secret], to: &dumpedArray)
             let renderings = [
                 secret.description, secret.debugDescription, "\(secret)", String(describing: secret),
-                String(reflecting: secret), dumped, dumpedHandoff, dumpedArray, "\([secret])",
-                "\(Optional(secret) as Any)", IntentHandoff.clientSecret(secret).description,
-                String(reflecting: IntentHandoff.clientSecret(secret)),
+                String(reflecting: secret), dumped, dumpedArray, "\([secret])", "\(Optional(secret) as Any)",
                 "\(Mirror(reflecting: secret).children.map(\.value))",
             ]
             for rendering in renderings {
@@ -129,36 +125,5 @@ final class ClientSecretTests: XCTestCase {
         XCTAssertEqual(
             try IntentClientSecret("pi_1_secret_a").description,
             try IntentClientSecret("pi_1_secret_b").description)
-    }
-}
-
-final class IntentHandoffTests: XCTestCase {
-    func testDescription() throws {
-        let secret = try IntentClientSecret("pi_123_secret_abc")
-        XCTAssertEqual(IntentHandoff.clientSecret(secret).description, "clientSecret(pi_123_secret_•••)")
-        XCTAssertEqual(IntentHandoff.completeWithoutConfirming.description, "completeWithoutConfirming")
-    }
-
-    func testJSON() throws {
-        let secret = try IntentClientSecret("seti_9_secret_xyz")
-        let cases: [(handoff: IntentHandoff, json: String)] = [
-            (.clientSecret(secret), #"{"clientSecret":"seti_9_secret_xyz"}"#),
-            (.completeWithoutConfirming, #"{"completeWithoutConfirming":true}"#),
-        ]
-        for (handoff, json) in cases {
-            let (decoded, text) = try JSON.roundTrip(handoff)
-            XCTAssertEqual(text, json)
-            XCTAssertEqual(decoded, handoff)
-        }
-        for bad in [
-            #"{}"#, #"{"completeWithoutConfirming":false}"#, #"{"clientSecret":"pi_1"}"#,
-            #"{"clientSecret":5}"#,
-        ] {
-            assertDecodingError(try JSON.decode(IntentHandoff.self, bad), bad)
-        }
-        let error = assertDecodingError(
-            try JSON.decode(IntentHandoff.self, #"{"clientSecret":"pi_1_secret_a_b"}"#))
-        XCTAssertEqual(error.map { pathDescription($0.codingPath) }, ["clientSecret"])
-        XCTAssertEqual(error?.underlyingCheckoutError?.code, .invalidClientSecret)
     }
 }

@@ -207,11 +207,9 @@ final class JSONRoundTripTests: XCTestCase {
         XCTAssertEqual(PaymentAuthorizationStatus.pinLockout.rawValue, 7)
     }
 
-    func testClientSecretAndHandoff() throws {
+    func testClientSecret() throws {
         let secret = try IntentClientSecret("pi_123_scoped_secret_abc")
         try assertRoundTrip(secret, json: #""pi_123_scoped_secret_abc""#)
-        try assertRoundTrip(IntentHandoff.clientSecret(secret))
-        try assertRoundTrip(IntentHandoff.completeWithoutConfirming)
     }
 
     func testCalendarDay() throws {

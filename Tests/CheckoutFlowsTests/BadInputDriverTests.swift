@@ -20,7 +20,7 @@ final class BadInputDriverTests: XCTestCase {
         return (flow, delegate)
     }
 
-    func authorizationFlow(items: Int = 1) -> (PaymentAuthorizationFlow, RecordingPaymentAuthorizationDelegate) {
+    func authorizationFlow(items: Int = 1) throws -> (PaymentAuthorizationFlow, RecordingPaymentAuthorizationDelegate) {
         let delegate = RecordingPaymentAuthorizationDelegate()
         let request = PaymentRequest(
             merchantIdentifier: "m",
@@ -29,7 +29,7 @@ final class BadInputDriverTests: XCTestCase {
             requiredBillingContactFields: [.phoneNumber],
             summaryItems: (0..<items).map { SummaryItem(label: "\($0)", amount: Money(minorUnits: 1, currency: .usd)) }
         )
-        let flow = PaymentAuthorizationFlow(
+        let flow = try PaymentAuthorizationFlow(
             request: request, delegate: delegate, options: FlowOptions(clock: ManualClock()))
         return (flow, delegate)
     }
@@ -47,8 +47,8 @@ final class BadInputDriverTests: XCTestCase {
     }
 
     // Row D2 (spec S4, E9): a 10 MB shipping-method identifier is unknown; the message stays short.
-    func testHugeShippingMethodIdentifier() {
-        let (flow, delegate) = authorizationFlow()
+    func testHugeShippingMethodIdentifier() throws {
+        let (flow, delegate) = try authorizationFlow()
         flow.present()
         let refusal = flow.selectShippingMethod(Self.huge).refusal
         XCTAssertEqual(refusal?.code, .unknownShippingMethod)
@@ -57,8 +57,8 @@ final class BadInputDriverTests: XCTestCase {
     }
 
     // Row D3 (spec A2, E9): a shipping contact with a malformed email is refused naming it.
-    func testMalformedEmailInShippingContact() {
-        let (flow, delegate) = authorizationFlow()
+    func testMalformedEmailInShippingContact() throws {
+        let (flow, delegate) = try authorizationFlow()
         flow.present()
         let refusal = flow.selectShippingContact(Contact(emailAddress: "not an email")).refusal
         XCTAssertEqual(refusal?.code, .invalidField)
@@ -70,8 +70,8 @@ final class BadInputDriverTests: XCTestCase {
     }
 
     // Row D4 (spec A6): a billing contact with a phone of letters is refused naming it.
-    func testMalformedBillingPhone() {
-        let (flow, delegate) = authorizationFlow()
+    func testMalformedBillingPhone() throws {
+        let (flow, delegate) = try authorizationFlow()
         flow.present()
         let token = PaymentToken(paymentMethod: PaymentMethod(), transactionIdentifier: "t", paymentData: "x")
         let refusal = flow.authorize(token, billingContact: Contact(phoneNumber: "call me")).refusal
@@ -81,11 +81,11 @@ final class BadInputDriverTests: XCTestCase {
     }
 
     // Row D5 (spec A5): a 10 MB coupon code is valid input and reaches the merchant once.
-    func testHugeCouponCode() {
-        let (flow, delegate) = authorizationFlow()
+    func testHugeCouponCode() throws {
+        let (flow, delegate) = try authorizationFlow()
         var request = flow.request
         request.supportsCouponCode = true
-        let couponFlow = PaymentAuthorizationFlow(
+        let couponFlow = try PaymentAuthorizationFlow(
             request: request, delegate: delegate, options: FlowOptions(clock: ManualClock()))
         couponFlow.present()
         XCTAssertTrue(couponFlow.changeCouponCode(Self.huge).isAccepted)
@@ -93,8 +93,8 @@ final class BadInputDriverTests: XCTestCase {
     }
 
     // Row D6 (spec A1): a request with 100,000 summary items is presented.
-    func testHundredThousandSummaryItemsPresented() {
-        let (flow, _) = authorizationFlow(items: 100_000)
+    func testHundredThousandSummaryItemsPresented() throws {
+        let (flow, _) = try authorizationFlow(items: 100_000)
         XCTAssertTrue(flow.present().isAccepted)
         XCTAssertEqual(flow.sheet?.summaryItems.count, 100_000)
     }

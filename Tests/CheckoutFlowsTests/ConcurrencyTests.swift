@@ -124,7 +124,7 @@ final class ConcurrencyTests: XCTestCase {
         for index in 0..<flows {
             let monitor = Monitor()
             let merchant = ThreadedMerchant(monitor: monitor, items: items, answerTwice: index % 3 == 0)
-            let flow = PaymentAuthorizationFlow(
+            let flow = try PaymentAuthorizationFlow(
                 request: request,
                 delegate: merchant,
                 options: FlowOptions(callbackTimeout: nil)

@@ -137,14 +137,13 @@ enum FlowsFixture {
     static func options(
         _ clock: ManualClock,
         timeout: Duration? = .seconds(30),
-        strict: Bool = false,
         sink: ViolationSink? = nil
     ) -> FlowOptions {
         var onViolation: (@Sendable (Violation) -> Void)?
         if let sink {
             onViolation = { sink.append($0) }
         }
-        return FlowOptions(callbackTimeout: timeout, clock: clock, isStrict: strict, onViolation: onViolation)
+        return FlowOptions(callbackTimeout: timeout, clock: clock, onViolation: onViolation)
     }
 
     // MARK: Effects

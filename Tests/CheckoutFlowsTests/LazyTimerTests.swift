@@ -12,10 +12,10 @@ final class LazyTimerTests: XCTestCase {
     private typealias F = FlowsFixture
     private typealias Recorder = RecordingPaymentAuthorizationDelegate
 
-    private func makeFlow(_ delegate: Recorder, _ clock: any CheckoutClock, timeout: Duration)
+    private func makeFlow(_ delegate: Recorder, _ clock: any CheckoutClock, timeout: Duration) throws
         -> PaymentAuthorizationFlow
     {
-        let flow = PaymentAuthorizationFlow(
+        let flow = try PaymentAuthorizationFlow(
             request: F.request(), delegate: delegate, options: FlowOptions(callbackTimeout: timeout, clock: clock))
         XCTAssertEqual(flow.present(), .accepted)
         return flow
@@ -24,10 +24,10 @@ final class LazyTimerTests: XCTestCase {
     // spec E4: the timer armed for the first callback fires before the second one's deadline; it
     // times nothing out and re-arms, and the second callback times out at its own full deadline,
     // counted from its call.
-    func testTimerArmedForAnEarlierCallbackReArmsForTheNextOne() {
+    func testTimerArmedForAnEarlierCallbackReArmsForTheNextOne() throws {
         let clock = ManualClock(armsTimersLazily: true)
         let delegate = Recorder()
-        let flow = makeFlow(delegate, clock, timeout: .seconds(30))
+        let flow = try makeFlow(delegate, clock, timeout: .seconds(30))
         XCTAssertEqual(flow.selectShippingContact(F.jane()), .accepted)
         delegate.didSelectShippingContact.complete(ShippingContactUpdate(summaryItems: F.summary("20.00")))
         XCTAssertEqual(clock.pendingDeadlines, 1, "the timer stays armed after the answer")
@@ -50,14 +50,14 @@ final class LazyTimerTests: XCTestCase {
 
     // spec E4, E5: a flow dropped between callbacks stays alive until its timer fires, and no
     // longer; an ended flow's timer is cancelled at once.
-    func testTheTimerHoldsAnIdleFlowUntilItFiresAndAnEndedOneNotAtAll() {
+    func testTheTimerHoldsAnIdleFlowUntilItFiresAndAnEndedOneNotAtAll() throws {
         let clock = ManualClock(armsTimersLazily: true)
         weak var idle: PaymentAuthorizationFlow?
         weak var ended: PaymentAuthorizationFlow?
         do {
             // A merchant that answers at once and keeps nothing: a recording one keeps the
             // completions, which hold the flow as the flow holds its merchant until the end.
-            let first = PaymentAuthorizationFlow(
+            let first = try PaymentAuthorizationFlow(
                 request: F.request(), delegate: InlineMerchant(),
                 options: FlowOptions(callbackTimeout: .seconds(30), clock: clock))
             idle = first
@@ -65,7 +65,7 @@ final class LazyTimerTests: XCTestCase {
             XCTAssertEqual(first.selectShippingContact(F.jane()), .accepted)
             XCTAssertEqual(first.step, .sheet, "answered")
 
-            let second = PaymentAuthorizationFlow(
+            let second = try PaymentAuthorizationFlow(
                 request: F.request(), delegate: InlineMerchant(),
                 options: FlowOptions(callbackTimeout: .seconds(30), clock: clock))
             ended = second
@@ -81,9 +81,9 @@ final class LazyTimerTests: XCTestCase {
     }
 
     // spec E4: on the real clock, answers in time are taken, however many callbacks share the timer.
-    func testCallbacksAnsweredInTimeNeverTimeOut() {
+    func testCallbacksAnsweredInTimeNeverTimeOut() throws {
         let delegate = Recorder()
-        let flow = makeFlow(delegate, SystemClock(), timeout: .seconds(30))
+        let flow = try makeFlow(delegate, SystemClock(), timeout: .seconds(30))
         for round in 0..<200 {
             XCTAssertEqual(flow.selectShippingMethod(round.isMultiple(of: 2) ? "express" : "standard"), .accepted)
             delegate.didSelectShippingMethod.complete(ShippingMethodUpdate(summaryItems: F.summary("29.99")))
@@ -95,11 +95,11 @@ final class LazyTimerTests: XCTestCase {
 
     // spec E5: on the real clock too, an ended flow is released with the last reference its owner
     // drops, not when an hour-long deadline would have fired.
-    func testAnEndedFlowIsReleasedAtOnceOnTheSystemClock() {
+    func testAnEndedFlowIsReleasedAtOnceOnTheSystemClock() throws {
         weak var released: PaymentAuthorizationFlow?
         do {
             let delegate = Recorder()
-            let flow = makeFlow(delegate, SystemClock(), timeout: .seconds(3600))
+            let flow = try makeFlow(delegate, SystemClock(), timeout: .seconds(3600))
             released = flow
             XCTAssertEqual(flow.selectShippingContact(F.jane()), .accepted)
             delegate.didSelectShippingContact.complete(ShippingContactUpdate(summaryItems: F.summary("20.00")))

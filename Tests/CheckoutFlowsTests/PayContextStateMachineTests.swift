@@ -37,8 +37,8 @@ final class PayContextStateMachineTests: XCTestCase {
         init(_ description: String) { self.description = description }
     }
 
-    // spec P5, P6: the sheet ending itself (strict mode) while the confirmation is in flight does
-    // not end the payment; the confirmation's real outcome is reported by didComplete.
+    // spec P5, P6: the sheet ending itself while the confirmation is in flight does not end the
+    // payment; the confirmation's real outcome is reported by didComplete.
     func testSheetEndingDuringTheConfirmationWaitsForItsOutcome() throws {
         var machine = PayContextStateMachine(options: FlowOptions(callbackTimeout: nil, clock: ManualClock()))
         let round = try confirming(&machine)

@@ -106,7 +106,7 @@ final class PayContextTests: XCTestCase {
         line: UInt = #line
     ) throws -> PayContext {
         let context = try PayContext(request: request, backend: backend, delegate: merchant, options: options)
-        try context.present()
+        context.present()
         XCTAssertTrue(context.selectShippingContact(home).isAccepted, file: file, line: line)
         XCTAssertTrue(context.authorize(token(card)).isAccepted, file: file, line: line)
         return context
@@ -120,7 +120,7 @@ final class PayContextTests: XCTestCase {
         options: FlowOptions = FlowOptions(callbackTimeout: nil)
     ) async throws -> (PayContext, PayContextOutcome) {
         let context = try startPayment(merchant, backend: backend, card: card, options: options)
-        let outcome = await context.waitUntilComplete()
+        let outcome = await context.waitUntilEnded()
         return (context, outcome)
     }
 
@@ -253,7 +253,7 @@ final class PayContextTests: XCTestCase {
         let context = try startPayment(merchant, backend: backend)
         await merchant.waitUntilCalled("didCreatePaymentMethod")
         XCTAssertTrue(context.cancel().isAccepted)
-        let outcome = await context.waitUntilComplete()
+        let outcome = await context.waitUntilEnded()
         XCTAssertEqual(outcome.status, .userCancellation)
         XCTAssertNil(outcome.error)
         // The secret arrives after the end.
@@ -279,7 +279,7 @@ final class PayContextTests: XCTestCase {
         XCTAssertTrue(context.cancel().isAccepted, "accepted, deferred")
         XCTAssertNil(context.outcome, "nothing ends while the confirmation is in flight")
         held.release()
-        let outcome = await context.waitUntilComplete()
+        let outcome = await context.waitUntilEnded()
         XCTAssertEqual(outcome.status, .success)
         XCTAssertEqual(inner.intent(secret.intentID)?.status, .succeeded)
         XCTAssertFalse(merchant.calledMethods.contains("willComplete"))
@@ -301,7 +301,7 @@ final class PayContextTests: XCTestCase {
         clock.advance(by: .seconds(31))
         XCTAssertNil(context.outcome)
         held.release()
-        let outcome = await context.waitUntilComplete()
+        let outcome = await context.waitUntilEnded()
         XCTAssertEqual(outcome.status, .success)
         assertCompletedOnceAfterDismissal(merchant)
     }
@@ -316,7 +316,7 @@ final class PayContextTests: XCTestCase {
             merchant, backend: backend, options: FlowOptions(callbackTimeout: .seconds(30), clock: clock))
         await merchant.waitUntilCalled("didCreatePaymentMethod")
         clock.advance(by: .seconds(30))
-        let outcome = await context.waitUntilComplete()
+        let outcome = await context.waitUntilEnded()
         XCTAssertEqual(outcome.status, .userCancellation)
         XCTAssertEqual(context.violations.map(\.kind), [.completionTimedOut])
         XCTAssertEqual(backend.confirmCount, 0)
@@ -363,16 +363,16 @@ final class PayContextTests: XCTestCase {
             delegate: merchant,
             options: FlowOptions(callbackTimeout: nil)
         )
-        try context.present()
+        context.present()
         XCTAssertTrue(context.selectShippingContact(home).isAccepted)
-        let first = try await context.authorize(token(.incorrectZIP))
+        let first = try await context.authorizeAndWait(token(.incorrectZIP))
         XCTAssertEqual(first.status, .failure)
         XCTAssertEqual(first.errors.map(\.code), [.billingContactInvalid])
         XCTAssertEqual(first.errors.first?.field, .postalCode)
         XCTAssertNil(context.outcome, "the sheet stays for a retry")
-        let second = try await context.authorize(token(.success))
+        let second = try await context.authorizeAndWait(token(.success))
         XCTAssertEqual(second.status, .success)
-        let outcome = await context.waitUntilComplete()
+        let outcome = await context.waitUntilEnded()
         XCTAssertEqual(outcome.status, .success)
         XCTAssertEqual(backend.confirmCount(for: secret.intentID), 2)
         XCTAssertEqual(merchant.calledMethods.filter { $0 == "didCreatePaymentMethod" }.count, 2)
@@ -439,10 +439,8 @@ final class PayContextTests: XCTestCase {
             XCTAssertEqual(error?.problems.compactMap(\.field), ["merchantIdentifier", "summaryItems[0].amount"])
         }
         let context = try PayContext(request: request, backend: InMemoryStripeBackend(), delegate: merchant)
-        try context.present()
-        XCTAssertThrowsError(try context.present()) { error in
-            XCTAssertEqual((error as? Refusal)?.code, .alreadyPresented)
-        }
+        XCTAssertEqual(context.present(), .accepted)
+        XCTAssertEqual(context.present().refusal?.code, .alreadyPresented)
         XCTAssertEqual(merchant.calledMethods, [])
     }
 
@@ -463,13 +461,19 @@ final class PayContextTests: XCTestCase {
         }
         XCTAssertTrue(context.transcript.text().contains("\(secret.intentID)_secret_•••"))
         XCTAssertEqual(
-            context.transcript.delegateCalls,
+            context.contextTranscript.delegateCalls,
             [
                 "backend.createPaymentMethod", "didCreatePaymentMethod", "backend.retrieveIntent",
                 "backend.confirmIntent",
                 "willComplete", "sheet.completion", "didComplete",
             ]
         )
+        // spec E8: the merchant's calls are the PayContextDelegate methods it received, not the
+        // backend's nor the sheet's own.
+        XCTAssertEqual(
+            context.delegateCalls,
+            ["didSelectShippingContact", "didCreatePaymentMethod", "willComplete", "didComplete"])
+        XCTAssertEqual(merchant.calledMethods, context.delegateCalls)
     }
 
     /// The async form of the merchant.
@@ -507,11 +511,11 @@ final class PayContextTests: XCTestCase {
             delegate: merchant,
             options: FlowOptions(callbackTimeout: nil)
         )
-        try context.present()
-        _ = try await context.sheet.selectShippingContact(home)
-        let result = try await context.authorize(token(.success))
+        context.present()
+        _ = try await context.sheet.selectShippingContactAndWait(home)
+        let result = try await context.authorizeAndWait(token(.success))
         XCTAssertEqual(result.status, .success)
-        let outcome = await context.waitUntilComplete()
+        let outcome = await context.waitUntilEnded()
         XCTAssertEqual(outcome.status, .success)
         XCTAssertEqual(merchant.completed.withLock { $0 }, [.success])
         XCTAssertTrue(
@@ -532,9 +536,9 @@ final class PayContextTests: XCTestCase {
     func testCancelBeforeAuthorizationEndsAsUserCancellation() async throws {
         let merchant = scriptedMerchant(.answer { _ in .completeWithoutConfirming })
         let context = try PayContext(request: request, backend: InMemoryStripeBackend(), delegate: merchant)
-        try context.present()
+        context.present()
         XCTAssertTrue(context.cancel().isAccepted)
-        let outcome = await context.waitUntilComplete()
+        let outcome = await context.waitUntilEnded()
         XCTAssertEqual(outcome.status, .userCancellation)
         XCTAssertEqual(context.sheet.outcome?.description, "cancelled")
         assertCompletedOnceAfterDismissal(merchant)

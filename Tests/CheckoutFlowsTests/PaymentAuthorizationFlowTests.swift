@@ -16,15 +16,14 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         _ delegate: Recorder,
         clock: ManualClock = ManualClock(),
         timeout: Duration? = .seconds(30),
-        strict: Bool = false,
         sink: FlowsFixture.ViolationSink? = nil,
         file: StaticString = #filePath,
         line: UInt = #line
     ) -> PaymentAuthorizationFlow {
-        let flow = PaymentAuthorizationFlow(
+        let flow = try! PaymentAuthorizationFlow(
             request: request,
             delegate: delegate,
-            options: F.options(clock, timeout: timeout, strict: strict, sink: sink)
+            options: F.options(clock, timeout: timeout, sink: sink)
         )
         XCTAssertEqual(flow.present(), .accepted, file: file, line: line)
         return flow
@@ -43,10 +42,9 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         _ delegate: Recorder,
         _ request: PaymentRequest = FlowsFixture.request(),
         clock: ManualClock = ManualClock(),
-        strict: Bool = false,
         sink: FlowsFixture.ViolationSink? = nil
     ) -> PaymentAuthorizationFlow {
-        let flow = makeFlow(request, delegate, clock: clock, strict: strict, sink: sink)
+        let flow = makeFlow(request, delegate, clock: clock, sink: sink)
         delegate.didSelectShippingContact.script(.answer(contactUpdate()))
         XCTAssertEqual(flow.selectShippingContact(F.jane()), .accepted)
         XCTAssertEqual(flow.step, .sheet)
@@ -90,27 +88,82 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
 
     // MARK: A1
 
-    // spec A1: an invalid request is refused with every problem at once; no delegate call.
-    func testPresentRefusesAnInvalidRequest() {
+    // spec A1: an invalid request is refused when the flow is made, with every problem found at
+    // once.
+    func testInitRefusesAnInvalidRequestListingEveryProblem() {
+        var negative = F.express
+        negative.amount = F.money("-1.00")
+        let request = PaymentRequest(
+            merchantIdentifier: " ",
+            countryCode: "USA",
+            currencyCode: "ABC",
+            supportedNetworks: [],
+            merchantCapabilities: [.credit],
+            shippingMethods: [F.standard, F.standard, negative],
+            summaryItems: [SummaryItem(label: "Total", amount: F.money("-5.00"))]
+        )
+        let refusal = initError(request)
+        XCTAssertEqual(refusal?.code, .invalidRequest)
+        let fields = refusal?.problems.compactMap(\.field) ?? []
+        for field in [
+            "merchantIdentifier", "countryCode", "currencyCode", "supportedNetworks", "merchantCapabilities",
+            "summaryItems[0].amount", "shippingMethods[1].identifier", "shippingMethods[2].amount",
+        ] {
+            XCTAssertTrue(fields.contains(field), "\(field) not in \(fields)")
+        }
+        XCTAssertGreaterThanOrEqual(refusal?.problems.count ?? 0, 8)
+        XCTAssertTrue(refusal?.problems.contains { $0.code == .duplicateIdentifier } ?? false)
+        XCTAssertTrue(refusal?.problems.contains { $0.code == .negativeAmount } ?? false)
+
+        let mismatch = initError(
+            PaymentRequest(
+                merchantIdentifier: "merchant.com.example",
+                countryCode: "US",
+                currencyCode: "USD",
+                summaryItems: [SummaryItem(label: "Total", amount: F.money("5.00", .eur))]
+            )
+        )
+        XCTAssertEqual(mismatch?.problems.map(\.code), [.currencyMismatch])
+        XCTAssertEqual(mismatch?.problems.map(\.field), ["summaryItems[0].amount"])
+
+        let empty = initError(
+            PaymentRequest(merchantIdentifier: "m", countryCode: "US", currencyCode: "USD", summaryItems: [])
+        )
+        XCTAssertEqual(empty?.problems.map(\.code), [.emptyList])
+    }
+
+    /// The error a flow's init throws for `request`, or nil when it made a flow.
+    private func initError(_ request: PaymentRequest) -> CheckoutError? {
+        do {
+            _ = try PaymentAuthorizationFlow(request: request, delegate: Recorder(), options: F.options(ManualClock()))
+            return nil
+        } catch {
+            return error as? CheckoutError
+        }
+    }
+
+    // spec A1: an invalid request is refused when the flow is made (PassKit's failable init),
+    // with every problem at once; no delegate call.
+    func testAnInvalidRequestIsRefusedAtInit() throws {
         let delegate = Recorder()
         var request = F.request(methods: [F.express, F.express])
         request.merchantIdentifier = ""
         request.countryCode = "XX"
         request.supportedNetworks = []
         request.summaryItems = [SummaryItem(label: "Total", amount: F.money("-1.00"))]
-        let flow = PaymentAuthorizationFlow(request: request, delegate: delegate, options: F.options(ManualClock()))
-        let refusal = flow.present().refusal
-        XCTAssertEqual(refusal?.code, .invalidRequest)
-        XCTAssertEqual(
-            refusal?.fields,
-            [
-                "merchantIdentifier", "countryCode", "supportedNetworks", "summaryItems[0].amount",
-                "shippingMethods[1].identifier",
-            ]
-        )
-        XCTAssertEqual(refusal?.problems.count, 5)
-        XCTAssertEqual(flow.step, .notPresented)
-        XCTAssertEqual(flow.selectShippingContact(F.jane()).refusal?.code, .notPresented)
+        XCTAssertThrowsError(
+            try PaymentAuthorizationFlow(request: request, delegate: delegate, options: F.options(ManualClock()))
+        ) { error in
+            guard let error = error as? CheckoutError else { return XCTFail("not a CheckoutError: \(error)") }
+            XCTAssertEqual(error.code, .invalidRequest)
+            XCTAssertEqual(
+                error.problems.map(\.field),
+                [
+                    "merchantIdentifier", "countryCode", "supportedNetworks", "summaryItems[0].amount",
+                    "shippingMethods[1].identifier",
+                ]
+            )
+        }
         XCTAssertEqual(delegate.calledMethods, [])
     }
 
@@ -341,9 +394,9 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
 
     // spec A9: a delegate with only the required methods gets default answers, recorded with
     // byDefault: true.
-    func testDefaultAnswersForUnimplementedMethods() {
+    func testDefaultAnswersForUnimplementedMethods() throws {
         let merchant = MinimalMerchant()
-        let flow = PaymentAuthorizationFlow(
+        let flow = try PaymentAuthorizationFlow(
             request: F.request(supportsCouponCode: true),
             delegate: merchant,
             options: F.options(ManualClock())
@@ -445,10 +498,10 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // MARK: E4
 
     // spec E4: default 30 s deadline: the flow ends timedOut with didFinish.
-    func testDefaultDeadlineEndsTimedOut() {
+    func testDefaultDeadlineEndsTimedOut() throws {
         let clock = ManualClock()
         let delegate = Recorder()
-        let flow = PaymentAuthorizationFlow(
+        let flow = try PaymentAuthorizationFlow(
             request: F.request(), delegate: delegate, options: FlowOptions(clock: clock))
         flow.present()
         delegate.didSelectShippingContact.script(.answer(contactUpdate()))
@@ -467,10 +520,10 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // spec E4, E6: a callback's deadline starts when its delegate method is called. The second
     // callback is queued while the first one's merchant, having answered, keeps the drain busy for
     // 40 s of the clock; the second still has its full 30 s and its in-time answer takes effect.
-    func testDeadlineStartsWhenTheDelegateIsCalledNotWhenTheCallIsQueued() {
+    func testDeadlineStartsWhenTheDelegateIsCalledNotWhenTheCallIsQueued() throws {
         let clock = ManualClock()
         let merchant = BusyFirstAnswerSheetMerchant(clock: clock)
-        let flow = PaymentAuthorizationFlow(
+        let flow = try PaymentAuthorizationFlow(
             request: F.request(), delegate: merchant, options: F.options(clock, timeout: .seconds(30)))
         XCTAssertEqual(flow.present(), .accepted)
         XCTAssertEqual(flow.selectShippingContact(F.jane()), .accepted)
@@ -707,17 +760,26 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         XCTAssertEqual(flow.violations, [])
     }
 
-    // spec E9: strict mode ends the flow at the first violation with didFinish, outcome failed;
-    // onViolation receives the violations in order.
-    func testStrictModeAndViolationObserver() {
+    // spec E2, E9: a violation is reported to onViolation and changes nothing else: the sheet
+    // stays and authorizes; onViolation receives the violations in order.
+    func testViolationsChangeNothingAndReachTheObserver() {
         let sink = FlowsFixture.ViolationSink()
         let delegate = Recorder()
-        let flow = readyToAuthorize(delegate, strict: true, sink: sink)
-        delegate.didSelectShippingContact.complete(contactUpdate())
-        guard case .failed(.violation(let violation)) = flow.outcome else { return XCTFail("expected failed") }
-        XCTAssertEqual(violation.kind, .completionCalledTwice)
-        XCTAssertEqual(delegate.calledMethods, ["didSelectShippingContact", "didFinish"])
-        XCTAssertEqual(sink.violations, [violation])
+        let flow = readyToAuthorize(delegate, sink: sink)
+        delegate.didSelectShippingContact.complete(contactUpdate("99.00"))
+        XCTAssertNil(flow.outcome)
+        XCTAssertEqual(flow.step, .sheet)
+        XCTAssertEqual(flow.sheet?.grandTotal, F.money("20.00"))
+        XCTAssertEqual(sink.violations.map(\.kind), [.completionCalledTwice])
+        delegate.didAuthorizePayment.script(.answer(.success))
+        XCTAssertEqual(flow.authorize(F.token()), .accepted)
+        guard case .success = flow.outcome else {
+            return XCTFail("expected success, got \(String(describing: flow.outcome))")
+        }
+        XCTAssertEqual(
+            delegate.calledMethods,
+            ["didSelectShippingContact", "willAuthorizePayment", "didAuthorizePayment", "didFinish"])
+        XCTAssertEqual(sink.violations, flow.violations)
 
         let clock = ManualClock()
         let orderSink = FlowsFixture.ViolationSink()
@@ -738,14 +800,15 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // each answer.
     func testAsyncDelegateAndAsyncDriver() async throws {
         let merchant = AsyncMerchant()
-        let flow = PaymentAuthorizationFlow(request: F.request(), delegate: merchant, options: F.options(ManualClock()))
+        let flow = try PaymentAuthorizationFlow(
+            request: F.request(), delegate: merchant, options: F.options(ManualClock()))
         flow.present()
-        let update = try await flow.selectShippingContact(F.jane())
+        let update = try await flow.selectShippingContactAndWait(F.jane())
         XCTAssertEqual(update.summaryItems, F.summary("25.00"))
         XCTAssertEqual(flow.sheet?.grandTotal, F.money("25.00"))
-        let methodUpdate = try await flow.selectShippingMethod("express")
+        let methodUpdate = try await flow.selectShippingMethodAndWait("express")
         XCTAssertEqual(methodUpdate.summaryItems, F.summary("25.00"), "the default answer keeps the summary")
-        let result = try await flow.authorize(F.token())
+        let result = try await flow.authorizeAndWait(F.token())
         XCTAssertEqual(result, .success)
         let outcome = await flow.waitUntilEnded()
         XCTAssertEqual(outcome, merchant.payments.first.map { PaymentAuthorizationOutcome.success($0) })
@@ -768,14 +831,14 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         let delegate = Recorder()
         let flow = makeFlow(F.request(), delegate)
         do {
-            _ = try await flow.selectShippingMethod("teleport")
+            _ = try await flow.selectShippingMethodAndWait("teleport")
             XCTFail("expected a refusal")
         } catch let refusal as Refusal {
             XCTAssertEqual(refusal.code, .unknownShippingMethod)
         }
         delegate.didSelectShippingContact.script(.cancel)
         do {
-            _ = try await flow.selectShippingContact(F.jane())
+            _ = try await flow.selectShippingContactAndWait(F.jane())
             XCTFail("expected CallbackEnded")
         } catch let ended as CallbackEnded {
             XCTAssertEqual(ended.callback, "didSelectShippingContact")
@@ -793,7 +856,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         let delegate = Recorder()
         let flow = makeFlow(F.request(), delegate, clock: clock)
         let ended = await F.callbackEnded(
-            in: self, by: { _ = try await flow.selectShippingContact(F.jane()) },
+            in: self, by: { _ = try await flow.selectShippingContactAndWait(F.jane()) },
             after: {
                 await delegate.waitUntilCalled("didSelectShippingContact")
                 clock.advance(by: .seconds(30))
@@ -808,12 +871,12 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // methods, and the async driver still gets the answers.
     func testBothFormsUseTheCompletionHandlerMethods() async throws {
         let merchant = BothFormsMerchant()
-        let flow = PaymentAuthorizationFlow(
+        let flow = try PaymentAuthorizationFlow(
             request: F.request(requiredShipping: []), delegate: merchant, options: F.options(ManualClock()))
         flow.present()
-        let update = try await flow.selectShippingContact(F.jane())
+        let update = try await flow.selectShippingContactAndWait(F.jane())
         XCTAssertEqual(update.summaryItems, F.summary("21.00"))
-        let result = try await flow.authorize(F.token())
+        let result = try await flow.authorizeAndWait(F.token())
         XCTAssertEqual(result, .success)
         _ = await flow.waitUntilEnded()
         XCTAssertEqual(

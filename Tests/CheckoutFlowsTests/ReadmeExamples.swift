@@ -165,20 +165,20 @@ final class ReadmeExamples: XCTestCase {
             requiredShippingContactFields: [.postalAddress],
             summaryItems: Shop().items
         )
-        let flow = PaymentAuthorizationFlow(request: request, delegate: Shop())
+        let flow = try PaymentAuthorizationFlow(request: request, delegate: Shop())
         flow.present()
         let home = Contact(
             postalAddress: Address(
                 line1: "1 Main St", city: "Austin", state: "TX", postalCode: "78701",
                 country: try CountryCode("US"))
         )
-        let update = try await flow.selectShippingContact(home)
+        let update = try await flow.selectShippingContactAndWait(home)
         print(update.summaryItems.last!.amount)  // 17.00 USD
         let card = PaymentMethod(displayName: "Visa 4242", network: .visa, type: .credit)
         let token = PaymentToken(paymentMethod: card, transactionIdentifier: "tx-1", paymentData: "tok_visa")
-        let result = try await flow.authorize(token)
+        let result = try await flow.authorizeAndWait(token)
         print(result.status)  // success
-        print(await flow.waitUntilEnded()!)  // authorized
+        print(await flow.waitUntilEnded())  // authorized
         // README: end
 
         XCTAssertEqual(update.summaryItems.last?.amount.amountString, "17.00")
@@ -200,12 +200,12 @@ final class ReadmeExamples: XCTestCase {
         )
         let stripe = InMemoryStripeBackend()
         let context = try PayContext(request: request, backend: stripe, delegate: TeaCheckout(stripe: stripe))
-        try context.present()
+        context.present()
         let card = PaymentMethod(displayName: "Visa 4242", network: .visa, type: .credit)
         let token = PaymentToken(paymentMethod: card, transactionIdentifier: "tx-1", paymentData: "4242 4242 4242 4242")
-        let result = try await context.authorize(token)
+        let result = try await context.authorizeAndWait(token)
         print(result.status)  // success
-        let outcome = await context.waitUntilComplete()
+        let outcome = await context.waitUntilEnded()
         print(outcome.status, stripe.confirmCount)  // success 1
         // README: end
 

@@ -15,7 +15,6 @@ final class ShippingAddressFlowTests: XCTestCase {
         _ delegate: Recorder,
         clock: ManualClock = ManualClock(),
         timeout: Duration? = .seconds(30),
-        strict: Bool = false,
         sink: FlowsFixture.ViolationSink? = nil,
         file: StaticString = #filePath,
         line: UInt = #line
@@ -23,7 +22,7 @@ final class ShippingAddressFlowTests: XCTestCase {
         let flow = try ShippingAddressFlow(
             configuration: configuration,
             delegate: delegate,
-            options: F.options(clock, timeout: timeout, strict: strict, sink: sink)
+            options: F.options(clock, timeout: timeout, sink: sink)
         )
         XCTAssertEqual(flow.present(), .accepted, file: file, line: line)
         return flow
@@ -533,33 +532,36 @@ final class ShippingAddressFlowTests: XCTestCase {
         XCTAssertEqual(flow.violations, [])
     }
 
-    // spec E9, E2: strict mode ends the flow at the first violation through didCancel, outcome
-    // failed.
-    func testStrictModeEndsAtTheFirstViolation() throws {
+    // spec E2: a repeated answer is recorded and changes nothing else: the flow stays on the
+    // address step the first answer chose and goes on.
+    func testARepeatedAnswerChangesNothingElse() throws {
         let delegate = Recorder()
-        let flow = try makeFlow(.init(), delegate, strict: true)
+        let flow = try makeFlow(.init(), delegate)
         flow.enterAddress(F.jane())
         delegate.didEnterAddress.complete(.invalid(message: nil))
+        delegate.didEnterAddress.complete(.valid)
         XCTAssertNil(flow.outcome)
-        delegate.didEnterAddress.complete(.invalid(message: nil))
-        guard case .failed(let violation) = flow.outcome else { return XCTFail("expected failed") }
-        XCTAssertEqual(violation.kind, .completionCalledTwice)
-        XCTAssertEqual(delegate.calledMethods, ["didEnterAddress", "didCancel"])
-        XCTAssertEqual(flow.enterAddress(F.jane()).refusal?.code, .finished)
+        XCTAssertEqual(flow.step, .address(error: "Invalid Shipping Address"))
+        XCTAssertEqual(flow.violations.map(\.kind), [.completionCalledTwice])
+        delegate.didEnterAddress.script(.answer(.valid))
+        XCTAssertEqual(flow.enterAddress(F.jane()), .accepted)
+        guard case .finished = flow.outcome else { return XCTFail("expected finished") }
+        XCTAssertEqual(delegate.calledMethods, ["didEnterAddress", "didEnterAddress", "didFinish"])
     }
 
-    // spec E9, E4, E5: in strict mode an answer exactly at the deadline ends the flow with its one
-    // didCancel.
-    func testStrictModeAnswerAtTheDeadlineDeliversTheTerminalCall() throws {
+    // spec E4, E2: an answer exactly at the deadline is late: the flow is back on the address
+    // step with the timeout error, and the answer changes nothing.
+    func testAnswerAtTheDeadlineIsLateAndChangesNothing() throws {
         let clock = ManualClock()
         let delegate = Recorder()
         _ = clock.schedule(at: .seconds(30)) { delegate.didEnterAddress.complete(.valid) }
-        let flow = try makeFlow(.init(), delegate, clock: clock, strict: true)
+        let flow = try makeFlow(.init(), delegate, clock: clock)
         flow.enterAddress(F.jane())
         clock.advance(by: .seconds(30))
-        guard case .failed(let violation) = flow.outcome else { return XCTFail("expected failed") }
-        XCTAssertEqual(violation.kind, .completionTimedOut)
-        XCTAssertEqual(delegate.calledMethods, ["didEnterAddress", "didCancel"])
+        XCTAssertNil(flow.outcome)
+        XCTAssertEqual(flow.step, .address(error: "The merchant did not answer in time"))
+        XCTAssertEqual(flow.violations.map(\.kind), [.completionTimedOut, .lateCompletion])
+        XCTAssertEqual(delegate.calledMethods, ["didEnterAddress"])
     }
 
     // spec E9: onViolation receives every violation in order.
@@ -591,13 +593,13 @@ final class ShippingAddressFlowTests: XCTestCase {
         let flow = try ShippingAddressFlow(
             configuration: .init(), delegate: merchant, options: F.options(ManualClock()))
         flow.present()
-        let first = try await flow.enterAddress(F.jane())
+        let first = try await flow.enterAddressAndWait(F.jane())
         XCTAssertEqual(first, .invalid(message: "Try again"))
         XCTAssertEqual(flow.step, .address(error: "Try again"))
-        let second = try await flow.enterAddress(F.john())
+        let second = try await flow.enterAddressAndWait(F.john())
         XCTAssertEqual(second, .valid(shippingMethods: methods, selected: F.express))
         XCTAssertEqual(flow.step, .shippingMethod(methods: methods, selected: F.express))
-        let outcome = try await flow.done()
+        let outcome = try await flow.doneAndWait()
         XCTAssertEqual(outcome, .finished(address: F.john(), shippingMethod: F.express))
         XCTAssertEqual(merchant.calls, ["didEnterAddress", "didEnterAddress", "didFinish"])
         XCTAssertFalse(F.kinds(flow.transcript).contains { $0.hasPrefix("refused") })
@@ -610,7 +612,7 @@ final class ShippingAddressFlowTests: XCTestCase {
         let flow = try ShippingAddressFlow(
             configuration: .init(), delegate: merchant, options: F.options(ManualClock()))
         flow.present()
-        let answer = try await flow.enterAddress(F.jane())
+        let answer = try await flow.enterAddressAndWait(F.jane())
         XCTAssertEqual(answer, .valid(shippingMethods: [], selected: nil))
         let outcome = await flow.waitUntilEnded()
         XCTAssertEqual(outcome, .finished(address: F.jane(), shippingMethod: nil))
@@ -624,13 +626,13 @@ final class ShippingAddressFlowTests: XCTestCase {
         let flow = try ShippingAddressFlow(
             configuration: .init(shippingType: .delivery), delegate: merchant, options: F.options(ManualClock()))
         do {
-            _ = try await flow.enterAddress(F.jane())
+            _ = try await flow.enterAddressAndWait(F.jane())
             XCTFail("expected a refusal before presenting")
         } catch let refusal as Refusal {
             XCTAssertEqual(refusal.code, .notPresented)
         }
         flow.present()
-        let answer = try await flow.enterAddress(F.jane())
+        let answer = try await flow.enterAddressAndWait(F.jane())
         XCTAssertNil(answer)
         let outcome = await flow.waitUntilEnded()
         XCTAssertEqual(outcome, .finished(address: F.jane(), shippingMethod: nil))
@@ -643,7 +645,7 @@ final class ShippingAddressFlowTests: XCTestCase {
         let delegate = Recorder(didEnterAddress: .cancel)
         let flow = try makeFlow(.init(), delegate)
         do {
-            _ = try await flow.enterAddress(F.jane())
+            _ = try await flow.enterAddressAndWait(F.jane())
             XCTFail("expected CallbackEnded")
         } catch let ended as CallbackEnded {
             XCTAssertEqual(ended.callback, "didEnterAddress")
@@ -660,7 +662,7 @@ final class ShippingAddressFlowTests: XCTestCase {
         let delegate = Recorder()
         let flow = try makeFlow(.init(), delegate, clock: clock)
         let ended = await F.callbackEnded(
-            in: self, by: { _ = try await flow.enterAddress(F.jane()) },
+            in: self, by: { _ = try await flow.enterAddressAndWait(F.jane()) },
             after: {
                 await delegate.waitUntilCalled("didEnterAddress")
                 clock.advance(by: .seconds(30))
@@ -677,7 +679,7 @@ final class ShippingAddressFlowTests: XCTestCase {
         let flow = try ShippingAddressFlow(
             configuration: .init(), delegate: merchant, options: F.options(ManualClock()))
         flow.present()
-        let answer = try await flow.enterAddress(F.jane())
+        let answer = try await flow.enterAddressAndWait(F.jane())
         XCTAssertEqual(answer, .valid)
         XCTAssertEqual(merchant.calls, ["didEnterAddress(completion:)", "didFinish"])
         XCTAssertEqual(flow.outcome, .finished(address: F.jane(), shippingMethod: nil))

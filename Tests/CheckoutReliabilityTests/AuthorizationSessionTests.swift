@@ -204,7 +204,7 @@ final class AuthorizationSessionTests: XCTestCase {
         defer { releaseSession(clock) { merchant.state.withLock { $0.held = [:] } } }
         var request = request
         request.supportsCouponCode = couponsSupported
-        let flow = PaymentAuthorizationFlow(
+        let flow = try! PaymentAuthorizationFlow(
             request: request,
             delegate: merchant,
             options: FlowOptions(callbackTimeout: timeout.map { .seconds($0) }, clock: clock)

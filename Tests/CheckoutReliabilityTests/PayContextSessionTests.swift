@@ -366,7 +366,7 @@ final class PayContextSessionTests: XCTestCase {
             var driven = true
             switch step {
             case .present:
-                do { try context.present() } catch { refusal = (error as? Refusal)?.code.rawValue ?? "\(error)" }
+                refusal = context.present().refusal?.code.rawValue
                 expected = model.present()
             case .contact:
                 refusal = context.selectShippingContact(sessionContact).refusal?.code.rawValue
@@ -422,7 +422,10 @@ final class PayContextSessionTests: XCTestCase {
             let comparison = StepComparison(
                 refusal: driven ? (refusal, expected) : nil,
                 calls: (state.watch.calls, model.calls),
-                violations: ((context.sheet.violations + context.violations).map(\.kind.rawValue), model.violations),
+                violations: (
+                    (context.sheet.violations + context.contextTranscript.violations).map(\.kind.rawValue),
+                    model.violations
+                ),
                 outcome: (context.outcome.map(describe), model.outcome),
                 watch: state.watch
             )
@@ -432,7 +435,7 @@ final class PayContextSessionTests: XCTestCase {
                 return prefix + "the backend confirmed \(backend.confirmCount) times, the model says \(model.confirmed)"
             }
         }
-        let transcript = context.combinedTranscript
+        let transcript = context.transcript
         let renderings =
             steps.count % 8 == 0
             ? [transcript.text(showingPersonalData: true), transcript.json(showingPersonalData: true)]

@@ -99,9 +99,10 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     private let clock: any CheckoutClock
     private let onViolation: (@Sendable (Violation) -> Void)?
     private let onEnd: (@Sendable () -> Void)?
-    /// The flow's work in flight: async delegate methods and backend calls, cancelled when the
-    /// flow ends.
-    package let activity = ActivityCounter()
+    /// The flow's work in flight (async delegate methods, backend calls), cancelled when the flow
+    /// ends; only for flows that start such work, so that a flow with a completion-handler
+    /// delegate does not carry it.
+    private let tracked: ActivityCounter?
     private let state: LockedValue<Locked>
     /// Who drains, and whether the drainer must take the lock again when its delegate call
     /// returns (``DrainFlags``). Written under the lock, except by the draining thread itself,
@@ -113,7 +114,8 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     /// ``ManualClock`` made to test that.
     private let armsLazily: Bool
 
-    package init(machine: Machine, delegate: Delegate, options: FlowOptions) {
+    package init(machine: Machine, delegate: Delegate, options: FlowOptions, tracksActivity: Bool = false) {
+        self.tracked = tracksActivity ? ActivityCounter() : nil
         self.clock = options.clock
         self.onViolation = options.onViolation
         self.onEnd = options.onEnd
@@ -216,13 +218,19 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     /// The shell has made the terminal delegate call and it has returned: the delegate's tasks
     /// still running are cancelled (their answers would be late), and ``FlowOptions/onEnd`` runs.
     package func terminalCallReturned() {
-        activity.cancelAll()
+        tracked?.cancelAll()
         onEnd?()
+    }
+
+    /// The flow's work in flight, for a flow made with `tracksActivity`.
+    package var activity: ActivityCounter {
+        guard let tracked else { preconditionFailure("the flow was made without tracksActivity") }
+        return tracked
     }
 
     /// Returns once no async delegate method or backend call of the flow is in flight.
     package func waitUntilIdle() async {
-        await activity.waitUntilIdle()
+        await tracked?.waitUntilIdle()
     }
 
     // MARK: - Internals

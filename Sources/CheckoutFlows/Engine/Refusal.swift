@@ -32,8 +32,6 @@ public struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
         public static let blockedByError = Code(rawValue: "blockedByError")
         /// The request does not support coupon codes.
         public static let couponCodesNotSupported = Code(rawValue: "couponCodesNotSupported")
-        /// The request cannot be presented; ``Refusal/problems`` lists every reason (spec A1).
-        public static let invalidRequest = Code(rawValue: "invalidRequest")
     }
 
     /// Why the action was refused.
@@ -46,7 +44,7 @@ public struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
     public var fields: [String]
     /// For ``Code/blockedByError``: the error that blocks.
     public var blockingError: PaymentError?
-    /// For ``Code/invalidRequest`` and ``Code/invalidField``: the problems found.
+    /// For ``Code/invalidField``: the problems found.
     public var problems: [CheckoutError]
 
     /// A refusal with its reason, a sentence for people and the details its reason calls

@@ -219,7 +219,8 @@ public final class PayContext: Sendable {
     {
         try request.validate()
         self.backend = backend
-        self.runner = FlowRunner(machine: Machine(options: options), delegate: delegate, options: options)
+        self.runner = FlowRunner(
+            machine: Machine(options: options), delegate: delegate, options: options, tracksActivity: true)
         let bridge = SheetBridge()
         self.bridge = bridge
         // The sheet is part of the context: its end is not the context's.

@@ -6,7 +6,9 @@ public enum IntentAnswer: Sendable, CustomStringConvertible {
     /// The intent's client secret, as the merchant's server returned it. A string that is no
     /// client secret ends the payment with an error (spec P3).
     case clientSecret(String)
-    /// The merchant's server finished the payment itself: complete with success, confirm nothing.
+    /// The merchant's server finished the payment itself: complete with success, confirm nothing
+    /// (Stripe's `STPApplePayContext.COMPLETE_WITHOUT_CONFIRMING_INTENT`, a value of its own
+    /// rather than a magic string).
     case completeWithoutConfirming
     /// Creating the intent failed: the payment ends with this error.
     case failure(any Error)

@@ -178,6 +178,11 @@ public final class PaymentAuthorizationFlow: Sendable {
     package enum Delegate: Sendable {
         case completions(any PaymentAuthorizationDelegate)
         case async(any AsyncPaymentAuthorizationDelegate)
+
+        var isAsync: Bool {
+            if case .async = self { return true }
+            return false
+        }
     }
 
     package let runner: FlowRunner<Machine, Delegate>
@@ -232,7 +237,8 @@ public final class PaymentAuthorizationFlow: Sendable {
         authorizationIsTimed: Bool = true
     ) {
         let machine = Machine(request: request, options: options, authorizationIsTimed: authorizationIsTimed)
-        self.runner = FlowRunner(machine: machine, delegate: delegate, options: options)
+        self.runner = FlowRunner(
+            machine: machine, delegate: delegate, options: options, tracksActivity: delegate.isAsync)
     }
 
     // MARK: State
@@ -455,17 +461,25 @@ extension PaymentAuthorizationFlow: FlowShell {
         case .didSelectShippingMethod(let methods, let index, let id):
             let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .shippingMethod($3)) }
             let method = methods[index]
-            runner.activity.task { completion.complete(await delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: method)) }
+            runner.activity.task {
+                completion.complete(await delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: method))
+            }
         case .didSelectPaymentMethod(let method, let id):
             let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .paymentMethod($3)) }
-            runner.activity.task { completion.complete(await delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method)) }
+            runner.activity.task {
+                completion.complete(await delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method))
+            }
         case .didChangeCouponCode(let code, let id):
             let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .couponCode($3)) }
-            runner.activity.task { completion.complete(await delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code)) }
+            runner.activity.task {
+                completion.complete(await delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code))
+            }
         case .authorize(let payment, let id):
             delegate.paymentAuthorizationFlowWillAuthorizePayment(self)
             let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .authorization($3)) }
-            runner.activity.task { completion.complete(await delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment)) }
+            runner.activity.task {
+                completion.complete(await delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment))
+            }
         case .didFinish:
             delegate.paymentAuthorizationFlowDidFinish(self)
             runner.terminalCallReturned()

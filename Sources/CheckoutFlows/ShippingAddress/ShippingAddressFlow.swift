@@ -60,6 +60,11 @@ public final class ShippingAddressFlow: Sendable {
     package enum Delegate: Sendable {
         case completions(any ShippingAddressDelegate)
         case async(any AsyncShippingAddressDelegate)
+
+        var isAsync: Bool {
+            if case .async = self { return true }
+            return false
+        }
     }
 
     package let runner: FlowRunner<Machine, Delegate>
@@ -108,7 +113,8 @@ public final class ShippingAddressFlow: Sendable {
         self.runner = FlowRunner(
             machine: Machine(configuration: configuration, options: options),
             delegate: delegate,
-            options: options
+            options: options,
+            tracksActivity: delegate.isAsync
         )
     }
 
