@@ -49,9 +49,19 @@ public final class RecordingPayContextDelegate: PayContextDelegate, RecordingDel
     private let log = CallLog()
     private let state = LockedValue(State())
 
-    /// A delegate whose first calls of `didCreatePaymentMethod` take these answers.
-    public init(didCreatePaymentMethod answers: ScriptedAnswer<PaymentMethodCreation, IntentAnswer>...) {
+    /// A delegate whose first calls of `didCreatePaymentMethod` take these answers. With
+    /// `holdingUnscriptedCalls`, the unscripted calls of the optional callbacks hold their
+    /// completion too (their fallback is ``ScriptedAnswer/hold``).
+    public init(
+        didCreatePaymentMethod answers: ScriptedAnswer<PaymentMethodCreation, IntentAnswer>...,
+        holdingUnscriptedCalls: Bool = false
+    ) {
         for answer in answers { didCreatePaymentMethod.script(answer) }
+        guard holdingUnscriptedCalls else { return }
+        didSelectShippingMethod.fallback = .hold
+        didSelectShippingContact.fallback = .hold
+        didChangeCouponCode.fallback = .hold
+        willComplete.fallback = .hold
     }
 
     /// Every delegate call, in order, with its arguments.

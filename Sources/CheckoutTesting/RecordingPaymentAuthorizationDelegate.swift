@@ -37,8 +37,16 @@ public final class RecordingPaymentAuthorizationDelegate: PaymentAuthorizationDe
     private let log = CallLog()
     private let cancels = LockedValue<[DriverResponse]>([])
 
-    /// A delegate with no answer scripted yet.
-    public init() {}
+    /// A delegate with no answer scripted yet. With `holdingUnscriptedCalls`, the unscripted
+    /// calls of the optional callbacks hold their completion too (their fallback is
+    /// ``ScriptedAnswer/hold``), for a test of what a driver may do while an answer is owed.
+    public init(holdingUnscriptedCalls: Bool = false) {
+        guard holdingUnscriptedCalls else { return }
+        didSelectShippingContact.fallback = .hold
+        didSelectShippingMethod.fallback = .hold
+        didSelectPaymentMethod.fallback = .hold
+        didChangeCouponCode.fallback = .hold
+    }
 
     /// Every delegate call, in order, with its arguments.
     public var calls: [RecordedCall] { log.calls }

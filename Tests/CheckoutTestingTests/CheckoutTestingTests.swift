@@ -329,6 +329,30 @@ final class CheckoutTestingTests: XCTestCase {
         assertNoViolations(flow)
     }
 
+    // spec E1: `holdingUnscriptedCalls` makes the optional callbacks hold too, so a test can
+    // see what a driver may do while an answer is owed.
+    func testHoldingUnscriptedCalls() throws {
+        let delegate = AuthorizationRecorder(holdingUnscriptedCalls: true)
+        let flow = try authorizationFlow(delegate)
+        flow.selectShippingContact(F.jane())
+        XCTAssertEqual(flow.step, .awaiting("didSelectShippingContact"))
+        XCTAssertEqual(flow.selectShippingMethod("express").refusal?.code, .callbackPending)
+        delegate.didSelectShippingContact.complete(ShippingContactUpdate(summaryItems: F.summary("21.00")))
+        XCTAssertEqual(flow.sheet?.summaryItems, F.summary("21.00"))
+        flow.selectShippingMethod("express")
+        XCTAssertEqual(flow.step, .awaiting("didSelectShippingMethod"))
+        flow.cancel()
+
+        let payDelegate = RecordingPayContextDelegate(holdingUnscriptedCalls: true)
+        XCTAssertEqual(payDelegate.didSelectShippingContact.callCount, 0)
+        let context = try PayContext(
+            request: F.request(), backend: RecordingPaymentBackend(), delegate: payDelegate, options: .testing())
+        context.present()
+        context.selectShippingContact(F.jane())
+        XCTAssertEqual(context.sheet.step, .awaiting("didSelectShippingContact"))
+        context.cancel()
+    }
+
     // spec P3, P6, P8: the pay-context recorder and the recording backend through a whole
     // payment: the calls in order, the secret masked, didComplete after the sheet is gone.
     func testRecordingPayContextDelegateAndBackend() async throws {
