@@ -1,4 +1,4 @@
-/// A failure the kit reported (or, under ``withRecordedFailures(_:)-(()throws->Void)``, recorded
+/// A failure the kit reported (or, under ``withRecordedFailures(_:)``, recorded
 /// instead): its message and the source location of the caller it names.
 public struct TestFailure: Hashable, Sendable, CustomStringConvertible {
     /// Where a failure points: the caller of an assertion, of a wait, or of

@@ -1,7 +1,7 @@
 import CheckoutFlows
 
 /// Collects the failures the kit reports instead of reporting them, while installed by
-/// ``withRecordedFailures(_:)-(()throws->Void)``: the way to prove that an assertion fails
+/// ``withRecordedFailures(_:)``: the way to prove that an assertion fails
 /// (swift-corelibs-xctest has no `XCTExpectFailure`), under any test framework.
 ///
 /// The recorder is a task-local value: it is seen by the assertions called inside the body on
