@@ -1,11 +1,12 @@
 /*
- * engine.pml: a Promela model of the one-callback engine of CheckoutFlows (spec flows.md E1-E6,
+ * engine.pml: a Promela model of the one-callback engine of CheckoutFlows (the contract's E1-E6,
  * E9). Verification/README.md maps every name here to the Swift code; Scripts/verify.sh runs it.
  *
  * What it models:
  *   - the flow's state machine, decided under the lock (FlowRunner.send -> the event -> settle):
  *     ShippingAddressStateMachine or PaymentAuthorizationStateMachine, chosen at start, with
- *     deadlines on or off, strict mode on or off, violation reports on or off;
+ *     deadlines on or off, the former strict mode on or off (see `strict` below), violation
+ *     reports on or off;
  *   - the work queue, drained outside the lock by one thread at a time (FlowRunner.drain), and
  *     who drains: the atomic FlowRunner.drainFlags, two bits, DRAINING (`draining`) and MUST_LOCK
  *     (`mustLock`), written under the lock except by the drainer's lock-free exit (see below);
@@ -14,7 +15,7 @@
  *     not when the machine opens it; cancelled lazily outside the lock, fired on the clock's
  *     thread; `now` is read before the lock, so an answer can arrive past its deadline before the
  *     timer has fired (CallbackLedger.arrival == .pastDeadline);
- *   - CompletionGate (the exactly-once claim, an atomic outside the lock) and the callback id
+ *   - Completion.complete(_:)'s exactly-once claim (an atomic add outside the lock) and the callback id
  *     check in the machines' `answer`;
  *   - the threads: the driver (open a callback, finish, cancel, then cancel or walk away), merchant
  *     threads that call completions handed to them, the clock's thread, and whichever thread wins
@@ -52,7 +53,7 @@
  * Mutants: each must make spin report an error (Scripts/verify.sh checks that it does).
  *   -DBROKEN_ID        `answer` does not check that the id is the outstanding callback's, only that
  *                      some callback is outstanding;
- *   -DBROKEN_GATE      CompletionGate lets every call through as the first;
+ *   -DBROKEN_GATE      the completion's claim lets every call through as the first;
  *   -DBROKEN_DRAIN     every event drains, ignoring DRAINING (`draining`);
  *   -DBROKEN_PENDING   a driver action opens a callback while another is outstanding (no
  *                      callbackPending refusal);
@@ -94,10 +95,10 @@
 #define ENDED 2       /* .ended(outcome) */
 
 /* Outcomes, for the reader: `end` is told which, nothing depends on it. */
-#define O_FINISHED  1 /* shipping .finished; authorization .authorized */
+#define O_FINISHED  1 /* shipping .finished; authorization .success */
 #define O_CANCELLED 2 /* .cancelled */
 #define O_TIMEDOUT  3 /* authorization .timedOut */
-#define O_FAILED    4 /* .failed: strict-mode violation, invalid update */
+#define O_FAILED    4 /* .failed: an invalid update (and, in the former strict mode, any violation) */
 
 /* Events: the machines' mutating methods. */
 #define EV_OPEN     1 /* enterAddress / selectShippingContact / ... / authorize: opens a callback */
@@ -134,7 +135,10 @@ mtype = { W_CB, W_TERM, W_VIOL };   /* FlowRunner.Work: .call(a callback), .call
 /* ---- configuration, chosen at start: the kind of flow and FlowOptions ---- */
 bit authFlow;     /* 1: PaymentAuthorizationStateMachine; 0: ShippingAddressStateMachine */
 bit timed;        /* FlowOptions.callbackTimeout != nil */
-bit strict;       /* FlowOptions.isStrict */
+bit strict;       /* the former FlowOptions.isStrict, which ended the flow at a violation. The Swift
+                     flows no longer have it (E2: strict mode only reports, in CheckoutTesting);
+                     they behave as strict = 0. The strict = 1 runs model a behaviour that is gone
+                     and only add runs to the search. */
 bit reports;      /* FlowOptions.onViolation != nil: violations are reported through the queue */
 
 /* ---- the state machine (under the lock) ---- */
@@ -198,7 +202,8 @@ inline endFlow(o) {
   st = ENDED; pend = 0; eff = E_CALL_TERM
 }
 
-/* violated(kind): log.violation; in strict mode end a flow that is still running. */
+/* violated(kind): log.violation; in the former strict mode (strict = 1, no longer in the Swift)
+   end a flow that is still running. */
 inline violated() {
   nviol++;
   if
@@ -392,7 +397,7 @@ inline clockCancel() {
   cancelT = 0
 }
 
-/* CompletionGate.claim() (an atomic add), then `clock.now`, both before the lock. One step:
+/* Completion.complete(_:)'s claim (an atomic add), then `clock.now`, both before the lock. One step:
    the claim commutes with everything but another claim of the same completion, the clock read with
    everything but the clock moving, so whatever runs between them can be moved before or after. */
 inline claimAndReadClock(id) {

@@ -1,8 +1,8 @@
 /*
- * paycontext.pml: a Promela model of the pay context on the engine (spec flows.md P3-P6, E1-E6):
+ * paycontext.pml: a Promela model of the pay context on the engine (the contract's P3-P6, E1-E6):
  * PayContextStateMachine's stages, decided under the lock of its FlowRunner, the work queue
  * drained by one thread at a time, the backend answering from its own Tasks, the merchant's
- * completions (CompletionGate, id checks), the round's deadline (the sheet's), the sheet as far as
+ * completions (Completion.complete(_:)'s claim, id checks), the round's deadline (the sheet's), the sheet as far as
  * the pay context sees it (answered through its handler, dismissed, its didFinish coming back as
  * sheetDismissed), and the driver's cancel racing all of it. Verification/README.md maps the names.
  *
@@ -22,8 +22,9 @@
  *   -DNO_ROUND_CHECK     backend results are taken without checking their round: the stage check
  *                        alone already ignores every late one.
  * A variant that shows a finding (README, "Findings"):
- *   -DSHEET_ENDS_ITSELF  the sheet may end on its own at any moment (strict mode, a violation of one
- *                        of its forwarded callbacks).
+ *   -DSHEET_ENDS_ITSELF  the sheet may end on its own at any moment (as the former strict mode,
+ *                        FlowOptions.isStrict, made it at a violation of one of its forwarded
+ *                        callbacks; the Swift flows no longer end at violations, E2).
  */
 
 /* -DLTL_ONLY turns the model's own assertions off, so that only an LTL property can report an
@@ -495,7 +496,8 @@ end:
 }
 
 #ifdef SHEET_ENDS_ITSELF
-/* README, "Findings": in strict mode the sheet ends on its own at the first violation of one of
+/* README, "Findings": in the former strict mode (FlowOptions.isStrict, gone since E2 changed) the
+   sheet ended on its own at the first violation of one of
    its own callbacks (e.g. the merchant calls a forwarded didSelectShippingContact handler a second
    time), at any moment, and its didFinish reaches the pay context as sheetDismissed. */
 proctype SheetEndsItself() {

@@ -3,7 +3,7 @@
 ///
 /// Every field is optional, as in `STPAddress`: a redacted shipping address has no street lines,
 /// and an address being typed in may be incomplete. ``missingFields`` and ``validate()`` apply
-/// Stripe's rules for a complete postal address.
+/// the country's ``AddressRules`` (Google's address metadata, with spec S1's rules as defaults).
 ///
 /// The ``description`` masks the street lines; ``unmaskedDescription`` shows everything.
 public struct Address: Hashable, Sendable, CustomStringConvertible {
@@ -59,36 +59,58 @@ public struct Address: Hashable, Sendable, CustomStringConvertible {
         self.country = country
     }
 
-    /// The fields a complete postal address needs by Stripe's rules and this one lacks (absent or
-    /// blank): `line1`, `city` and `country` always, `state` in the US, `postal_code` unless the
-    /// country has none.
+    /// The fields a complete postal address needs in its country and this one lacks (absent or
+    /// blank), in ``Field`` order: those of the country's ``AddressRules`` (Google's address
+    /// metadata: `line1` and `city` where the data says nothing, as spec S1 has it, `state` in
+    /// the US, CA, JP, ..., `postal_code` where the country requires one), `country` itself. An
+    /// address without a country lacks `line1`, `city` and `postal_code` as well, when blank.
     public var missingFields: [Field] {
-        var missing: [Field] = []
-        if line1.isBlank { missing.append(.line1) }
-        if city.isBlank { missing.append(.city) }
-        if country?.code == "US", state.isBlank { missing.append(.state) }
-        if country?.requiresPostalCode ?? true, postalCode.isBlank { missing.append(.postalCode) }
-        if country == nil { missing.append(.country) }
-        return missing
+        guard let country else {
+            var missing: [Field] = []
+            if line1.isBlank { missing.append(.line1) }
+            if city.isBlank { missing.append(.city) }
+            if postalCode.isBlank { missing.append(.postalCode) }
+            missing.append(.country)
+            return missing
+        }
+        return country.addressRules.requiredFields.filter { field in
+            switch field {
+            case .line1: line1.isBlank
+            case .line2: line2.isBlank
+            case .city: city.isBlank
+            case .state: state.isBlank
+            case .postalCode: postalCode.isBlank
+            case .country: false
+            }
+        }
     }
 
     /// Every reason this address is not a complete, valid postal address, each naming its field:
-    /// the missing fields (``CheckoutError/Code/missingField``) and a postal code that does not fit
-    /// its country (``CheckoutError/Code/invalidPostalCode``): in the US 5 digits, or 9 with one
-    /// optional `-` or space after the fifth.
+    /// the missing fields (``CheckoutError/Code/missingField``) and a present postal code that
+    /// does not fit its country (``CheckoutError/Code/invalidPostalCode``, field `postal_code`):
+    /// in the US 5 digits, or 9 with one optional `-` or space after the fifth; elsewhere the
+    /// pattern of the country's ``AddressRules``.
     public func validate() -> [CheckoutError] {
         var problems = missingFields.map { field in
             CheckoutError(code: .missingField, message: "address field \(field) is required", field: field.rawValue)
         }
-        if let postalCode, !postalCode.isBlank, country?.code == "US", !Self.isUSZIPCode(postalCode) {
-            problems.append(
-                CheckoutError(
-                    code: .invalidPostalCode,
-                    message: "postal code \(postalCode.quotedForMessage) is not a US ZIP code (12345 or 12345-6789)",
-                    field: Field.postalCode.rawValue,
-                    value: postalCode.clippedForError
+        if let postalCode, !postalCode.isBlank, let country {
+            let rules = country.addressRules
+            if !rules.isValidPostalCode(postalCode) {
+                let message =
+                    country.code == "US"
+                    ? "postal code \(postalCode.quotedForMessage) is not a US ZIP code (12345 or 12345-6789)"
+                    : "postal code \(postalCode.quotedForMessage) is not a \(country.code) \(rules.postalCodeName) code"
+                        + (rules.postalCodeExamples.first.map { " (for example \($0))" } ?? "")
+                problems.append(
+                    CheckoutError(
+                        code: .invalidPostalCode,
+                        message: message,
+                        field: Field.postalCode.rawValue,
+                        value: postalCode.clippedForError
+                    )
                 )
-            )
+            }
         }
         return problems
     }

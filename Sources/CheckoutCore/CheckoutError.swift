@@ -1,4 +1,14 @@
-/// The one error type that every throwing entry point of the package uses.
+/// The error of invalid input to the models: what `CheckoutCore`'s initializers, arithmetic and
+/// validations throw (an amount, a currency, a country, an address, a payment request, an update,
+/// a client secret), and what the flows' initializers throw for an invalid request or
+/// configuration.
+///
+/// It is not the package's only error. Decoding a model from JSON throws Foundation's
+/// `DecodingError`, whose coding path names the field. `CheckoutFlows` has errors of its own: a
+/// `Refusal` (a driver action refused, thrown by the `…AndWait` forms), `CallbackEnded` (an
+/// `…AndWait` form whose callback ended without an answer), `PayContextError` (a payment that
+/// ended in an unexpected intent state or a failed confirmation) and `StripeError` (Stripe's error
+/// object, from a payment backend). A merchant's own errors pass through unchanged.
 ///
 /// A `CheckoutError` says what went wrong (``code``, an extensible set), in words (``message``),
 /// where (``field``, a path such as `summaryItems[2].amount`) and with which input (``value``).

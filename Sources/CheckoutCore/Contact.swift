@@ -120,8 +120,12 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
     }
 
     /// The contact as a delegate may see it before authorization (spec A2): the city, state,
-    /// country and a truncated postal code (US: the first five digits; CA and GB: the outward code,
-    /// that is, without the last three characters once spaces are removed; elsewhere unchanged).
+    /// country and a truncated postal code: US, and the territories that use US ZIP codes (PR, GU,
+    /// VI, AS, MP, UM, and FM, MH, PW; ``AddressRules/usesUSZIPCodes``): the first five digits;
+    /// CA and GB: the outward code, that is, upper-cased and without the last three characters
+    /// once white space is removed (`k1a 0b1` gives `K1A`), and for a British Forces Post Office
+    /// number only `BFPO`; elsewhere unchanged. Apple documents the US rule only; applying it to
+    /// ZIP codes outside the fifty states is this package's reading.
     /// Street lines, name, email and phone are removed, and ``isRedacted`` is set.
     ///
     /// A contact already marked redacted keeps its postal code as it is (it was truncated when it
@@ -174,8 +178,9 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
     }
 
     private static func truncatedPostalCode(_ code: String, country: CountryCode?) -> String {
-        switch country?.code {
-        case "US":
+        guard let country else { return code }
+        if country.addressRules.usesUSZIPCodes {
+            // The US and the territories with US ZIP codes (PR, GU, VI, ...): the first five digits.
             // The ASCII digits are single UTF-8 bytes that no other scalar's bytes can be.
             var digits: [UInt8] = []
             digits.reserveCapacity(5)
@@ -184,18 +189,21 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
                 if digits.count == 5 { break }
             }
             return String(decoding: digits, as: UTF8.self)
-        case "CA", "GB":
-            // ASCII, the usual case, byte by byte (each byte a character, white space U+0009...U+000D
-            // and U+0020); otherwise by characters, as the rule is written.
-            if code.utf8.allSatisfy({ $0 < 0x80 }) {
-                let compact = code.utf8.filter { $0 != 0x20 && !(0x09...0x0D).contains($0) }
-                return String(decoding: compact.dropLast(3), as: UTF8.self)
-            }
-            let compact = code.filter { !$0.isWhitespace }
-            return String(compact.dropLast(3))
-        default:
-            return code
         }
+        guard country == .ca || country == .gb else { return code }
+        // Normalised first: white space removed, ASCII letters upper-cased (k1a 0b1 is K1A0B1).
+        // ASCII, the usual case, byte by byte; otherwise by characters, as the rule is written.
+        let compact: String
+        if code.utf8.allSatisfy({ $0 < 0x80 }) {
+            let bytes = code.utf8.filter { $0 != 0x20 && !(0x09...0x0D).contains($0) }
+            compact = String(decoding: bytes, as: UTF8.self).uppercasedASCII
+        } else {
+            compact = String(code.filter { !$0.isWhitespace }).uppercasedASCII
+        }
+        // A British Forces Post Office number (BFPO 61) has no outward and inward parts: only the
+        // "BFPO" is kept, as the number would name the unit.
+        if country == .gb, compact.hasPrefix("BFPO") { return "BFPO" }
+        return String(compact.dropLast(3))
     }
 
     private static func isPlausibleEmail(_ text: String) -> Bool {

@@ -198,7 +198,10 @@ extension Money {
         try Money.zero(currency) - self
     }
 
-    /// Whether `self` is less than `other`.
+    /// Whether `self` is less than `other`, for two amounts of one currency.
+    ///
+    /// Use this where a comparison across currencies is a mistake to report (a price against a
+    /// limit); `<` from `Comparable` never fails and orders mixed currencies by code instead.
     ///
     /// - Throws: ``CheckoutError/Code/currencyMismatch`` for two currencies.
     public func isLess(than other: Money) throws -> Bool {
@@ -235,13 +238,33 @@ extension Money {
         }
     }
 
-    private func outOfRange(_ expression: String) -> CheckoutError {
+    func outOfRange(_ expression: String) -> CheckoutError {
         CheckoutError(
             code: .amountOutOfRange,
             message: "\(expression) overflows 64-bit minor units",
             field: "amount",
             value: amountString
         )
+    }
+}
+
+// MARK: - Comparable
+
+extension Money: Comparable {
+    /// Orders amounts by currency code first, then by amount: `9.00 EUR < 1.00 USD`, and within a
+    /// currency `1.00 USD < 2.00 USD`.
+    ///
+    /// `Comparable` needs a total order that agrees with `==` (which already tells currencies
+    /// apart), and `sort()`, `min()` and `Set` iteration call `<` on whatever a caller hands them,
+    /// so `<` cannot trap or throw on two currencies. Ordering by code first keeps each currency's
+    /// amounts together and in order, as `CurrencyCode`'s own order and a tuple comparison
+    /// `(currency, minorUnits)` would, and never pretends that 9 euros are less than 1 dollar by
+    /// value: the order across currencies is alphabetical, not an exchange rate. Where comparing
+    /// two currencies is a mistake to report, use ``isLess(than:)``, which throws
+    /// ``CheckoutError/Code/currencyMismatch``.
+    public static func < (lhs: Money, rhs: Money) -> Bool {
+        if lhs.currency != rhs.currency { return lhs.currency < rhs.currency }
+        return lhs.minorUnits < rhs.minorUnits
     }
 }
 

@@ -108,7 +108,7 @@ public enum PaymentMethodType: String, Hashable, Sendable, Codable, CaseIterable
 }
 
 /// The card the customer chose (PassKit's `PKPaymentMethod`).
-public struct PaymentMethod: Hashable, Sendable, Codable {
+public struct PaymentMethod: Hashable, Sendable, Codable, CustomStringConvertible {
     /// A name for display, such as "Visa 4242".
     public var displayName: String?
     /// The card's network.
@@ -121,6 +121,12 @@ public struct PaymentMethod: Hashable, Sendable, Codable {
         self.displayName = displayName
         self.network = network
         self.type = type
+    }
+
+    /// A short description: `PaymentMethod(Visa 4242, visa, credit)`, leaving out what is unknown.
+    public var description: String {
+        let parts = [displayName, network?.rawValue, type == .unknown ? nil : type.rawValue].compactMap { $0 }
+        return "PaymentMethod(\(parts.joined(separator: ", ")))"
     }
 }
 
@@ -304,6 +310,13 @@ public struct PaymentError: Error, Hashable, Sendable, Codable, CustomStringConv
     /// The merchant cannot ship to the address.
     public static func shippingAddressUnserviceable(_ message: String) -> PaymentError {
         PaymentError(code: .shippingAddressUnserviceable, message: message)
+    }
+
+    /// An error of no particular kind (`PKPaymentError.Code.unknownError`), such as the payment
+    /// processor's error that ends a payment, carried in the result as its message (stripe-ios
+    /// hands the sheet Stripe's error unchanged).
+    public static func unknown(_ message: String) -> PaymentError {
+        PaymentError(code: .unknown, message: message)
     }
 
     /// The coupon code is not valid.

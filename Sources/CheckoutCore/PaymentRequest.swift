@@ -103,7 +103,8 @@ public struct PaymentRequest: Hashable, Sendable {
         }
         if supportedNetworks.isEmpty {
             problems.append(
-                CheckoutError(code: .emptyList, message: "supportedNetworks is empty", field: "supportedNetworks")
+                CheckoutError(
+                    code: .emptyList, message: "supportedNetworks is empty", field: "supportedNetworks", value: "[]")
             )
         }
         if merchantCapabilities.isDisjoint(with: [.threeDSecure, .emv]) {
@@ -183,7 +184,8 @@ public struct PaymentRequest: Hashable, Sendable {
                 CheckoutError(
                     code: .emptyList,
                     message: "summaryItems is empty; the last item is the grand total",
-                    field: "summaryItems"
+                    field: "summaryItems",
+                    value: "[]"
                 )
             )
         }

@@ -134,7 +134,7 @@ public struct DeliveryDateRange: Hashable, Sendable, Codable {
 }
 
 /// A way to ship the order and its cost (PassKit's `PKShippingMethod`).
-public struct ShippingMethod: Hashable, Sendable, Codable {
+public struct ShippingMethod: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Identifies the method within a request; unique among a request's methods.
     public var identifier: String
     /// A short name, such as "Express".
@@ -161,6 +161,14 @@ public struct ShippingMethod: Hashable, Sendable, Codable {
         self.amount = amount
         self.deliveryDateRange = deliveryDateRange
     }
+
+    /// The identifier and the cost, and the delivery days when known:
+    /// `ShippingMethod(express, 15.00 USD)`, `ShippingMethod(standard, 0.00 USD, 2026-12-24...2026-12-28)`.
+    /// The label and detail are left out (the identifier names the method in logs and transcripts).
+    public var description: String {
+        let days = deliveryDateRange.map { ", \($0.start)...\($0.end)" } ?? ""
+        return "ShippingMethod(\(identifier), \(amount)\(days))"
+    }
 }
 
 /// Whether a summary item's amount is known (PassKit's `PKPaymentSummaryItemType`).
@@ -176,7 +184,7 @@ public enum SummaryItemType: String, Hashable, Sendable, Codable, CustomStringCo
 
 /// A line of the payment sheet's summary (PassKit's `PKPaymentSummaryItem`). In a list of summary
 /// items the last one is the grand total.
-public struct SummaryItem: Hashable, Sendable, Codable {
+public struct SummaryItem: Hashable, Sendable, Codable, CustomStringConvertible {
     /// What the line is for; for the grand total, the merchant's name.
     public var label: String
     /// The amount.
@@ -189,6 +197,12 @@ public struct SummaryItem: Hashable, Sendable, Codable {
         self.label = label
         self.amount = amount
         self.type = type
+    }
+
+    /// The label, quoted, and the amount, then `pending` for a pending amount:
+    /// `SummaryItem("Tax", 1.20 USD)`, `SummaryItem("Ride", 12.00 USD, pending)`.
+    public var description: String {
+        "SummaryItem(\(label.quotedForMessage), \(amount)\(type == .pending ? ", pending" : ""))"
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -17,8 +17,9 @@ private func usAddress(postalCode: String? = "94103", state: String? = "CA") -> 
 
 final class AddressTests: XCTestCase {
     func testMissingFields() {
-        // spec S1: line1, city and country present, state required for US, postal code unless
-        // the country has none.
+        // spec S1 as the defaults, the country's AddressRules (Google's metadata) where they say
+        // more: AE requires its emirate, HK its area, CA its province (updated for the issue
+        // "Addresses, postal codes and currencies as the world has them").
         let cases: [(address: Address, missing: [Address.Field])] = [
             (Address(), [.line1, .city, .postalCode, .country]),
             (usAddress(), []),
@@ -32,13 +33,20 @@ final class AddressTests: XCTestCase {
                 Address(line1: "1 Main St", city: "Berlin", postalCode: " \t", country: country("DE")),
                 [.postalCode]
             ),
-            (Address(line1: "Sheikh Zayed Rd", city: "Dubai", country: country("AE")), []),
-            (Address(line1: "1 Queen's Rd", city: "Hong Kong", country: country("HK")), []),
+            (Address(line1: "Sheikh Zayed Rd", city: "Dubai", country: country("AE")), [.state]),
+            (Address(line1: "Sheikh Zayed Rd", city: "Dubai", state: "Dubai", country: country("AE")), []),
+            (Address(line1: "1 Queen's Rd", city: "Hong Kong", country: country("HK")), [.state]),
+            (Address(line1: "1 Queen's Rd", state: "Central", country: country("HK")), []),
             (Address(line1: "1 O'Connell St", city: "Dublin", country: country("IE")), []),
             (Address(line1: "", city: "Dublin", country: country("IE")), [.line1]),
             (Address(line1: "1 Main St", city: " ", country: country("IE")), [.city]),
             (Address(line1: "1 Main St", city: "Paris", postalCode: "75001"), [.country]),
-            (Address(line1: "1 Main St", city: "Toronto", postalCode: "M5V 2T6", country: country("CA")), []),
+            (Address(line1: "1 Main St", city: "Toronto", postalCode: "M5V 2T6", country: country("CA")), [.state]),
+            (
+                Address(
+                    line1: "1 Main St", city: "Toronto", state: "ON", postalCode: "M5V 2T6", country: country("CA")),
+                []
+            ),
         ]
         for (address, missing) in cases {
             XCTAssertEqual(address.missingFields, missing, address.unmaskedDescription)
@@ -71,13 +79,17 @@ final class AddressTests: XCTestCase {
     }
 
     func testZIPRulesApplyOnlyToTheUS() {
-        // Elsewhere any non-empty postal code passes.
+        // Elsewhere the country's own pattern applies (it used to be any non-empty code: changed
+        // for the issue "Addresses, postal codes and currencies as the world has them").
         let gb = Address(
             line1: "10 Downing St", city: "London", postalCode: "SW1A 2AA", country: country("GB"))
         XCTAssertEqual(gb.validate(), [])
         let de = Address(
             line1: "Unter den Linden 1", city: "Berlin", postalCode: "1234", country: country("DE"))
-        XCTAssertEqual(de.validate(), [])
+        XCTAssertEqual(de.validate().map(\.code), [.invalidPostalCode])
+        var german = de
+        german.postalCode = "10117"
+        XCTAssertEqual(german.validate(), [])
     }
 
     func testDescriptionMasksTheStreetOnly() {

@@ -146,7 +146,9 @@ final class ShippingAddressStateMachineTests: XCTestCase {
         }
         var machine = makeMachine()
         let hongKong = Contact(
-            postalAddress: Address(line1: "1 Queen's Road Central", city: "Hong Kong", country: F.country("HK"))
+            // HK requires its area (Google's address metadata, CheckoutCore's AddressRules).
+            postalAddress: Address(
+                line1: "1 Queen's Road Central", city: "Hong Kong", state: "Hong Kong Island", country: F.country("HK"))
         )
         _ = validating(&machine, hongKong)
         var britain = makeMachine()

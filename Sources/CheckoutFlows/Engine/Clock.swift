@@ -11,10 +11,15 @@ import Dispatch
 /// The time source of a flow's deadlines (spec E4).
 ///
 /// A clock tells the time as a `Duration` since its own origin and calls an action when a deadline
-/// passes. One clock serves any number of flows: each outstanding callback costs one entry in the
-/// clock's heap of deadlines, removed when the callback is answered in time. Use
-/// ``SystemClock/shared`` in production and a ``ManualClock`` in tests, which fires deadlines
-/// only when its virtual time is advanced.
+/// passes. One clock serves any number of flows. How a flow uses it depends on the clock: on the
+/// ``SystemClock`` a flow keeps one timer for its whole life, armed lazily (a callback whose
+/// deadline falls at or after the armed one leaves the timer alone; a timer that fires early
+/// times nothing out and re-arms for the callback outstanding then), so a callback answered in
+/// time schedules and cancels nothing, and the timer is cancelled when the flow ends. On any other
+/// clock (a ``ManualClock`` in tests) each callback's deadline is scheduled exactly when its
+/// delegate call starts and cancelled when the callback closes. Use ``SystemClock/shared`` in
+/// production and a ``ManualClock`` in tests, which fires deadlines only when its virtual time is
+/// advanced.
 public protocol CheckoutClock: Sendable {
     /// The time elapsed since the clock's origin.
     var now: Duration { get }
@@ -190,8 +195,8 @@ package struct DeadlineHeap: Sendable {
 ///
 /// ```swift
 /// let clock = ManualClock()
-/// let flow = ShippingAddressFlow(configuration: config, delegate: delegate,
-///                                options: FlowOptions(clock: clock))
+/// let flow = try ShippingAddressFlow(configuration: config, delegate: delegate,
+///                                    options: FlowOptions(clock: clock))
 /// clock.advance(by: .seconds(30))   // the outstanding callback times out now
 /// ```
 public final class ManualClock: CheckoutClock {
@@ -267,7 +272,8 @@ public final class ManualClock: CheckoutClock {
 }
 
 /// The real monotonic clock. One serial Dispatch queue serves every flow that uses it: its timers
-/// sleep until the earliest deadlines and run what falls due there.
+/// sleep until the earliest deadlines and run what falls due there. A flow on this clock keeps one
+/// timer, re-armed lazily, for as long as it lives (see ``CheckoutClock``).
 ///
 /// The deadlines are kept in a few shards, each with its own lock, heap and timer; a flow keeps
 /// its deadlines in one shard (other callers' go to the shard of the scheduling thread), so that

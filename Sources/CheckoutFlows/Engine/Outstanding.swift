@@ -185,6 +185,37 @@ package struct FlowLog: Sendable {
                 event: .completion(method, id, describe, byDefault)))
     }
 
+    /// Replaces the latest record of a call of `method` with `event`, keeping its time and sequence
+    /// number; false when there is none. For an entry whose meaning is known only after the
+    /// delegate call it records (spec A9: a notification whose default implementation ran). It
+    /// looks back from the newest record: the call it amends is a few records back.
+    @discardableResult
+    package mutating func amendLastCall(_ method: String, to event: TranscriptEvent) -> Bool {
+        guard recordsTranscript else { return false }
+        func amended(_ record: Record) -> Record? {
+            switch record.event {
+            case .ready(.call(method, _, _)), .call(method, _, _):
+                Record(time: record.time, sequence: record.sequence, event: .ready(event))
+            default: nil
+            }
+        }
+        for index in records.indices.reversed() {
+            if let record = amended(records[index]) {
+                records[index] = record
+                return true
+            }
+        }
+        for chunk in olderRecords.indices.reversed() {
+            for index in olderRecords[chunk].indices.reversed() {
+                if let record = amended(olderRecords[chunk][index]) {
+                    olderRecords[chunk][index] = record
+                    return true
+                }
+            }
+        }
+        return false
+    }
+
     /// One recorded entry: a transcript event, or the parts of one, put together when read.
     private struct Record: Sendable {
         enum Event: Sendable {

@@ -448,7 +448,11 @@ extension PayContext: FlowShell {
     fileprivate func sheetAuthorized(
         _ payment: Payment, _ handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
     ) {
-        runner.send(self) { $0.authorizationRequested(payment, handler: handler, at: $1) }
+        // The sheet is calling its delegate now: its outstanding callback is this one.
+        let sheetCallbackID = sheet.runner.read { $0.pending?.id }
+        runner.send(self) {
+            $0.authorizationRequested(payment, handler: handler, sheetCallbackID: sheetCallbackID, at: $1)
+        }
     }
 
     fileprivate func sheetFinished(_ outcome: PaymentAuthorizationOutcome?) {
@@ -484,6 +488,11 @@ private final class SheetBridge: PaymentAuthorizationDelegate {
     func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {
         owner?.sheetFinished(flow.outcome)
     }
+
+    /// The pay context receives the notification and has nothing to do: the sheet's transcript
+    /// keeps it as a call to the context (not a default answer, spec A9, which is about the
+    /// merchant's code).
+    func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow) {}
 
     func paymentAuthorizationFlow(
         _ flow: PaymentAuthorizationFlow,

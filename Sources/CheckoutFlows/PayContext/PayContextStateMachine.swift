@@ -38,14 +38,17 @@ package struct PayContextStateMachine: FlowMachine {
     /// One authorization being processed, under the sheet's deadline.
     fileprivate struct Round: Sendable {
         let id: UInt64
+        /// The id of the sheet's `didAuthorizePayment` call this round answers.
+        let sheetCallbackID: UInt64
         let payment: Payment
         let handler: SheetHandler
         let deadline: Duration?
         var paymentMethod: StripePaymentMethod?
         var secret: IntentClientSecret?
         var confirmSent = false
-        /// The sheet ended on its own (strict mode) while the confirmation was in flight: the
-        /// outcome goes straight to `didComplete` when the confirmation answers.
+        /// The sheet ended without the pay context (a driver cancelled the context's `sheet`
+        /// directly) while the confirmation was in flight: the outcome goes straight to
+        /// `didComplete` when the confirmation answers.
         var sheetGone = false
     }
 
@@ -159,18 +162,21 @@ package struct PayContextStateMachine: FlowMachine {
 
     // MARK: Sheet events
 
-    /// The sheet's `didAuthorizePayment`: a new round starts with the backend creating a payment
-    /// method (spec P3).
+    /// The sheet's `didAuthorizePayment` (its call `sheetCallbackID`, when known): a new round
+    /// starts with the backend creating a payment method (spec P3).
     package mutating func authorizationRequested(
         _ payment: Payment,
         handler: @escaping SheetHandler,
+        sheetCallbackID: UInt64? = nil,
         at now: Duration
     ) -> Effect<Call> {
         guard case .sheet = stage else { return .none }  // closing: the sheet is going away
         // The sheet is calling its delegate now: the round's deadline starts (spec E4, P5).
         let opened = ledger.open(payment, "didAuthorizePayment")
         ledger.called(opened.id, at: now)
-        let round = Round(id: opened.id, payment: payment, handler: handler, deadline: ledger.deadline(of: opened.id))
+        let round = Round(
+            id: opened.id, sheetCallbackID: sheetCallbackID ?? opened.id, payment: payment, handler: handler,
+            deadline: ledger.deadline(of: opened.id))
         stage = .creatingPaymentMethod(round)
         log.record(.call("backend.createPaymentMethod", callbackID: nil, [.payment(payment)]), at: now)
         return .call(.createPaymentMethod(payment, round: round.id))
@@ -185,7 +191,7 @@ package struct PayContextStateMachine: FlowMachine {
         case .closing(let closing): final = closing
         case .confirming(var round, _):
             // P5: a confirmation in flight cannot be abandoned, even when the sheet ended itself
-            // (strict mode, a violation of a forwarded callback): wait for its real outcome.
+            // (a driver cancelling the context's `sheet` directly): wait for its real outcome.
             round.sheetGone = true
             stage = .confirming(round, cancelDeferred: true)
             log.record(.action("sheet ended", [.text("waiting for the confirmation in flight")]), at: now)
@@ -227,10 +233,7 @@ package struct PayContextStateMachine: FlowMachine {
             log.record(
                 .completion("backend.createPaymentMethod", callbackID: roundID, [.text("\(error)")], byDefault: false),
                 at: now)
-            let failure = PaymentAuthorizationResult(
-                status: .failure,
-                errors: [PaymentError(code: .unknown, message: "\(error)")]
-            )
+            let failure = PaymentAuthorizationResult(status: .failure, errors: [PaymentError(carrying: error)])
             return decide(Decision(result: failure, final: nil), round, at: now)  // the customer may retry
         case .success(let method):
             log.record(
@@ -407,20 +410,30 @@ package struct PayContextStateMachine: FlowMachine {
         guard case .awaitingWillComplete(let round, let outstanding, var decision) = stage, outstanding.id == id else {
             return violated(.lateCompletion, method, id: id, at: now, "answered after the payment ended")
         }
-        log.record(.completion(method, callbackID: id, [.text("\(result.status)")], byDefault: byDefault), at: now)
+        log.record(.completion(method, callbackID: id, [.text(result.transcriptText)], byDefault: byDefault), at: now)
         decision.result = result
         return finish(decision, round, at: now)
     }
 
-    /// The sheet's deadline passed during round `id` (spec P5): as a cancel.
+    /// The sheet's deadline passed during round `id` (spec P5): as a cancel. The completion then
+    /// outstanding times out (spec E4): the merchant's callback, or else the sheet's
+    /// `didAuthorizePayment`, whose answer waits for the backend.
     package mutating func deadlinePassed(_ id: UInt64, at now: Duration) -> Effect<Call> {
         guard let round, round.id == id else { return .none }
         switch stage {
         case .awaitingIntent(_, let outstanding), .awaitingWillComplete(_, let outstanding, _):
             log.violation(
                 .completionTimedOut, outstanding.method, id: outstanding.id, at: now, "the sheet's deadline passed")
-        default:
-            log.record(.action("deadline", [.text("the sheet's deadline passed")]), at: now)
+        case .confirming:
+            log.violation(
+                .completionTimedOut, "didAuthorizePayment", id: round.sheetCallbackID, at: now,
+                "the sheet's deadline passed during the confirmation; waiting for its outcome")
+        case .creatingPaymentMethod, .retrieving:
+            log.violation(
+                .completionTimedOut, "didAuthorizePayment", id: round.sheetCallbackID, at: now,
+                "the sheet's deadline passed while the backend had not answered")
+        case .notPresented, .sheet, .closing, .ended:
+            preconditionFailure("a round is in progress")
         }
         switch stage {
         case .confirming(let round, _):
@@ -440,7 +453,7 @@ package struct PayContextStateMachine: FlowMachine {
     private mutating func decide(_ decision: Decision, _ round: Round, at now: Duration) -> Effect<Call> {
         let outstanding = ledger.open(round.id, "willComplete", timed: false)
         stage = .awaitingWillComplete(round, outstanding, decision)
-        log.record(.call("willComplete", callbackID: outstanding.id, [.text("\(decision.result.status)")]), at: now)
+        log.record(.call("willComplete", callbackID: outstanding.id, [.text(decision.result.transcriptText)]), at: now)
         return .call(.willComplete(decision.result, id: outstanding.id))
     }
 
@@ -451,7 +464,7 @@ package struct PayContextStateMachine: FlowMachine {
             let error = PayContextError(code: .merchantViolation, message: "the sheet ended during the confirmation")
             return complete(decision.final ?? Final(status: .error, error: error), at: now)
         }
-        log.record(.call("sheet.completion", callbackID: round.id, [.text("\(decision.result.status)")]), at: now)
+        log.record(.call("sheet.completion", callbackID: round.id, [.text(decision.result.transcriptText)]), at: now)
         guard let final = decision.final else {
             stage = .sheet
             return .call(.answerSheet(decision.result, round.handler, dismiss: false))
@@ -482,7 +495,28 @@ package struct PayContextStateMachine: FlowMachine {
 extension PayContextStateMachine.Decision {
     static var succeeded: Self { Self(result: .success, final: .init(status: .success, error: nil)) }
 
+    /// Spec P4: the payment ends with `error`, and the sheet's result carries it, as stripe-ios's
+    /// `PKPaymentAuthorizationResult(status: .failure, errors: [error])` does.
     static func failed(_ error: any Error) -> Self {
-        Self(result: PaymentAuthorizationResult(status: .failure), final: .init(status: .error, error: error))
+        Self(
+            result: PaymentAuthorizationResult(status: .failure, errors: [PaymentError(carrying: error)]),
+            final: .init(status: .error, error: error)
+        )
+    }
+}
+
+extension PaymentError {
+    /// The error a failed result carries for `error` (spec P4): a ``PaymentError`` as it is, any
+    /// other (Stripe's, the backend's, the merchant's) as ``PaymentError/Code/unknown`` with its
+    /// description, which for a ``StripeError`` keeps Stripe's type, code, decline code and message.
+    init(carrying error: any Error) {
+        self = (error as? PaymentError) ?? .unknown("\(error)")
+    }
+}
+
+extension PaymentAuthorizationResult {
+    /// The status and, when there are any, the errors: `failure, errors: [unknown: ...]`.
+    fileprivate var transcriptText: String {
+        errors.isEmpty ? "\(status)" : "\(status), errors: [" + errors.map(\.description).joined(separator: "; ") + "]"
     }
 }

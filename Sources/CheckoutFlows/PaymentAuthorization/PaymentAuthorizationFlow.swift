@@ -5,7 +5,8 @@ import CheckoutCore
 ///
 /// `didFinish` and `didAuthorizePayment` are required. The selection and coupon methods are
 /// optional (spec A9): the defaults answer at once with no change, and the transcript says a
-/// default answered. To write the callbacks with async/await, conform to
+/// default answered; so does the transcript for the default `willAuthorizePayment`, which is then
+/// not one of the flow's ``PaymentAuthorizationFlow/delegateCalls``. To write the callbacks with async/await, conform to
 /// ``AsyncPaymentAuthorizationDelegate`` instead.
 public protocol PaymentAuthorizationDelegate: Sendable {
     /// The sheet is gone: after the authorization's result was shown, or at once when the customer
@@ -53,8 +54,10 @@ public protocol PaymentAuthorizationDelegate: Sendable {
 }
 
 extension PaymentAuthorizationDelegate {
-    /// Default: nothing to do.
-    public func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow) {}
+    /// Default (spec A9): nothing to do; the transcript says the method is not implemented.
+    public func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow) {
+        flow.noteWillAuthorizePaymentNotImplemented()
+    }
 
     /// Default (spec A9): no change.
     public func paymentAuthorizationFlow(
@@ -129,8 +132,10 @@ public protocol AsyncPaymentAuthorizationDelegate: Sendable {
 }
 
 extension AsyncPaymentAuthorizationDelegate {
-    /// Default: nothing to do.
-    public func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow) {}
+    /// Default (spec A9): nothing to do; the transcript says the method is not implemented.
+    public func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow) {
+        flow.noteWillAuthorizePaymentNotImplemented()
+    }
 
     /// Default (spec A9): no change.
     public func paymentAuthorizationFlow(
@@ -258,7 +263,8 @@ public final class PaymentAuthorizationFlow: Sendable {
     /// Every violation so far.
     public var violations: [Violation] { runner.read(\.log.violations) }
 
-    /// The delegate methods the merchant's delegate received, in order (notifications included).
+    /// The delegate methods the merchant's delegate received, in order (notifications included;
+    /// not a `willAuthorizePayment` it does not implement, whose default ran, spec A9).
     public var delegateCalls: [String] { transcript.delegateCalls }
 
     // MARK: Default answers (spec A9)
@@ -292,6 +298,13 @@ public final class PaymentAuthorizationFlow: Sendable {
     }
 
     private var currentSummaryItems: [SummaryItem] { sheet?.summaryItems ?? request.summaryItems }
+
+    /// The default `willAuthorizePayment` ran (spec A9): the transcript says the merchant does not
+    /// implement it. Called inside the notification, like a completion called synchronously (spec
+    /// E6); a merchant that implements the method never takes this path, which costs nothing else.
+    package func noteWillAuthorizePaymentNotImplemented() {
+        runner.send(self) { $0.willAuthorizePaymentNotImplemented(at: $1) }
+    }
 
     // MARK: Driver
 

@@ -244,6 +244,23 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         }
     }
 
+    /// Spec A9: the merchant does not implement `willAuthorizePayment`; its default ran, inside the
+    /// notification of the authorization now awaited. The notification's entry says so, marked as
+    /// a default answer like the optional callbacks' (`completion willAuthorizePayment #id [default
+    /// answer] → not implemented`), and is no longer a delegate call (``Transcript/delegateCalls``):
+    /// the merchant's code received none. Changes nothing else. Benign race: when the flow has
+    /// already ended (a cancel from another thread during the notification), the entry stays a
+    /// call.
+    package mutating func willAuthorizePaymentNotImplemented(at now: Duration) -> Effect<Call> {
+        guard case .awaiting(let outstanding) = state, case .authorization = outstanding.callback else { return .none }
+        log.amendLastCall(
+            "willAuthorizePayment",
+            to: .completion(
+                "willAuthorizePayment", callbackID: outstanding.id, [.text("not implemented")], byDefault: true)
+        )
+        return .none
+    }
+
     /// Spec E3, A8: cancel in every presented state, also while a callback is outstanding.
     package mutating func cancel(at now: Duration) -> Effect<Call> {
         switch state {
