@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "CheckoutCore", targets: ["CheckoutCore"]),
         .library(name: "CheckoutFlows", targets: ["CheckoutFlows"]),
         .library(name: "CheckoutTesting", targets: ["CheckoutTesting"]),
+        .library(name: "CheckoutSimulatorTesting", targets: ["CheckoutSimulatorTesting"]),
         .library(name: "CheckoutSimulator", targets: ["CheckoutSimulator"]),
         .executable(name: "checkout-sim", targets: ["checkout-sim"]),
         .executable(name: "checkout-bench", targets: ["checkout-bench"]),
@@ -19,7 +20,12 @@ let package = Package(
         .target(name: "CheckoutFlows", dependencies: ["CheckoutCore"], swiftSettings: strict),
         .target(
             name: "CheckoutTesting",
-            dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutSimulator"],
+            dependencies: ["CheckoutFlows", "CheckoutCore"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "CheckoutSimulatorTesting",
+            dependencies: ["CheckoutSimulator", "CheckoutTesting", "CheckoutFlows"],
             swiftSettings: strict
         ),
         .target(name: "CheckoutSimulator", dependencies: ["CheckoutFlows", "CheckoutCore"], swiftSettings: strict),
@@ -33,6 +39,12 @@ let package = Package(
         .testTarget(
             name: "CheckoutFlowsTests",
             dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutTesting"]
+        ),
+        .testTarget(
+            name: "CheckoutTestingTests",
+            dependencies: [
+                "CheckoutTesting", "CheckoutSimulatorTesting", "CheckoutSimulator", "CheckoutFlows", "CheckoutCore",
+            ]
         ),
         .testTarget(
             name: "CheckoutReliabilityTests",

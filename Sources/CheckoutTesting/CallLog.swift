@@ -1,20 +1,32 @@
 import CheckoutFlows
+import Dispatch
 
 /// The ordered record shared by the methods of one recording double: every call, `>method` and
 /// `<method` marks around each delegate call, and the waiters of `waitUntilCalled`.
 final class CallLog: Sendable {
+    private struct Waiter {
+        var id: UInt64
+        var method: String
+        var count: Int
+        var continuation: CheckedContinuation<Bool, Never>
+    }
+
     private struct State {
         var calls: [RecordedCall] = []
         var trace: [String] = []
         /// How many calls of each method have been announced to waiters.
         var announced: [String: Int] = [:]
-        var waiters: [(method: String, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var waiters: [Waiter] = []
+        var nextWaiterID: UInt64 = 0
     }
 
     private let state = LockedValue(State())
 
     var calls: [RecordedCall] { state.withLock { $0.calls } }
     var trace: [String] { state.withLock { $0.trace } }
+
+    /// How many calls of `method` have been announced.
+    func announcedCount(_ method: String) -> Int { state.withLock { $0.announced[method, default: 0] } }
 
     /// Records that a delegate method was entered.
     func enter(_ method: String, _ arguments: [Any]) {
@@ -38,30 +50,51 @@ final class CallLog: Sendable {
         announce(method)
     }
 
-    /// Returns once `method` has been announced `count` times.
-    func wait(for method: String, count: Int) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let done = state.withLock { state in
-                if state.announced[method, default: 0] >= count { return true }
-                state.waiters.append((method, count, continuation))
-                return false
+    /// Returns true once `method` has been announced `count` times, or false when `timeout`
+    /// (real time) passes first.
+    func wait(for method: String, count: Int, timeout: Duration) async -> Bool {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+            let id: UInt64? = state.withLock { state in
+                if state.announced[method, default: 0] >= count { return nil }
+                state.nextWaiterID += 1
+                state.waiters.append(
+                    Waiter(id: state.nextWaiterID, method: method, count: count, continuation: continuation))
+                return state.nextWaiterID
             }
-            if done { continuation.resume() }
+            guard let id else {
+                continuation.resume(returning: true)
+                return
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout.dispatchInterval) { [self] in
+                let expired: CheckedContinuation<Bool, Never>? = state.withLock { state in
+                    guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                    return state.waiters.remove(at: index).continuation
+                }
+                expired?.resume(returning: false)
+            }
         }
     }
 
     private func announce(_ method: String) {
         // Decide under the lock, resume after it.
-        let ready: [CheckedContinuation<Void, Never>] = state.withLock { state in
+        let ready: [CheckedContinuation<Bool, Never>] = state.withLock { state in
             state.announced[method, default: 0] += 1
             let count = state.announced[method, default: 0]
-            let isReady = { (waiter: (method: String, count: Int, continuation: CheckedContinuation<Void, Never>)) in
-                waiter.method == method && waiter.count <= count
-            }
+            let isReady = { (waiter: Waiter) in waiter.method == method && waiter.count <= count }
             let ready = state.waiters.filter(isReady).map(\.continuation)
             state.waiters.removeAll(where: isReady)
             return ready
         }
-        for continuation in ready { continuation.resume() }
+        for continuation in ready { continuation.resume(returning: true) }
+    }
+}
+
+extension Duration {
+    /// The duration for Dispatch, in nanoseconds, at most about 292 years.
+    var dispatchInterval: DispatchTimeInterval {
+        let (seconds, attoseconds) = components
+        let (nanos, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return .never }
+        return .nanoseconds(Int(max(0, nanos + attoseconds / 1_000_000_000)))
     }
 }

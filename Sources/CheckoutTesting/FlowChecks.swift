@@ -1,8 +1,8 @@
 import CheckoutFlows
 
-/// The checks behind the XCTest assertions of this library, as plain functions: each returns the
-/// failure message, or nil when the check passes. Use them to build assertions of your own, or
-/// with another test framework.
+/// The checks behind the assertions of this library, as plain functions: each returns the
+/// failure message, or nil when the check passes. Use them to build assertions of your own
+/// (report with ``reportTestFailure(_:fileID:filePath:line:column:)``).
 public enum FlowChecks {
     /// Checks that the transcript's delegate calls (`Transcript.delegateCalls`) are exactly
     /// `expected`, in order. The message shows both lists and the transcript.
@@ -41,13 +41,51 @@ public enum FlowChecks {
         return nil
     }
 
-    /// The failure message for a violation reported to `FlowOptions.onViolation` by the options
-    /// of ``CheckoutFlows/FlowOptions/testing(clock:callbackTimeout:file:line:)``.
+    /// Checks that the merchant's delegate calls (``/CheckoutFlows/CheckoutFlow/delegateCalls``)
+    /// are exactly `expected`, in order. The message shows both lists and the flow's transcript.
+    public static func delegateCallsFailure(_ flow: some CheckoutFlow, _ expected: [String]) -> String? {
+        let actual = flow.delegateCalls
+        guard actual != expected else { return nil }
+        return "delegate calls \(actual) are not \(expected)\n" + transcriptText([flow.transcript])
+    }
+
+    /// The failure message of strict mode for a violation that is the delegate's fault
+    /// (`FlowOptions.testing()`).
     public static func violationFailure(_ violation: Violation) -> String {
         "contract violation: \(violation)"
     }
 
-    private static func transcriptText(_ transcripts: [Transcript]) -> String {
+    /// The failure message of strict mode for an expected violation that had not happened when
+    /// the flow ended (`FlowOptions.testing(expecting:)`).
+    public static func missingViolationFailure(_ kind: Violation.Kind) -> String {
+        "expected violation \(kind) did not happen before the flow ended"
+    }
+
+    /// The flow's last refused driver action in `transcript`, as `action: refusal`, or nil.
+    public static func lastRefusal(_ transcript: Transcript) -> String? {
+        for entry in transcript.entries.reversed() {
+            if case .refused(let action, let refusal) = entry.event { return "\(action): \(refusal)" }
+        }
+        return nil
+    }
+
+    /// The failure message of a wait that timed out: what it waited for, what it saw (`seen`),
+    /// and, when there is a flow, its last refusal and its transcript.
+    public static func waitFailure(
+        _ waitedFor: String,
+        timeout: Duration,
+        seen: String,
+        transcript: Transcript?
+    ) -> String {
+        var message = "timed out after \(timeout) waiting for \(waitedFor); \(seen)"
+        if let transcript {
+            message += "\nlast refusal: " + (lastRefusal(transcript) ?? "none")
+            message += "\n" + transcriptText([transcript])
+        }
+        return message
+    }
+
+    static func transcriptText(_ transcripts: [Transcript]) -> String {
         transcripts.map { "transcript:\n" + $0.text() }.joined(separator: "\n")
     }
 }

@@ -5,14 +5,16 @@ import CheckoutFlows
 /// order, answers each callback as scripted, keeps every completion, and notes whether the sheet
 /// was gone when `didComplete` came (spec P6).
 ///
-/// Unscripted callbacks hold their completion, except `willComplete`, which passes the result
-/// through unchanged as the protocol's default does.
+/// Unscripted calls of the optional callbacks answer as the protocol's defaults do
+/// (``ScriptedAnswer/protocolDefault``): the shipping and coupon callbacks keep the current
+/// summary (`context.sheet.default…Update()`), `willComplete` passes the result through
+/// unchanged. Unscripted calls of `didCreatePaymentMethod` hold their completion.
 ///
 /// ```swift
 /// let delegate = RecordingPayContextDelegate(didCreatePaymentMethod: .answer(.secret(secret)))
 /// let context = try PayContext(request: request, backend: stripe, delegate: delegate)
-/// try context.present()
-/// _ = try await context.authorize(token)
+/// context.present()
+/// context.authorize(token)
 /// await delegate.waitUntilCalled("didComplete")
 /// ```
 public final class RecordingPayContextDelegate: PayContextDelegate, RecordingDelegate {
@@ -25,15 +27,17 @@ public final class RecordingPayContextDelegate: PayContextDelegate, RecordingDel
         "didCreatePaymentMethod")
     /// `didSelectShippingMethod`: the methods, the handlers, the script.
     public let didSelectShippingMethod = ScriptedCallback<ShippingMethod, ShippingMethodUpdate>(
-        "didSelectShippingMethod")
+        "didSelectShippingMethod", fallback: .protocolDefault)
     /// `didSelectShippingContact`: the (redacted) contacts, the handlers, the script.
-    public let didSelectShippingContact = ScriptedCallback<Contact, ShippingContactUpdate>("didSelectShippingContact")
+    public let didSelectShippingContact = ScriptedCallback<Contact, ShippingContactUpdate>(
+        "didSelectShippingContact", fallback: .protocolDefault)
     /// `didChangeCouponCode`: the codes, the handlers, the script.
-    public let didChangeCouponCode = ScriptedCallback<String, CouponCodeUpdate>("didChangeCouponCode")
+    public let didChangeCouponCode = ScriptedCallback<String, CouponCodeUpdate>(
+        "didChangeCouponCode", fallback: .protocolDefault)
     /// `willComplete`: the results about to be shown, the handlers, the script. Unscripted calls
     /// pass the result through unchanged.
     public let willComplete = ScriptedCallback<PaymentAuthorizationResult, PaymentAuthorizationResult>(
-        "willComplete", fallback: .answer { $0 })
+        "willComplete", fallback: .protocolDefault)
     /// `didComplete`: the status and error of each call.
     public let didComplete = RecordedNotification<(status: PaymentStatus, error: (any Error)?)>("didComplete")
 
@@ -45,9 +49,19 @@ public final class RecordingPayContextDelegate: PayContextDelegate, RecordingDel
     private let log = CallLog()
     private let state = LockedValue(State())
 
-    /// A delegate whose first calls of `didCreatePaymentMethod` take these answers.
-    public init(didCreatePaymentMethod answers: ScriptedAnswer<PaymentMethodCreation, IntentAnswer>...) {
+    /// A delegate whose first calls of `didCreatePaymentMethod` take these answers. With
+    /// `holdingUnscriptedCalls`, the unscripted calls of the optional callbacks hold their
+    /// completion too (their fallback is ``ScriptedAnswer/hold``).
+    public init(
+        didCreatePaymentMethod answers: ScriptedAnswer<PaymentMethodCreation, IntentAnswer>...,
+        holdingUnscriptedCalls: Bool = false
+    ) {
         for answer in answers { didCreatePaymentMethod.script(answer) }
+        guard holdingUnscriptedCalls else { return }
+        didSelectShippingMethod.fallback = .hold
+        didSelectShippingContact.fallback = .hold
+        didChangeCouponCode.fallback = .hold
+        willComplete.fallback = .hold
     }
 
     /// Every delegate call, in order, with its arguments.
@@ -63,9 +77,10 @@ public final class RecordingPayContextDelegate: PayContextDelegate, RecordingDel
     /// (spec P6 requires `true`).
     public var sheetEndedBeforeDidComplete: [Bool] { state.withLock { $0.sheetEnded } }
 
-    /// Returns once `method` has been called `times` times and those calls have returned.
-    public func waitUntilCalled(_ method: String, times: Int) async {
-        await log.wait(for: method, count: times)
+    /// Returns true once `method` has been called `times` times and those calls have returned,
+    /// false when `timeout` (real time) passes first.
+    public func wait(for method: String, times: Int, timeout: Duration) async -> Bool {
+        await log.wait(for: method, count: times, timeout: timeout)
     }
 
     private func run<Input: Sendable, Value: Sendable>(
@@ -73,11 +88,14 @@ public final class RecordingPayContextDelegate: PayContextDelegate, RecordingDel
         _ input: Input,
         arguments: [Any],
         _ handler: @escaping @Sendable (Value) -> Void,
-        _ context: PayContext
+        _ context: PayContext,
+        protocolDefault: (() -> Value)? = nil
     ) {
         log.enter(callback.method, arguments)
         let answer = callback.receive(input, handler)
-        if let response = answer.perform(input, handler, cancel: { context.cancel() }) {
+        if let response = answer.perform(
+            input, handler, protocolDefault: protocolDefault, cancel: { context.cancel() })
+        {
             state.withLock { $0.cancels.append(response) }
         }
         log.exit(callback.method)
@@ -115,7 +133,9 @@ public final class RecordingPayContextDelegate: PayContextDelegate, RecordingDel
         didSelectShippingMethod method: ShippingMethod,
         handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
     ) {
-        run(didSelectShippingMethod, method, arguments: [method], handler, context)
+        run(didSelectShippingMethod, method, arguments: [method], handler, context) {
+            context.sheet.defaultShippingMethodUpdate()
+        }
     }
 
     /// Records the call and answers as scripted.
@@ -124,7 +144,9 @@ public final class RecordingPayContextDelegate: PayContextDelegate, RecordingDel
         didSelectShippingContact contact: Contact,
         handler: @escaping @Sendable (ShippingContactUpdate) -> Void
     ) {
-        run(didSelectShippingContact, contact, arguments: [contact], handler, context)
+        run(didSelectShippingContact, contact, arguments: [contact], handler, context) {
+            context.sheet.defaultShippingContactUpdate()
+        }
     }
 
     /// Records the call and answers as scripted.
@@ -133,7 +155,9 @@ public final class RecordingPayContextDelegate: PayContextDelegate, RecordingDel
         didChangeCouponCode code: String,
         handler: @escaping @Sendable (CouponCodeUpdate) -> Void
     ) {
-        run(didChangeCouponCode, code, arguments: [code], handler, context)
+        run(didChangeCouponCode, code, arguments: [code], handler, context) {
+            context.sheet.defaultCouponCodeUpdate()
+        }
     }
 
     /// Records the call and answers as scripted.
@@ -142,6 +166,9 @@ public final class RecordingPayContextDelegate: PayContextDelegate, RecordingDel
         willCompleteWith result: PaymentAuthorizationResult,
         handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
     ) {
-        run(willComplete, result, arguments: [result], handler, context)
+        run(willComplete, result, arguments: [result], handler, context) {
+            context.noteDefaultWillComplete()
+            return result
+        }
     }
 }

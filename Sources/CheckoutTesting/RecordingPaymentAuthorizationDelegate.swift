@@ -4,7 +4,9 @@ import CheckoutFlows
 /// A `PaymentAuthorizationDelegate` for tests that implements every method: it records every
 /// call in order, answers each callback as scripted, and keeps every completion.
 ///
-/// Unscripted callbacks hold their completion, the optional ones included; script
+/// Unscripted calls of the optional callbacks (the selections and the coupon code) answer at
+/// once with no change, as the protocol's defaults do (``ScriptedAnswer/protocolDefault``);
+/// unscripted calls of `didAuthorizePayment` hold their completion. Set
 /// ``ScriptedCallback/fallback`` to answer every call alike.
 ///
 /// ```swift
@@ -14,14 +16,17 @@ import CheckoutFlows
 /// ```
 public final class RecordingPaymentAuthorizationDelegate: PaymentAuthorizationDelegate, RecordingDelegate {
     /// `didSelectShippingContact`: the (redacted) contacts, the handlers, the script.
-    public let didSelectShippingContact = ScriptedCallback<Contact, ShippingContactUpdate>("didSelectShippingContact")
+    public let didSelectShippingContact = ScriptedCallback<Contact, ShippingContactUpdate>(
+        "didSelectShippingContact", fallback: .protocolDefault)
     /// `didSelectShippingMethod`: the methods, the handlers, the script.
     public let didSelectShippingMethod = ScriptedCallback<ShippingMethod, ShippingMethodUpdate>(
-        "didSelectShippingMethod")
+        "didSelectShippingMethod", fallback: .protocolDefault)
     /// `didSelectPaymentMethod`: the cards, the handlers, the script.
-    public let didSelectPaymentMethod = ScriptedCallback<PaymentMethod, PaymentMethodUpdate>("didSelectPaymentMethod")
+    public let didSelectPaymentMethod = ScriptedCallback<PaymentMethod, PaymentMethodUpdate>(
+        "didSelectPaymentMethod", fallback: .protocolDefault)
     /// `didChangeCouponCode`: the codes, the handlers, the script.
-    public let didChangeCouponCode = ScriptedCallback<String, CouponCodeUpdate>("didChangeCouponCode")
+    public let didChangeCouponCode = ScriptedCallback<String, CouponCodeUpdate>(
+        "didChangeCouponCode", fallback: .protocolDefault)
     /// `didAuthorizePayment`: the payments, the handlers, the script.
     public let didAuthorizePayment = ScriptedCallback<Payment, PaymentAuthorizationResult>("didAuthorizePayment")
     /// `willAuthorizePayment`.
@@ -32,8 +37,16 @@ public final class RecordingPaymentAuthorizationDelegate: PaymentAuthorizationDe
     private let log = CallLog()
     private let cancels = LockedValue<[DriverResponse]>([])
 
-    /// A delegate with no answer scripted yet.
-    public init() {}
+    /// A delegate with no answer scripted yet. With `holdingUnscriptedCalls`, the unscripted
+    /// calls of the optional callbacks hold their completion too (their fallback is
+    /// ``ScriptedAnswer/hold``), for a test of what a driver may do while an answer is owed.
+    public init(holdingUnscriptedCalls: Bool = false) {
+        guard holdingUnscriptedCalls else { return }
+        didSelectShippingContact.fallback = .hold
+        didSelectShippingMethod.fallback = .hold
+        didSelectPaymentMethod.fallback = .hold
+        didChangeCouponCode.fallback = .hold
+    }
 
     /// Every delegate call, in order, with its arguments.
     public var calls: [RecordedCall] { log.calls }
@@ -44,20 +57,22 @@ public final class RecordingPaymentAuthorizationDelegate: PaymentAuthorizationDe
     /// What `flow.cancel()` returned each time a ``ScriptedAnswer/cancel`` answer called it.
     public var cancelResponses: [DriverResponse] { cancels.withLock { $0 } }
 
-    /// Returns once `method` has been called `times` times and those calls have returned.
-    public func waitUntilCalled(_ method: String, times: Int) async {
-        await log.wait(for: method, count: times)
+    /// Returns true once `method` has been called `times` times and those calls have returned,
+    /// false when `timeout` (real time) passes first.
+    public func wait(for method: String, times: Int, timeout: Duration) async -> Bool {
+        await log.wait(for: method, count: times, timeout: timeout)
     }
 
     private func run<Input: Sendable, Value: Sendable>(
         _ callback: ScriptedCallback<Input, Value>,
         _ input: Input,
         _ handler: @escaping @Sendable (Value) -> Void,
-        _ flow: PaymentAuthorizationFlow
+        _ flow: PaymentAuthorizationFlow,
+        protocolDefault: (() -> Value)? = nil
     ) {
         log.enter(callback.method, [input])
         let answer = callback.receive(input, handler)
-        if let response = answer.perform(input, handler, cancel: { flow.cancel() }) {
+        if let response = answer.perform(input, handler, protocolDefault: protocolDefault, cancel: { flow.cancel() }) {
             cancels.withLock { $0.append(response) }
         }
         log.exit(callback.method)
@@ -94,7 +109,7 @@ public final class RecordingPaymentAuthorizationDelegate: PaymentAuthorizationDe
         didSelectShippingContact contact: Contact,
         handler: @escaping @Sendable (ShippingContactUpdate) -> Void
     ) {
-        run(didSelectShippingContact, contact, handler, flow)
+        run(didSelectShippingContact, contact, handler, flow) { flow.defaultShippingContactUpdate() }
     }
 
     /// Records the call and answers as scripted.
@@ -103,7 +118,7 @@ public final class RecordingPaymentAuthorizationDelegate: PaymentAuthorizationDe
         didSelectShippingMethod method: ShippingMethod,
         handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
     ) {
-        run(didSelectShippingMethod, method, handler, flow)
+        run(didSelectShippingMethod, method, handler, flow) { flow.defaultShippingMethodUpdate() }
     }
 
     /// Records the call and answers as scripted.
@@ -112,7 +127,7 @@ public final class RecordingPaymentAuthorizationDelegate: PaymentAuthorizationDe
         didSelectPaymentMethod method: PaymentMethod,
         handler: @escaping @Sendable (PaymentMethodUpdate) -> Void
     ) {
-        run(didSelectPaymentMethod, method, handler, flow)
+        run(didSelectPaymentMethod, method, handler, flow) { flow.defaultPaymentMethodUpdate() }
     }
 
     /// Records the call and answers as scripted.
@@ -121,6 +136,6 @@ public final class RecordingPaymentAuthorizationDelegate: PaymentAuthorizationDe
         didChangeCouponCode code: String,
         handler: @escaping @Sendable (CouponCodeUpdate) -> Void
     ) {
-        run(didChangeCouponCode, code, handler, flow)
+        run(didChangeCouponCode, code, handler, flow) { flow.defaultCouponCodeUpdate() }
     }
 }

@@ -11,7 +11,7 @@ import CheckoutFlows
 /// let backend = RecordingPaymentBackend()
 /// let secret = try backend.wrapped.createPaymentIntent(amount: total)
 /// // ... run a PayContext on `backend` ...
-/// XCTAssertEqual(backend.calledMethods, ["createPaymentMethod", "retrieveIntent", "confirmIntent"])
+/// // backend.calledMethods == ["createPaymentMethod", "retrieveIntent", "confirmIntent"]
 /// ```
 public final class RecordingPaymentBackend<Wrapped: PaymentBackend>: PaymentBackend {
     /// The backend every call is forwarded to.
@@ -36,8 +36,30 @@ public final class RecordingPaymentBackend<Wrapped: PaymentBackend>: PaymentBack
     public var calledMethods: [String] { calls.map(\.method) }
 
     /// Returns once `method` has been called `times` times (each call counts when it starts).
-    public func waitUntilCalled(_ method: String, times: Int = 1) async {
-        await log.wait(for: method, count: times)
+    /// Never hangs: after `timeout` (real time) it fails the test with the calls made so far
+    /// (and, given the `flow`, its last refusal and its transcript) and returns false.
+    @discardableResult
+    public func waitUntilCalled(
+        _ method: String,
+        times: Int = 1,
+        timeout: Duration = .seconds(10),
+        flow: (any CheckoutFlow)? = nil,
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
+    ) async -> Bool {
+        let reporter = TestFailureReporter.current
+        guard await log.wait(for: method, count: times, timeout: timeout) else {
+            reporter.report(
+                FlowChecks.waitFailure(
+                    "\(method) to be called \(times) time(s)", timeout: timeout,
+                    seen: "calls so far: \(calledMethods)", transcript: flow?.transcript),
+                at: TestFailure.Location(fileID: fileID, filePath: filePath, line: line, column: column)
+            )
+            return false
+        }
+        return true
     }
 
     /// Records the call and forwards it.

@@ -9,7 +9,7 @@ import CheckoutFlows
 /// let flow = try ShippingAddressFlow(configuration: .init(), delegate: delegate, options: .testing())
 /// flow.present()
 /// flow.enterAddress(address)
-/// XCTAssertEqual(delegate.calledMethods, ["didEnterAddress", "didFinish"])
+/// // delegate.calledMethods == ["didEnterAddress", "didFinish"]
 /// ```
 public final class RecordingShippingAddressDelegate: ShippingAddressDelegate, RecordingDelegate {
     /// `didEnterAddress`: the addresses entered, the completions, the script. Unscripted calls
@@ -37,9 +37,10 @@ public final class RecordingShippingAddressDelegate: ShippingAddressDelegate, Re
     /// What `flow.cancel()` returned each time a ``ScriptedAnswer/cancel`` answer called it.
     public var cancelResponses: [DriverResponse] { cancels.withLock { $0 } }
 
-    /// Returns once `method` has been called `times` times and those calls have returned.
-    public func waitUntilCalled(_ method: String, times: Int) async {
-        await log.wait(for: method, count: times)
+    /// Returns true once `method` has been called `times` times and those calls have returned,
+    /// false when `timeout` (real time) passes first.
+    public func wait(for method: String, times: Int, timeout: Duration) async -> Bool {
+        await log.wait(for: method, count: times, timeout: timeout)
     }
 
     /// Records the call.

@@ -1,8 +1,9 @@
 import CheckoutFlows
 import Dispatch
 
-/// How a recording delegate answers one call of a callback: at once, after virtual time, from
-/// another thread, twice, not at all (the test answers later), or by cancelling the flow.
+/// How a recording delegate answers one call of a callback: at once, as the protocol's default
+/// does, after virtual time, from another thread, twice, not at all (the test answers later), or
+/// by cancelling the flow.
 ///
 /// `Input` is what the callback received (an address, a payment, ...); `Value` is what its
 /// completion carries. Script a callback of a recording delegate with
@@ -20,6 +21,7 @@ public struct ScriptedAnswer<Input: Sendable, Value: Sendable>: Sendable {
         case twice(@Sendable (Input) -> Value, @Sendable (Input) -> Value)
         case hold
         case cancel
+        case protocolDefault
     }
 
     let mode: Mode
@@ -54,8 +56,16 @@ public struct ScriptedAnswer<Input: Sendable, Value: Sendable>: Sendable {
         Self(mode: .twice({ _ in first }, { _ in second ?? first }))
     }
 
+    /// Answers inside the callback as the protocol's default implementation of an optional
+    /// callback does: with no change (`flow.defaultShippingContactUpdate()` and its like; for a
+    /// pay context `context.sheet.default…Update()`, and for `willComplete` the result
+    /// unchanged). The transcript then says a default answered. The fallback of every optional
+    /// callback of the recording delegates; a required callback, which has no default, holds
+    /// instead, as for ``hold``.
+    public static var protocolDefault: Self { Self(mode: .protocolDefault) }
+
     /// Never answers by itself: the completion is kept for the test to call through
-    /// ``ScriptedCallback/complete(_:call:file:line:)``.
+    /// ``ScriptedCallback/complete(_:call:fileID:filePath:line:column:)``.
     public static var hold: Self { Self(mode: .hold) }
 
     /// Calls the flow's `cancel()` inside the callback and does not answer; the delegate records
@@ -63,10 +73,12 @@ public struct ScriptedAnswer<Input: Sendable, Value: Sendable>: Sendable {
     public static var cancel: Self { Self(mode: .cancel) }
 
     /// Performs the answer inside the callback; returns what `cancel` returned when the answer
-    /// cancels the flow.
+    /// cancels the flow. `protocolDefault` is the protocol's default answer, nil for a required
+    /// callback.
     func perform(
         _ input: Input,
         _ completion: @escaping @Sendable (Value) -> Void,
+        protocolDefault: (() -> Value)? = nil,
         cancel: () -> DriverResponse
     ) -> DriverResponse? {
         switch mode {
@@ -81,6 +93,8 @@ public struct ScriptedAnswer<Input: Sendable, Value: Sendable>: Sendable {
             completion(second(input))
         case .hold:
             break
+        case .protocolDefault:
+            if let protocolDefault { completion(protocolDefault()) }
         case .cancel:
             return cancel()
         }

@@ -1,17 +1,17 @@
 import CheckoutFlows
-import XCTest
 
 /// One callback of a recording delegate (a delegate method with a completion): what it received,
 /// the completions it was handed, and the script of its answers.
 ///
 /// Each call takes the next scripted answer; once the script is used up, it takes ``fallback``
-/// (``ScriptedAnswer/hold`` unless said otherwise). Every completion is kept, answered or not, so
+/// (``ScriptedAnswer/protocolDefault`` for the optional callbacks, which answers with no change
+/// as the protocol's default does; ``ScriptedAnswer/hold`` for the required ones). Every completion is kept, answered or not, so
 /// a test can answer a held one, or call one again to provoke a violation.
 ///
 /// ```swift
 /// delegate.didAuthorizePayment.script(.answer(.success))
 /// flow.authorize(token)
-/// XCTAssertEqual(delegate.didAuthorizePayment.arguments.first?.token, token)
+/// // delegate.didAuthorizePayment.arguments.first?.token is the token
 /// ```
 public final class ScriptedCallback<Input: Sendable, Value: Sendable>: Sendable {
     private struct State {
@@ -61,18 +61,22 @@ public final class ScriptedCallback<Input: Sendable, Value: Sendable>: Sendable 
 
     /// Calls the completion of call number `call` (counted from 0; the last call by default)
     /// with `value`, outside every lock of the delegate. Fails the test when there is no such
-    /// call.
+    /// call (through ``TestFailureReporter/current``: XCTest or Swift Testing).
     public func complete(
         _ value: Value,
         call: Int? = nil,
-        file: StaticString = #filePath,
-        line: UInt = #line
+        fileID: String = #fileID,
+        filePath: StaticString = #filePath,
+        line: UInt = #line,
+        column: UInt = #column
     ) {
         guard let completion = completion(call: call) else {
-            XCTFail(
+            reportTestFailure(
                 "\(method) has no call \(call.map { "number \($0) " } ?? "")to complete (\(callCount) calls)",
-                file: file,
-                line: line
+                fileID: fileID,
+                filePath: filePath,
+                line: line,
+                column: column
             )
             return
         }

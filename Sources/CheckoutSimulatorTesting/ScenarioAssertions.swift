@@ -1,10 +1,11 @@
 import CheckoutFlows
 import CheckoutSimulator
-import XCTest
+import CheckoutTesting
 
-/// Runs the `checkout-sim` scenario file at `path` from a test, and fails the test with a line per
-/// difference from the scenario's `expect` (without one: for any violation) and per broken
-/// invariant, or when the file cannot be read.
+/// Runs the `checkout-sim` scenario file at `path` from a test, and fails the test (XCTest or
+/// Swift Testing, through `CheckoutTesting`'s `TestFailureReporter`) with a line per difference
+/// from the scenario's `expect` (without one: for any violation) and per broken invariant, or
+/// when the file cannot be read.
 ///
 /// ```swift
 /// func testCheckoutScenarios() async {
@@ -16,21 +17,25 @@ import XCTest
 @discardableResult
 public func assertScenarioPasses(
     _ path: String,
-    file: StaticString = #filePath,
-    line: UInt = #line
+    fileID: String = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
 ) async -> ScenarioResult? {
+    let reporter = TestFailureReporter.current
+    let location = TestFailure.Location(fileID: fileID, filePath: filePath, line: line, column: column)
     let scenario: Scenario
     do {
         scenario = try Scenario.load(contentsOfFile: path)
     } catch {
-        XCTFail("\(error)", file: file, line: line)
+        reporter.report("\(error)", at: location)
         return nil
     }
     let (result, differences) = await scenario.check()
     if let failure = FlowChecks.scenarioFailure(
         name: scenario.name, differences: differences, transcript: result.transcript)
     {
-        XCTFail(failure, file: file, line: line)
+        reporter.report(failure, at: location)
     }
     return result
 }

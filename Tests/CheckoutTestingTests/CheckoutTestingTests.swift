@@ -6,7 +6,7 @@ import XCTest
 /// The CheckoutTesting library itself: each scripted answer, the recording delegates and
 /// backend, the checks behind the assertions, and the testing options. Virtual time only.
 final class CheckoutTestingTests: XCTestCase {
-    private typealias F = FlowsFixture
+    private typealias F = KitFixture
     private typealias ShippingRecorder = RecordingShippingAddressDelegate
     private typealias AuthorizationRecorder = RecordingPaymentAuthorizationDelegate
 
@@ -30,7 +30,7 @@ final class CheckoutTestingTests: XCTestCase {
     /// A presented authorization flow on `options` (strict testing options by default).
     private func authorizationFlow(
         _ delegate: AuthorizationRecorder,
-        request: PaymentRequest = FlowsFixture.request(),
+        request: PaymentRequest = KitFixture.request(),
         options: FlowOptions = .testing(),
         file: StaticString = #filePath,
         line: UInt = #line
@@ -127,7 +127,7 @@ final class CheckoutTestingTests: XCTestCase {
     // spec E4, E2: an answer scripted after the deadline arrives late: the flow has timed out.
     func testAnswerAfterTheDeadlineIsLate() throws {
         let clock = ManualClock()
-        let sink = FlowsFixture.ViolationSink()
+        let sink = KitFixture.ViolationSink()
         let delegate = AuthorizationRecorder()
         delegate.didSelectShippingContact.script(
             .answer(ShippingContactUpdate(summaryItems: items), after: .seconds(31), on: clock))
@@ -181,14 +181,14 @@ final class CheckoutTestingTests: XCTestCase {
     // spec E2: `.answerTwice` calls the completion twice; the first answer counts, the second is
     // completionCalledTwice.
     func testAnswerTwice() throws {
-        let sink = FlowsFixture.ViolationSink()
+        let sink = KitFixture.ViolationSink()
         let delegate = ShippingRecorder(didEnterAddress: .answerTwice(.invalid(message: "first"), then: .valid))
         let flow = try shippingFlow(delegate, options: F.options(ManualClock(), sink: sink))
         flow.enterAddress(F.jane())
         XCTAssertEqual(flow.step, .address(error: "first"))
         XCTAssertEqual(sink.violations.map(\.kind), [.completionCalledTwice])
 
-        let sameSink = FlowsFixture.ViolationSink()
+        let sameSink = KitFixture.ViolationSink()
         let same = ShippingRecorder(didEnterAddress: .answerTwice(.valid))
         let sameFlow = try shippingFlow(same, options: F.options(ManualClock(), sink: sameSink))
         sameFlow.enterAddress(F.jane())
@@ -291,24 +291,66 @@ final class CheckoutTestingTests: XCTestCase {
         assertNoNesting(delegate)
     }
 
-    // spec E1, E3: the authorization recorder holds unscripted optional callbacks too, and its
-    // `.cancel` answer cancels the sheet.
-    func testRecordingAuthorizationDelegateHoldsAndCancels() throws {
+    // spec A9, E1, E3: unscripted optional callbacks answer at once as the protocol's defaults
+    // do (no change, a default answer in the transcript); a scripted `.hold` keeps the
+    // completion; unscripted didAuthorizePayment holds; `.cancel` cancels the sheet.
+    func testRecordingAuthorizationDelegateDefaultsHoldsAndCancels() throws {
         let delegate = AuthorizationRecorder()
         let flow = try authorizationFlow(delegate)
-        flow.selectShippingMethod("express")
+        XCTAssertTrue(flow.selectShippingMethod("express").isAccepted)
+        XCTAssertEqual(flow.step, .sheet, "answered at once by the default")
+        XCTAssertEqual(flow.sheet?.summaryItems, F.summary("20.00"), "no change")
+        XCTAssertTrue(
+            flow.transcript.entries.contains {
+                if case .completion("didSelectShippingMethod", _, _, byDefault: true) = $0.event { return true }
+                return false
+            },
+            flow.transcript.text()
+        )
+
+        delegate.didSelectShippingMethod.script(.hold)
+        flow.selectShippingMethod("standard")
         XCTAssertEqual(flow.step, .awaiting("didSelectShippingMethod"))
         delegate.didSelectShippingMethod.complete(ShippingMethodUpdate(summaryItems: F.summary("29.99")))
         XCTAssertEqual(flow.step, .sheet)
+        XCTAssertEqual(flow.sheet?.summaryItems, F.summary("29.99"))
 
-        delegate.didSelectShippingContact.script(.answer(ShippingContactUpdate(summaryItems: F.summary("29.99"))))
-        delegate.didAuthorizePayment.script(.cancel)
         flow.selectShippingContact(F.jane())
+        XCTAssertEqual(flow.step, .sheet, "the default answered")
+        flow.authorize(F.token())
+        XCTAssertEqual(flow.step, .awaiting("didAuthorizePayment"), "a required callback holds")
+        delegate.didAuthorizePayment.complete(PaymentAuthorizationResult(status: .failure))
+        delegate.didAuthorizePayment.script(.cancel)
         flow.authorize(F.token())
         XCTAssertEqual(delegate.cancelResponses, [.accepted])
         XCTAssertEqual(flow.outcome, .cancelled)
         XCTAssertEqual(delegate.calledMethods.suffix(3), ["willAuthorizePayment", "didAuthorizePayment", "didFinish"])
         assertNoNesting(delegate)
+        assertNoViolations(flow)
+    }
+
+    // spec E1: `holdingUnscriptedCalls` makes the optional callbacks hold too, so a test can
+    // see what a driver may do while an answer is owed.
+    func testHoldingUnscriptedCalls() throws {
+        let delegate = AuthorizationRecorder(holdingUnscriptedCalls: true)
+        let flow = try authorizationFlow(delegate)
+        flow.selectShippingContact(F.jane())
+        XCTAssertEqual(flow.step, .awaiting("didSelectShippingContact"))
+        XCTAssertEqual(flow.selectShippingMethod("express").refusal?.code, .callbackPending)
+        delegate.didSelectShippingContact.complete(ShippingContactUpdate(summaryItems: F.summary("21.00")))
+        XCTAssertEqual(flow.sheet?.summaryItems, F.summary("21.00"))
+        flow.selectShippingMethod("express")
+        XCTAssertEqual(flow.step, .awaiting("didSelectShippingMethod"))
+        flow.cancel()
+
+        let payDelegate = RecordingPayContextDelegate(holdingUnscriptedCalls: true)
+        XCTAssertEqual(payDelegate.didSelectShippingContact.callCount, 0)
+        let context = try PayContext(
+            request: F.request(), backend: RecordingPaymentBackend(), delegate: payDelegate, options: .testing())
+        context.present()
+        context.selectShippingContact(F.jane())
+        XCTAssertEqual(context.sheet.step, .awaiting("didSelectShippingContact"))
+        context.cancel()
     }
 
     // spec P3, P6, P8: the pay-context recorder and the recording backend through a whole
@@ -324,7 +366,7 @@ final class CheckoutTestingTests: XCTestCase {
         delegate.didSelectShippingContact.script(.answer(ShippingContactUpdate(summaryItems: items)))
         let context = try PayContext(request: payRequest(), backend: backend, delegate: delegate, options: .testing())
         context.present()
-        _ = try await context.sheet.selectShippingContactAndWait(F.jane())
+        _ = try await context.selectShippingContactAndWait(F.jane())
         let result = try await context.authorizeAndWait(card(.success))
         XCTAssertEqual(result.status, .success)
         let outcome = await context.waitUntilEnded()
@@ -397,7 +439,7 @@ final class CheckoutTestingTests: XCTestCase {
     // that the wrapped backend holds, and counts calls for `times`.
     func testRecordingBackendRecordsACallWhenItStarts() async throws {
         let inner = InMemoryStripeBackend()
-        let held = HeldConfirmBackend(inner)
+        let held = F.HeldConfirmBackend(inner)
         let backend = RecordingPaymentBackend(held)
         let secret = try inner.createPaymentIntent(amount: Money(minorUnits: 1_000, currency: .usd))
         let payment = Payment(token: card(.success))
@@ -439,7 +481,7 @@ final class CheckoutTestingTests: XCTestCase {
     // The check behind assertNoViolations: nil without violations, else the violations and the
     // transcripts' text.
     func testViolationsCheck() throws {
-        let sink = FlowsFixture.ViolationSink()
+        let sink = KitFixture.ViolationSink()
         let flow = try shippingFlow(
             ShippingRecorder(didEnterAddress: .answerTwice(.valid)), options: F.options(ManualClock(), sink: sink))
         flow.enterAddress(F.jane())
@@ -476,12 +518,13 @@ final class CheckoutTestingTests: XCTestCase {
         XCTAssertNotNil(FlowChecks.nestingFailure([">didEnterAddress", "<didFinish"]))
     }
 
-    // spec E9: the testing options: the given manual clock, strict mode, a 30 s deadline unless
-    // said otherwise, transcripts on, and a violation observer whose message is the check's.
+    // spec E2, E4: the testing options: the given manual clock, a 30 s deadline unless said
+    // otherwise, transcripts on, a violation observer and an end observer, and the messages.
     func testTestingOptions() {
         let clock = ManualClock()
         let options = FlowOptions.testing(clock: clock)
         XCTAssertTrue(options.clock as? ManualClock === clock)
+        XCTAssertNotNil(options.onEnd)
         XCTAssertEqual(options.callbackTimeout, .seconds(30))
         XCTAssertTrue(options.recordsTranscript)
         XCTAssertNotNil(options.onViolation)
@@ -492,5 +535,8 @@ final class CheckoutTestingTests: XCTestCase {
             kind: .lateCompletion, callback: "didEnterAddress", callbackID: 2, time: .seconds(3), detail: "")
         XCTAssertEqual(
             FlowChecks.violationFailure(violation), "contract violation: lateCompletion in didEnterAddress #2 at 3s")
+        XCTAssertEqual(
+            FlowChecks.missingViolationFailure(.completionTimedOut),
+            "expected violation completionTimedOut did not happen before the flow ended")
     }
 }
