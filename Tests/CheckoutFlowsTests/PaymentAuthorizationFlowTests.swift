@@ -56,7 +56,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // spec A2, A3, A4, A6, A7: each selection calls its delegate method, authorization calls
     // willAuthorize then didAuthorize, success ends with didFinish.
     func testFullAuthorizationCallsTheDelegateInOrder() {
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = makeFlow(F.request(requiredShipping: [.postalAddress, .emailAddress]), delegate)
         flow.selectShippingContact(F.jane())
         delegate.didSelectShippingContact.complete(contactUpdate("20.00", methods: [F.standard, F.express]))
@@ -135,7 +135,8 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     /// The error a flow's init throws for `request`, or nil when it made a flow.
     private func initError(_ request: PaymentRequest) -> CheckoutError? {
         do {
-            _ = try PaymentAuthorizationFlow(request: request, delegate: Recorder(), options: F.options(ManualClock()))
+            _ = try PaymentAuthorizationFlow(
+                request: request, delegate: Recorder(holdingUnscriptedCalls: true), options: F.options(ManualClock()))
             return nil
         } catch {
             return error as? CheckoutError
@@ -145,7 +146,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // spec A1: an invalid request is refused when the flow is made (PassKit's failable init),
     // with every problem at once; no delegate call.
     func testAnInvalidRequestIsRefusedAtInit() throws {
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         var request = F.request(methods: [F.express, F.express])
         request.merchantIdentifier = ""
         request.countryCode = "XX"
@@ -172,7 +173,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // spec A2: the delegate receives the contact redacted; the payment holds the full contact
     // limited to the requested fields.
     func testRedactedContactForTheDelegateFullContactInThePayment() {
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = makeFlow(F.request(requiredShipping: [.postalAddress, .phoneNumber]), delegate)
         delegate.didSelectShippingContact.script(.answer(contactUpdate()))
         delegate.didAuthorizePayment.script(.answer(.success))
@@ -199,7 +200,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // spec A2: a list in the update replaces the methods and reselects the first when the
     // selection vanished, without a didSelectShippingMethod call.
     func testContactUpdateReplacesMethodsWithoutSelectionCallback() {
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = makeFlow(F.request(), delegate)
         delegate.didSelectShippingMethod.script(.answer(ShippingMethodUpdate(summaryItems: F.summary("29.99"))))
         flow.selectShippingMethod("express")
@@ -215,7 +216,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // spec A2, A6: contact errors block authorize (blockedByError naming the error) until another
     // contact is selected.
     func testContactErrorsBlockAuthorizationUntilAnotherContact() {
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = makeFlow(F.request(), delegate)
         let error = PaymentError.shippingAddressUnserviceable("We do not deliver there")
         delegate.didSelectShippingContact.script(.answer(contactUpdate(errors: [error])), .answer(contactUpdate()))
@@ -238,7 +239,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
 
     // spec A3: an unknown shipping method is refused; no delegate call.
     func testUnknownShippingMethodIsRefused() {
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = makeFlow(F.request(), delegate)
         let refusal = flow.selectShippingMethod("overnight").refusal
         XCTAssertEqual(refusal?.code, .unknownShippingMethod)
@@ -251,7 +252,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // spec A4: payment-method errors block authorization until another payment method is
     // selected; authorize implies no selection callback.
     func testPaymentMethodErrorsBlockUntilAnotherPaymentMethod() {
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = readyToAuthorize(delegate)
         let error = PaymentError(code: .unknown, message: "Debit cards only")
         delegate.didSelectPaymentMethod.script(
@@ -271,12 +272,12 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // spec A5: coupons refused when unsupported; the initial code fires nothing; coupon errors do
     // not block.
     func testCouponCodes() {
-        let unsupportedDelegate = Recorder()
+        let unsupportedDelegate = Recorder(holdingUnscriptedCalls: true)
         let unsupported = makeFlow(F.request(), unsupportedDelegate)
         XCTAssertEqual(unsupported.changeCouponCode("SAVE").refusal?.code, .couponCodesNotSupported)
         XCTAssertEqual(unsupportedDelegate.calledMethods, [])
 
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = readyToAuthorize(delegate, F.request(couponCode: "WELCOME", supportsCouponCode: true))
         XCTAssertEqual(delegate.calledMethods, ["didSelectShippingContact"], "the initial coupon fires no event")
         let expired = PaymentError.couponCodeExpired("This coupon expired")
@@ -293,7 +294,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // spec A6: authorize is refused listing the missing required fields; otherwise
     // willAuthorizePayment (no completion) then didAuthorizePayment.
     func testAuthorizeRequiresTheRequestedFields() {
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = makeFlow(
             F.request(requiredShipping: [.emailAddress, .postalAddress], requiredBilling: [.postalAddress]), delegate)
         let refusal = flow.authorize(F.token()).refusal
@@ -321,7 +322,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // spec A7: failure keeps the sheet with its errors; a second authorize is a second
     // willAuthorize/didAuthorize pair; success then ends with didFinish after the result.
     func testFailureThenSecondAuthorization() {
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = readyToAuthorize(delegate)
         let error = PaymentError.billingContactInvalid(.postalCode, "ZIP mismatch")
         flow.authorize(F.token())
@@ -346,7 +347,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
 
     // spec A7: pinRequired, then the next authorize is the re-entry; pinLockout ends failed.
     func testPinRequiredReentryAndLockout() {
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = readyToAuthorize(delegate)
         delegate.didAuthorizePayment.script(
             .answer(PaymentAuthorizationResult(status: .pinRequired)),
@@ -369,7 +370,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
 
     // spec A7, A8: a cancel after a failed authorization ends as cancelled.
     func testCancelAfterFailureEndsCancelled() {
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = readyToAuthorize(delegate)
         delegate.didAuthorizePayment.script(.answer(PaymentAuthorizationResult(status: .failure)))
         flow.authorize(F.token())
@@ -383,7 +384,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
 
     // spec A8: cancel before authorization calls only didFinish.
     func testCancelBeforeAuthorizationOnlyFinishes() {
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = makeFlow(F.request(), delegate)
         XCTAssertEqual(flow.cancel(), .accepted)
         XCTAssertEqual(delegate.calledMethods, ["didFinish"])
@@ -434,7 +435,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // spec E1: while a completion is outstanding, actions are refused with callbackPending
     // naming it, recorded, not queued.
     func testActionsWhileACompletionIsOutstandingAreRefused() {
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = makeFlow(F.request(supportsCouponCode: true), delegate)
         flow.selectShippingContact(F.jane())
         let responses = [
@@ -458,7 +459,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // spec E2: a completion called twice is completionCalledTwice; after a cancel or a timeout
     // it is lateCompletion; none changes anything.
     func testRepeatedAndLateCompletions() {
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = makeFlow(F.request(), delegate)
         flow.selectShippingContact(F.jane())
         delegate.didSelectShippingContact.complete(contactUpdate("21.00"))
@@ -467,7 +468,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         XCTAssertEqual(flow.violations.map(\.kind), [.completionCalledTwice])
 
         let clock = ManualClock()
-        let timedDelegate = Recorder()
+        let timedDelegate = Recorder(holdingUnscriptedCalls: true)
         let timed = makeFlow(F.request(), timedDelegate, clock: clock)
         timed.selectShippingContact(F.jane())
         clock.advance(by: .seconds(30))
@@ -482,7 +483,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // spec E3, E2: cancel while didAuthorizePayment is outstanding ends at once with didFinish;
     // the result then is late and the outcome stays cancelled.
     func testCancelWhileAuthorizationIsOutstanding() {
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = readyToAuthorize(delegate)
         flow.authorize(F.token())
         XCTAssertEqual(flow.cancel(), .accepted)
@@ -500,7 +501,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // spec E4: default 30 s deadline: the flow ends timedOut with didFinish.
     func testDefaultDeadlineEndsTimedOut() throws {
         let clock = ManualClock()
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = try PaymentAuthorizationFlow(
             request: F.request(), delegate: delegate, options: FlowOptions(clock: clock))
         flow.present()
@@ -539,7 +540,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // didFinish is still called.
     func testAnswerExactlyAtTheDeadlineIsLate() {
         let clock = ManualClock()
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = readyToAuthorize(delegate, clock: clock)
         clock.advance(by: .seconds(10))
         // Scheduled before the flow's own deadline, so it runs first at the same instant.
@@ -556,7 +557,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // spec E4: each callback gets its own full deadline; nil disables deadlines.
     func testEachCallbackGetsItsOwnDeadlineAndNilDisables() {
         let clock = ManualClock()
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = makeFlow(F.request(), delegate, clock: clock)
         flow.selectShippingContact(F.jane())
         clock.advance(by: .seconds(25))
@@ -570,7 +571,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         XCTAssertEqual(flow.violations.first?.callback, "didSelectShippingMethod")
 
         let untimedClock = ManualClock()
-        let untimedDelegate = Recorder()
+        let untimedDelegate = Recorder(holdingUnscriptedCalls: true)
         let untimed = makeFlow(F.request(), untimedDelegate, clock: untimedClock, timeout: nil)
         untimed.selectShippingContact(F.jane())
         XCTAssertEqual(untimedClock.pendingDeadlines, 0)
@@ -584,7 +585,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
 
     // spec E5: after didFinish every action is refused with finished and nothing is called.
     func testEverythingAfterDidFinishIsRefused() {
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = makeFlow(F.request(supportsCouponCode: true), delegate)
         flow.cancel()
         let responses = [
@@ -600,7 +601,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
 
     /// A flow whose delegate only the flow holds, with `didAuthorizePayment` outstanding.
     private func flowHoldingTheOnlyReference() -> (PaymentAuthorizationFlow, FlowsFixture.WeakBox<Recorder>) {
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = readyToAuthorize(delegate)
         flow.authorize(F.token())
         return (flow, FlowsFixture.WeakBox(delegate))
@@ -620,7 +621,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // spec E6: a delegate answering every callback synchronously: no deadlock, no nesting, the
     // next call only after the previous returned.
     func testSynchronousAnswersInsideCallbacks() {
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         delegate.didSelectShippingContact.script(.answer(contactUpdate()))
         delegate.didSelectShippingMethod.script(.answer(ShippingMethodUpdate(summaryItems: F.summary("29.99"))))
         delegate.didAuthorizePayment.script(.answer(.success))
@@ -643,7 +644,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // spec E6, E3: cancel() from inside didAuthorizePayment: accepted, didFinish after the
     // callback returned.
     func testCancelInsideTheCallback() {
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = readyToAuthorize(delegate)
         delegate.didAuthorizePayment.script(.cancel)
         XCTAssertEqual(flow.authorize(F.token()), .accepted)
@@ -673,7 +674,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
             ("empty summary", ShippingContactUpdate(summaryItems: [])),
         ]
         for (name, update) in updates {
-            let delegate = Recorder()
+            let delegate = Recorder(holdingUnscriptedCalls: true)
             delegate.didSelectShippingContact.script(.answer(update))
             let flow = makeFlow(F.request(), delegate)
             flow.selectShippingContact(F.jane())
@@ -694,7 +695,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // times, refusals, calls, completions, violations and the outcome.
     func testTranscriptOfAnAuthorization() {
         let clock = ManualClock()
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = makeFlow(
             F.request(requiredShipping: [.postalAddress, .name, .emailAddress]), delegate, clock: clock)
         flow.authorize(F.token())
@@ -737,7 +738,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
 
     // spec E9: refusals change nothing and call nothing.
     func testRefusalsChangeNothing() {
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = makeFlow(F.request(requiredShipping: [.postalAddress]), delegate)
         let sheet = flow.sheet
         var badEmail = F.jane()
@@ -764,7 +765,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // stays and authorizes; onViolation receives the violations in order.
     func testViolationsChangeNothingAndReachTheObserver() {
         let sink = FlowsFixture.ViolationSink()
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = readyToAuthorize(delegate, sink: sink)
         delegate.didSelectShippingContact.complete(contactUpdate("99.00"))
         XCTAssertNil(flow.outcome)
@@ -783,7 +784,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
 
         let clock = ManualClock()
         let orderSink = FlowsFixture.ViolationSink()
-        let lenient = Recorder()
+        let lenient = Recorder(holdingUnscriptedCalls: true)
         let lenientFlow = readyToAuthorize(lenient, clock: clock, sink: orderSink)
         lenient.didSelectShippingContact.complete(contactUpdate())
         lenientFlow.authorize(F.token())
@@ -828,7 +829,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // spec E9, E3: the async driver throws the refusal, and CallbackEnded when the flow is
     // cancelled inside the awaited callback.
     func testAsyncDriverRefusalAndCallbackEnded() async throws {
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = makeFlow(F.request(), delegate)
         do {
             _ = try await flow.selectShippingMethodAndWait("teleport")
@@ -853,7 +854,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
     // from that first await on).
     func testAsyncDriverThrowsWhenTheAwaitedCallbackTimesOut() async throws {
         let clock = ManualClock()
-        let delegate = Recorder()
+        let delegate = Recorder(holdingUnscriptedCalls: true)
         let flow = makeFlow(F.request(), delegate, clock: clock)
         let ended = await F.callbackEnded(
             in: self, by: { _ = try await flow.selectShippingContactAndWait(F.jane()) },
