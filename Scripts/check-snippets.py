@@ -28,7 +28,8 @@ Kinds of block. A block's kind is told by an HTML comment on the line just befor
                 may repeat), which the executable calls in document order.
   skip          not compiled: say why in the prose.
 A block with `import` lines gets exactly those imports; a block without gets CheckoutCore,
-CheckoutFlows and Foundation (a test block also XCTest, CheckoutTesting and, by `@testable import`,
+CheckoutFlows and Foundation (a test block also XCTest, Testing when it uses `@Test` or `#expect`,
+CheckoutTesting and, by `@testable import`,
 its document's executable, which holds the declaration blocks).
 
 Compiler messages name the document and its line (the generated files carry #sourceLocation);
@@ -64,6 +65,7 @@ DECLARATION = re.compile(
     r"^(@\w+|(public |private |fileprivate |internal |package )?"
     r"(final class|class|struct|enum|protocol|extension|actor|func)\b)"
 )
+SWIFT_TESTING_USE = re.compile(r"^\s*@Test\b|#expect\(|#require\(", re.M)
 TEST_USE = re.compile(r"^\s*import (XCTest|Testing)\b|\bXCTAssert|\bXCTFail\(|^\s*@Test\b|#expect\(", re.M)
 EXPECT = re.compile(r"^(?P<indent>\s*)print\((?P<args>.*)\)\s*//\s?(?P<expected>.*?)\s*$")
 KINDS = {"manifest", "declarations", "statements", "test", "skip"}
@@ -174,6 +176,8 @@ def source_of(block: Block, number: int, target: Target) -> str:
     if block.kind == "test":
         if not imports:
             imports = DEFAULT_IMPORTS + ["import CheckoutTesting", "import XCTest", f"@testable import {target.name}"]
+            if SWIFT_TESTING_USE.search("\n".join(body)):
+                imports.append("import Testing")
         body = instrument(body, block)
         first = next((line.strip() for line in body if line.strip() and not line.strip().startswith("//")), "")
         if DECLARATION.match(first):
