@@ -40,7 +40,7 @@ extension Money {
     /// it to a whole minor unit by `rule`: `Money("12.345", currency: .usd, rounding: .toNearestOrEven)`
     /// is 12.34 USD.
     ///
-    /// Use ``init(_:currency:)`` where a finer amount is a mistake to report (spec M); use this one
+    /// Use ``init(_:currency:)-(String,CurrencyCode)`` where a finer amount is a mistake to report (spec M); use this one
     /// where rounding is the intent, as for a computed price.
     ///
     /// - Throws: ``CheckoutError/Code/malformedAmount`` when the string does not follow

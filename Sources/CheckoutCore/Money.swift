@@ -43,7 +43,7 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
 
     /// Converts a `Decimal` amount in major units (`12.5` is twelve dollars fifty).
     ///
-    /// - Throws: as ``init(_:currency:)``; a NaN is ``CheckoutError/Code/malformedAmount``.
+    /// - Throws: as ``init(_:currency:)-(String,CurrencyCode)``; a NaN is ``CheckoutError/Code/malformedAmount``.
     public init(_ decimal: Decimal, currency: CurrencyCode) throws {
         guard !decimal.isNaN else {
             throw CheckoutError(
