@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "CheckoutFlows", targets: ["CheckoutFlows"]),
         .library(name: "CheckoutTesting", targets: ["CheckoutTesting"]),
         .library(name: "CheckoutSimulator", targets: ["CheckoutSimulator"]),
+        .library(name: "CheckoutWeb", targets: ["CheckoutWeb"]),
         .executable(name: "checkout-sim", targets: ["checkout-sim"]),
         .executable(name: "checkout-bench", targets: ["checkout-bench"]),
     ],
@@ -22,6 +23,7 @@ let package = Package(
             dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutSimulator"],
             swiftSettings: strict
         ),
+        .target(name: "CheckoutWeb", dependencies: ["CheckoutCore"], swiftSettings: strict),
         .target(name: "CheckoutSimulator", dependencies: ["CheckoutFlows", "CheckoutCore"], swiftSettings: strict),
         .executableTarget(name: "checkout-sim", dependencies: ["CheckoutSimulator"], swiftSettings: strict),
         .executableTarget(
@@ -38,6 +40,7 @@ let package = Package(
             name: "CheckoutReliabilityTests",
             dependencies: ["CheckoutFlows", "CheckoutCore"]
         ),
+        .testTarget(name: "CheckoutWebTests", dependencies: ["CheckoutWeb", "CheckoutCore"]),
         .testTarget(
             name: "CheckoutSimulatorTests",
             dependencies: ["CheckoutSimulator", "CheckoutFlows", "CheckoutCore"]
