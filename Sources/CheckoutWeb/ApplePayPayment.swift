@@ -45,6 +45,13 @@ public struct ApplePayPayment: Codable, Hashable, Sendable {
         )
     }
 
+    /// The members present here that ``core(shippingMethod:)`` has no place for, by their paths:
+    /// `installmentAuthorizationToken`, and the token's payment method's (`token.paymentMethod.…`).
+    public var membersWithoutCoreCounterpart: [String] {
+        (installmentAuthorizationToken == nil ? [] : ["installmentAuthorizationToken"])
+            + token.paymentMethod.membersWithoutCoreCounterpart.map { "token.paymentMethod.\($0)" }
+    }
+
     /// The core payment in Apple's members (the shipping method is not carried).
     ///
     /// - Throws: as ``ApplePayPaymentToken/init(_:)``, the field under `token`.

@@ -75,6 +75,11 @@ public struct ApplePayPaymentAuthorizationResult: Codable, Hashable, Sendable {
         return PaymentAuthorizationResult(status: coreStatus, errors: (errors ?? []).core())
     }
 
+    /// The members present here that ``core()`` has no place for: `orderDetails`.
+    public var membersWithoutCoreCounterpart: [String] {
+        orderDetails == nil ? [] : ["orderDetails"]
+    }
+
     /// The core result in Apple's members; no errors are absent `errors`.
     ///
     /// - Throws: ``CheckoutError`` naming `errors[i].code` for a code Apple Pay does not have.

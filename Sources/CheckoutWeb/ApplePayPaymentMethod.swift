@@ -85,6 +85,16 @@ public struct ApplePayPaymentMethod: Codable, Hashable, Sendable {
             displayName: displayName, network: network.map { PaymentNetwork(rawValue: $0) }, type: coreType)
     }
 
+    /// The members present here that ``core()`` has no place for, by their wire names:
+    /// `paymentPass`, `billingContact`, `bindToken`.
+    public var membersWithoutCoreCounterpart: [String] {
+        [
+            ("paymentPass", paymentPass != nil), ("billingContact", billingContact != nil),
+            ("bindToken", bindToken != nil),
+        ]
+        .filter(\.1).map(\.0)
+    }
+
     /// The core payment method in Apple's members (see the type's discussion).
     ///
     /// - Throws: ``CheckoutError`` with ``CheckoutError/Code/invalidField`` naming `type` for

@@ -153,6 +153,8 @@ final class ApplePayModelTests: XCTestCase {
             method.core(),
             PaymentMethod(displayName: "Visa 1234", network: PaymentNetwork(rawValue: "Visa"), type: .credit))
         XCTAssertEqual(method.billingContact?.postalCode, "95014")
+        XCTAssertEqual(method.membersWithoutCoreCounterpart, ["paymentPass", "billingContact", "bindToken"])
+        XCTAssertEqual(ApplePayPaymentMethod(displayName: "Visa").membersWithoutCoreCounterpart, [])
     }
 
     func testPaymentMethodWithoutTypeIsUnknownInTheCore() throws {
@@ -201,6 +203,12 @@ final class ApplePayModelTests: XCTestCase {
             identifier: "express", label: "Express", amount: Money(minorUnits: 499, currency: .usd))
         let core = try payment.core(shippingMethod: express)
         XCTAssertEqual(core.shippingMethod, express)
+        XCTAssertEqual(
+            payment.membersWithoutCoreCounterpart,
+            [
+                "installmentAuthorizationToken", "token.paymentMethod.paymentPass",
+                "token.paymentMethod.billingContact", "token.paymentMethod.bindToken",
+            ])
         XCTAssertEqual(core.shippingContact?.name, "Ravi Patel")
         XCTAssertEqual(core.billingContact?.postalAddress?.line1, "1 Infinite Loop")
         XCTAssertEqual(try ApplePayPayment(core).core(shippingMethod: express), core)
@@ -282,6 +290,7 @@ final class ApplePayModelTests: XCTestCase {
             ApplePayPaymentAuthorizationResult.statusPINLockout,
         ]
         XCTAssertEqual(constants, Array(0...7))
+        XCTAssertEqual(result.membersWithoutCoreCounterpart, ["orderDetails"])
         for status in PaymentAuthorizationStatus.allCases {
             let core = PaymentAuthorizationResult(status: status)
             let wire = try ApplePayPaymentAuthorizationResult(core)
