@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "CheckoutTesting", targets: ["CheckoutTesting"]),
         .library(name: "CheckoutSimulatorTesting", targets: ["CheckoutSimulatorTesting"]),
         .library(name: "CheckoutSimulator", targets: ["CheckoutSimulator"]),
+        .library(name: "CheckoutWeb", targets: ["CheckoutWeb"]),
         .executable(name: "checkout-sim", targets: ["checkout-sim"]),
         .executable(name: "checkout-bench", targets: ["checkout-bench"]),
     ],
@@ -28,6 +29,7 @@ let package = Package(
             dependencies: ["CheckoutSimulator", "CheckoutTesting", "CheckoutFlows"],
             swiftSettings: strict
         ),
+        .target(name: "CheckoutWeb", dependencies: ["CheckoutCore"], swiftSettings: strict),
         .target(name: "CheckoutSimulator", dependencies: ["CheckoutFlows", "CheckoutCore"], swiftSettings: strict),
         .executableTarget(name: "checkout-sim", dependencies: ["CheckoutSimulator"], swiftSettings: strict),
         .executableTarget(
@@ -50,6 +52,7 @@ let package = Package(
             name: "CheckoutReliabilityTests",
             dependencies: ["CheckoutFlows", "CheckoutCore"]
         ),
+        .testTarget(name: "CheckoutWebTests", dependencies: ["CheckoutWeb", "CheckoutCore"]),
         .testTarget(
             name: "CheckoutSimulatorTests",
             dependencies: ["CheckoutSimulator", "CheckoutFlows", "CheckoutCore"]

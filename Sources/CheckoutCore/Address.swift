@@ -180,6 +180,20 @@ extension Address: Codable {
         case postalCode = "postal_code"
         case country
     }
+
+    /// Decodes Stripe's names, every key optional; an unknown key is refused with its path.
+    public init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownKeys(CodingKeys.self, of: "Address")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            line1: try container.decodeIfPresent(String.self, forKey: .line1),
+            line2: try container.decodeIfPresent(String.self, forKey: .line2),
+            city: try container.decodeIfPresent(String.self, forKey: .city),
+            state: try container.decodeIfPresent(String.self, forKey: .state),
+            postalCode: try container.decodeIfPresent(String.self, forKey: .postalCode),
+            country: try container.decodeIfPresent(CountryCode.self, forKey: .country)
+        )
+    }
 }
 
 extension Optional where Wrapped == String {

@@ -257,8 +257,10 @@ extension Contact: Codable {
         case isRedacted = "redacted"
     }
 
-    /// Decodes `{"name", "email", "phone", "address", "redacted"}`; every key is optional.
+    /// Decodes `{"name", "email", "phone", "address", "redacted"}`; every key is optional, an
+    /// unknown key is refused with its path.
     public init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownKeys(CodingKeys.self, of: "Contact")
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             name: try container.decodeIfPresent(String.self, forKey: .name),

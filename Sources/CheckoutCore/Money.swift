@@ -277,8 +277,10 @@ extension Money: Codable {
     }
 
     /// Decodes the W3C `PaymentCurrencyAmount` shape `{"currency": "USD", "value": "12.50"}`.
-    /// A number instead of a string is refused: amounts never pass through floating point.
+    /// A number instead of a string is refused: amounts never pass through floating point; an
+    /// unknown key is refused with its path.
     public init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownKeys(CodingKeys.self, of: "Money")
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let currency = try container.decode(CurrencyCode.self, forKey: .currency)
         let value = try container.decode(String.self, forKey: .value)

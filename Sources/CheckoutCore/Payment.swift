@@ -357,3 +357,92 @@ public struct PaymentAuthorizationResult: Hashable, Sendable, Codable {
     /// `success` with no errors.
     public static let success = PaymentAuthorizationResult(status: .success)
 }
+
+// MARK: - Decoding: the property names, an unknown key refused with its path (spec W2)
+
+extension PaymentMethod {
+    private enum CodingKeys: String, CodingKey {
+        case displayName, network, type
+    }
+
+    /// Decodes `{"displayName", "network", "type"}`; `type` is required, an unknown key is refused.
+    public init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownKeys(CodingKeys.self, of: "PaymentMethod")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            displayName: try container.decodeIfPresent(String.self, forKey: .displayName),
+            network: try container.decodeIfPresent(PaymentNetwork.self, forKey: .network),
+            type: try container.decode(PaymentMethodType.self, forKey: .type)
+        )
+    }
+}
+
+extension PaymentToken {
+    private enum CodingKeys: String, CodingKey {
+        case paymentMethod, transactionIdentifier, paymentData
+    }
+
+    /// Decodes `{"paymentMethod", "transactionIdentifier", "paymentData"}`, all required; an
+    /// unknown key is refused.
+    public init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownKeys(CodingKeys.self, of: "PaymentToken")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            paymentMethod: try container.decode(PaymentMethod.self, forKey: .paymentMethod),
+            transactionIdentifier: try container.decode(String.self, forKey: .transactionIdentifier),
+            paymentData: try container.decode(String.self, forKey: .paymentData)
+        )
+    }
+}
+
+extension Payment {
+    private enum CodingKeys: String, CodingKey {
+        case token, billingContact, shippingContact, shippingMethod
+    }
+
+    /// Decodes `{"token", "billingContact", "shippingContact", "shippingMethod"}`; only `token` is
+    /// required, an unknown key is refused.
+    public init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownKeys(CodingKeys.self, of: "Payment")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            token: try container.decode(PaymentToken.self, forKey: .token),
+            billingContact: try container.decodeIfPresent(Contact.self, forKey: .billingContact),
+            shippingContact: try container.decodeIfPresent(Contact.self, forKey: .shippingContact),
+            shippingMethod: try container.decodeIfPresent(ShippingMethod.self, forKey: .shippingMethod)
+        )
+    }
+}
+
+extension PaymentError {
+    private enum CodingKeys: String, CodingKey {
+        case code, field, message
+    }
+
+    /// Decodes `{"code", "field", "message"}`; `field` may be absent, an unknown key is refused.
+    public init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownKeys(CodingKeys.self, of: "PaymentError")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            code: try container.decode(Code.self, forKey: .code),
+            field: try container.decodeIfPresent(PaymentErrorField.self, forKey: .field),
+            message: try container.decode(String.self, forKey: .message)
+        )
+    }
+}
+
+extension PaymentAuthorizationResult {
+    private enum CodingKeys: String, CodingKey {
+        case status, errors
+    }
+
+    /// Decodes `{"status", "errors"}`, both required; an unknown key is refused.
+    public init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownKeys(CodingKeys.self, of: "PaymentAuthorizationResult")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            status: try container.decode(PaymentAuthorizationStatus.self, forKey: .status),
+            errors: try container.decode([PaymentError].self, forKey: .errors)
+        )
+    }
+}

@@ -235,8 +235,9 @@ extension PaymentRequest: Codable {
 
     /// Decodes the JSON shape described above: absent lists and sets are empty, an absent
     /// `shippingType` is `shipping`, an absent `supportsCouponCode` is `false`. The request is not
-    /// validated (see ``problems``).
+    /// validated (see ``problems``). An unknown key is refused with its path.
     public init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownKeys(CodingKeys.self, of: "PaymentRequest")
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             merchantIdentifier: try container.decode(String.self, forKey: .merchantIdentifier),

@@ -126,6 +126,7 @@ public struct DeliveryDateRange: Hashable, Sendable, Codable {
     /// Decodes `{"start": "YYYY-MM-DD", "end": "YYYY-MM-DD"}`, validated as
     /// ``init(start:end:)`` does.
     public init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownKeys(CodingKeys.self, of: "DeliveryDateRange")
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let start = try container.decode(CalendarDay.self, forKey: .start)
         let end = try container.decode(CalendarDay.self, forKey: .end)
@@ -171,6 +172,26 @@ public struct ShippingMethod: Hashable, Sendable, Codable, CustomStringConvertib
     }
 }
 
+extension ShippingMethod {
+    private enum CodingKeys: String, CodingKey {
+        case identifier, label, detail, amount, deliveryDateRange
+    }
+
+    /// Decodes the property names; `detail` and `deliveryDateRange` may be absent, an unknown key
+    /// is refused with its path.
+    public init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownKeys(CodingKeys.self, of: "ShippingMethod")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            identifier: try container.decode(String.self, forKey: .identifier),
+            label: try container.decode(String.self, forKey: .label),
+            detail: try container.decodeIfPresent(String.self, forKey: .detail),
+            amount: try container.decode(Money.self, forKey: .amount),
+            deliveryDateRange: try container.decodeIfPresent(DeliveryDateRange.self, forKey: .deliveryDateRange)
+        )
+    }
+}
+
 /// Whether a summary item's amount is known (PassKit's `PKPaymentSummaryItemType`).
 public enum SummaryItemType: String, Hashable, Sendable, Codable, CustomStringConvertible {
     /// The amount is known.
@@ -211,8 +232,10 @@ public struct SummaryItem: Hashable, Sendable, Codable, CustomStringConvertible 
         case type
     }
 
-    /// Decodes `{"label", "amount": {"currency", "value"}, "type"}`; `type` defaults to `final`.
+    /// Decodes `{"label", "amount": {"currency", "value"}, "type"}`; `type` defaults to `final`, an
+    /// unknown key is refused with its path.
     public init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownKeys(CodingKeys.self, of: "SummaryItem")
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             label: try container.decode(String.self, forKey: .label),

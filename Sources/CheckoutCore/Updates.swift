@@ -120,12 +120,23 @@ public struct CouponCodeUpdate: PaymentRequestUpdate {
     }
 }
 
-// Decoding: `errors` may be absent (no errors); the other keys as the properties say.
+// Decoding: `errors` may be absent (no errors); the other keys as the properties say; an unknown
+// key is refused with its path.
+
+extension ShippingMethodUpdate {
+    /// Decodes `{"summaryItems"}`; an unknown key is refused with its path.
+    public init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownKeys(CodingKeys.self, of: "ShippingMethodUpdate")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(summaryItems: try container.decode([SummaryItem].self, forKey: .summaryItems))
+    }
+}
 
 extension ShippingContactUpdate {
     /// Decodes `{"errors", "summaryItems", "shippingMethods"}`; `errors` and
     /// `shippingMethods` may be absent.
     public init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownKeys(CodingKeys.self, of: "ShippingContactUpdate")
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             errors: try container.decodeIfPresent([PaymentError].self, forKey: .errors) ?? [],
@@ -138,6 +149,7 @@ extension ShippingContactUpdate {
 extension PaymentMethodUpdate {
     /// Decodes `{"errors", "summaryItems"}`; `errors` may be absent.
     public init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownKeys(CodingKeys.self, of: "PaymentMethodUpdate")
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             errors: try container.decodeIfPresent([PaymentError].self, forKey: .errors) ?? [],
@@ -150,6 +162,7 @@ extension CouponCodeUpdate {
     /// Decodes `{"errors", "summaryItems", "shippingMethods"}`; `errors` and
     /// `shippingMethods` may be absent.
     public init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownKeys(CodingKeys.self, of: "CouponCodeUpdate")
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             errors: try container.decodeIfPresent([PaymentError].self, forKey: .errors) ?? [],

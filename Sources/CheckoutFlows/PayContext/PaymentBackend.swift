@@ -34,6 +34,19 @@ public struct StripeError: Error, Hashable, Sendable, Codable, CustomStringConve
         case declineCode = "decline_code"
         case message
     }
+
+    /// Decodes Stripe's names; `code` and `decline_code` may be absent, an unknown key is refused
+    /// with its path (spec W2).
+    public init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownKeys(CodingKeys.self, of: "StripeError")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            type: try container.decode(String.self, forKey: .type),
+            code: try container.decodeIfPresent(String.self, forKey: .code),
+            declineCode: try container.decodeIfPresent(String.self, forKey: .declineCode),
+            message: try container.decode(String.self, forKey: .message)
+        )
+    }
 }
 
 /// A Stripe PaymentMethod created from an Apple Pay payment.
@@ -193,4 +206,65 @@ public protocol PaymentBackend: Sendable {
         paymentMethodID: String,
         shipping: ShippingDetails?
     ) async throws -> StripeIntent
+}
+
+// MARK: - Decoding: the property names, an unknown key refused with its path (spec W2)
+
+extension StripePaymentMethod {
+    private enum CodingKeys: String, CodingKey {
+        case id, brand, last4
+    }
+
+    /// Decodes `{"id", "brand", "last4"}`, all required; an unknown key is refused.
+    public init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownKeys(CodingKeys.self, of: "StripePaymentMethod")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            brand: try container.decode(String.self, forKey: .brand),
+            last4: try container.decode(String.self, forKey: .last4)
+        )
+    }
+}
+
+extension ShippingDetails {
+    private enum CodingKeys: String, CodingKey {
+        case name, phone, address
+    }
+
+    /// Decodes `{"name", "phone", "address"}`; only `address` is required, an unknown key is
+    /// refused.
+    public init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownKeys(CodingKeys.self, of: "ShippingDetails")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            name: try container.decodeIfPresent(String.self, forKey: .name),
+            phone: try container.decodeIfPresent(String.self, forKey: .phone),
+            address: try container.decode(Address.self, forKey: .address)
+        )
+    }
+}
+
+extension StripeIntent {
+    private enum CodingKeys: String, CodingKey {
+        case id, kind, status, amount, confirmationMethod, captureMethod, paymentMethodID, shipping, lastError
+    }
+
+    /// Decodes the property names; `amount`, `paymentMethodID`, `shipping` and `lastError` may be
+    /// absent, an unknown key is refused.
+    public init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownKeys(CodingKeys.self, of: "StripeIntent")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            kind: try container.decode(IntentClientSecret.Kind.self, forKey: .kind),
+            status: try container.decode(IntentStatus.self, forKey: .status),
+            amount: try container.decodeIfPresent(Money.self, forKey: .amount),
+            confirmationMethod: try container.decode(ConfirmationMethod.self, forKey: .confirmationMethod),
+            captureMethod: try container.decode(CaptureMethod.self, forKey: .captureMethod),
+            paymentMethodID: try container.decodeIfPresent(String.self, forKey: .paymentMethodID),
+            shipping: try container.decodeIfPresent(ShippingDetails.self, forKey: .shipping),
+            lastError: try container.decodeIfPresent(StripeError.self, forKey: .lastError)
+        )
+    }
 }

@@ -118,3 +118,24 @@ public enum ShippingAddressStep: Hashable, Sendable {
     /// The flow has ended with this outcome.
     case ended(ShippingAddressOutcome)
 }
+
+extension ShippingAddressConfiguration {
+    private enum CodingKeys: String, CodingKey {
+        case requiredShippingAddressFields, shippingType, prefilledAddress, selectedShippingMethod, currency
+    }
+
+    /// Decodes the property names; `prefilledAddress`, `selectedShippingMethod` and `currency` may
+    /// be absent, an unknown key is refused with its path (spec W2).
+    public init(from decoder: any Decoder) throws {
+        try decoder.refuseUnknownKeys(CodingKeys.self, of: "ShippingAddressConfiguration")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            requiredShippingAddressFields: try container.decode(
+                Set<ContactField>.self, forKey: .requiredShippingAddressFields),
+            shippingType: try container.decode(ShippingType.self, forKey: .shippingType),
+            prefilledAddress: try container.decodeIfPresent(Contact.self, forKey: .prefilledAddress),
+            selectedShippingMethod: try container.decodeIfPresent(ShippingMethod.self, forKey: .selectedShippingMethod),
+            currency: try container.decodeIfPresent(CurrencyCode.self, forKey: .currency)
+        )
+    }
+}

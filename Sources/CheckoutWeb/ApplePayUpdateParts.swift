@@ -1,0 +1,72 @@
+import CheckoutCore
+
+/// What the four Apple Pay update dictionaries share, in the core's terms.
+struct CoreUpdateParts {
+    var summaryItems: [SummaryItem]
+    var shippingMethods: [ShippingMethod]?
+    var errors: [PaymentError]
+
+    /// Reads Apple's members: the summary items are `newLineItems` followed by `newTotal`;
+    /// `newShippingMethods` absent or empty is nil, Apple's "no change" (spec W3).
+    init(
+        newTotal: ApplePayLineItem,
+        newLineItems: [ApplePayLineItem]?,
+        newShippingMethods: [ApplePayShippingMethod]?,
+        errors: [ApplePayError]?,
+        currency: CurrencyCode
+    ) throws {
+        summaryItems =
+            try (newLineItems ?? []).core(currency: currency, path: "newLineItems")
+            + [try inside("newTotal") { try newTotal.core(currency: currency) }]
+        let methods = try (newShippingMethods ?? []).core(currency: currency, path: "newShippingMethods")
+        shippingMethods = methods.isEmpty ? nil : methods
+        self.errors = (errors ?? []).core()
+    }
+}
+
+/// What the four Apple Pay update dictionaries share, in Apple's terms.
+struct AppleUpdateParts {
+    var newTotal: ApplePayLineItem
+    var newLineItems: [ApplePayLineItem]
+    var newShippingMethods: [ApplePayShippingMethod]?
+    var errors: [ApplePayError]
+
+    /// The message of the blocking error that stands for "no shipping method is available"
+    /// (spec W3), when the merchant gave no blocking error of its own.
+    static let noShippingMethodMessage = "No shipping method is available for this address."
+
+    /// Writes core members as Apple's. A list of shipping methods that is empty, the core's "none
+    /// available", cannot be shown by Apple Pay (an empty list is "no change"): it is sent as no
+    /// list plus a blocking `addressUnserviceable` error, unless the merchant's errors already
+    /// hold a blocking shipping-contact error (spec W3).
+    init(summaryItems: [SummaryItem], shippingMethods: [ShippingMethod]?, errors: [PaymentError]) throws {
+        (newTotal, newLineItems) = try appleTotalAndLineItems(summaryItems, field: "summaryItems")
+        var errors = errors
+        if let shippingMethods, shippingMethods.isEmpty {
+            newShippingMethods = nil
+            if !errors.contains(where: \.isShippingContactError) {
+                errors.append(.shippingAddressUnserviceable(Self.noShippingMethodMessage))
+            }
+        } else {
+            newShippingMethods = shippingMethods?.map(ApplePayShippingMethod.init)
+        }
+        self.errors = try appleErrors(errors, path: "errors")
+    }
+}
+
+/// Refuses a non-empty `newShippingMethods` on an update whose core counterpart has no
+/// shipping methods: dropping them would change the sheet in silence.
+func refuseShippingMethods(_ methods: [ApplePayShippingMethod]?, coreType: String) throws {
+    guard let methods, !methods.isEmpty else { return }
+    throw CheckoutError(
+        code: .invalidField,
+        message: "newShippingMethods (\(methods.count)) cannot be carried: a core \(coreType) has no shipping methods",
+        field: "newShippingMethods"
+    )
+}
+
+/// The wire names of Apple's extension members that are present, which the core updates have
+/// no place for.
+func presentExtensionMembers(_ members: [(String, JSONValue?)]) -> [String] {
+    members.compactMap { $0.1 == nil ? nil : $0.0 }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// Any JSON value, kept losslessly: the browser's opaque objects (`paymentData`, Apple's
+/// recurring-payment requests, W3C `data` members) pass through a relay unchanged.
+///
+/// Numbers keep their exact value: an integer that fits in 64 bits is ``integer(_:)``, any other
+/// number ``number(_:)`` as a `Decimal`, never as binary floating point. Objects keep every key;
+/// when encoded, keys come out sorted, so the same value always gives the same bytes.
+public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A whole number that fits in 64 bits.
+    case integer(Int64)
+    /// Any other number, exactly.
+    case number(Decimal)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([JSONValue])
+    /// An object.
+    case object([String: JSONValue])
+
+    /// Decodes any JSON value.
+    public init(from decoder: any Decoder) throws {
+        if let keyed = try? decoder.container(keyedBy: JSONKey.self) {
+            var members: [String: JSONValue] = [:]
+            for key in keyed.allKeys {
+                members[key.stringValue] = try keyed.decode(JSONValue.self, forKey: key)
+            }
+            self = .object(members)
+            return
+        }
+        if var unkeyed = try? decoder.unkeyedContainer() {
+            var elements: [JSONValue] = []
+            while !unkeyed.isAtEnd {
+                elements.append(try unkeyed.decode(JSONValue.self))
+            }
+            self = .array(elements)
+            return
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() {
+            self = .null
+        } else if let value = try? single.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? single.decode(Int64.self) {
+            self = .integer(value)
+        } else if let value = try? single.decode(Decimal.self) {
+            self = .number(value)
+        } else {
+            self = .string(try single.decode(String.self))
+        }
+    }
+
+    /// Encodes the value as it was decoded.
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null:
+            var single = encoder.singleValueContainer()
+            try single.encodeNil()
+        case .bool(let value):
+            var single = encoder.singleValueContainer()
+            try single.encode(value)
+        case .integer(let value):
+            var single = encoder.singleValueContainer()
+            try single.encode(value)
+        case .number(let value):
+            var single = encoder.singleValueContainer()
+            try single.encode(value)
+        case .string(let value):
+            var single = encoder.singleValueContainer()
+            try single.encode(value)
+        case .array(let elements):
+            var unkeyed = encoder.unkeyedContainer()
+            for element in elements {
+                try unkeyed.encode(element)
+            }
+        case .object(let members):
+            var keyed = encoder.container(keyedBy: JSONKey.self)
+            for (key, value) in members {
+                try keyed.encode(value, forKey: JSONKey(key))
+            }
+        }
+    }
+
+    /// The value as compact JSON text with sorted keys.
+    public var jsonText: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding a JSONValue cannot fail: every case is a plain JSON value.
+        guard let data = try? encoder.encode(self) else { preconditionFailure("a JSONValue always encodes") }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Parses JSON text (any value, not only objects and arrays); nil when it is not JSON.
+    public init?(jsonText: String) {
+        guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(jsonText.utf8)) else { return nil }
+        self = value
+    }
+
+    /// ``jsonText``.
+    public var description: String { jsonText }
+}
+
+/// A coding key of any name, for reading every key of an object.
+struct JSONKey: CodingKey, Hashable {
+    var stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ string: String) { self.stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}

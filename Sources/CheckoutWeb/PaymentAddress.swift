@@ -1,0 +1,142 @@
+import CheckoutCore
+
+/// The W3C Payment Request `PaymentAddress`, in the JSON shape of its `toJSON()`: the shipping
+/// address a `shippingaddresschange` or the `PaymentResponse` carries. Every member is optional
+/// here (a redacted address lacks most); an object with keys and none of these is refused (spec
+/// W2).
+///
+/// Conversion to ``Contact`` (``core()``): `recipient` → ``Contact/name``, `phone` →
+/// ``Contact/phoneNumber``; `addressLine[0]` → ``Address/line1``, the further lines joined by a
+/// line feed → ``Address/line2``; `city` → ``Address/city``, `region` → ``Address/state``,
+/// `postalCode` → ``Address/postalCode``, `country` (checked, ISO 3166-1) → ``Address/country``.
+/// An empty string is absent, as browsers send `""` for what they redact. `dependentLocality`,
+/// `sortingCode` and `organization` have no core counterpart and stay on this value
+/// (``membersWithoutCoreCounterpart``). From the core (``init(_:)``): the reverse, `line2` split at
+/// line feeds.
+public struct PaymentAddress: Codable, Hashable, Sendable {
+    /// The ISO 3166-1 alpha-2 country code.
+    public var country: String?
+    /// The street lines.
+    public var addressLine: [String]?
+    /// The state, province or region.
+    public var region: String?
+    /// The city.
+    public var city: String?
+    /// A part of the city, such as a neighbourhood.
+    public var dependentLocality: String?
+    /// The postal code.
+    public var postalCode: String?
+    /// A sorting code, such as France's CEDEX.
+    public var sortingCode: String?
+    /// The organisation at the address.
+    public var organization: String?
+    /// The person the goods are for.
+    public var recipient: String?
+    /// The recipient's phone number.
+    public var phone: String?
+
+    /// An address, every member optional.
+    public init(
+        country: String? = nil,
+        addressLine: [String]? = nil,
+        region: String? = nil,
+        city: String? = nil,
+        dependentLocality: String? = nil,
+        postalCode: String? = nil,
+        sortingCode: String? = nil,
+        organization: String? = nil,
+        recipient: String? = nil,
+        phone: String? = nil
+    ) {
+        self.country = country
+        self.addressLine = addressLine
+        self.region = region
+        self.city = city
+        self.dependentLocality = dependentLocality
+        self.postalCode = postalCode
+        self.sortingCode = sortingCode
+        self.organization = organization
+        self.recipient = recipient
+        self.phone = phone
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case country, addressLine, region, city, dependentLocality, postalCode, sortingCode, organization
+        case recipient, phone
+    }
+
+    /// Decodes every member; an object with keys and none of them is refused.
+    public init(from decoder: any Decoder) throws {
+        try decoder.refuseForeignPayload(CodingKeys.self, of: "PaymentAddress")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func string(_ key: CodingKeys) throws -> String? { try container.decodeIfPresent(String.self, forKey: key) }
+        self.init(
+            country: try string(.country),
+            addressLine: try container.decodeIfPresent([String].self, forKey: .addressLine),
+            region: try string(.region),
+            city: try string(.city),
+            dependentLocality: try string(.dependentLocality),
+            postalCode: try string(.postalCode),
+            sortingCode: try string(.sortingCode),
+            organization: try string(.organization),
+            recipient: try string(.recipient),
+            phone: try string(.phone)
+        )
+    }
+
+    /// The address as a core contact (see the type's discussion).
+    ///
+    /// - Throws: ``CheckoutError`` with ``CheckoutError/Code/unknownCountry`` naming `country`.
+    public func core() throws -> Contact {
+        var countryCode: CountryCode?
+        if let code = country.nonEmpty {
+            do {
+                countryCode = try CountryCode(code)
+            } catch var error as CheckoutError {
+                error.field = CodingKeys.country.rawValue
+                throw error
+            }
+        }
+        let lines = (addressLine ?? []).filter { !$0.isEmpty }
+        let address = Address(
+            line1: lines.first,
+            line2: lines.count > 1 ? lines.dropFirst().joined(separator: "\n") : nil,
+            city: city.nonEmpty,
+            state: region.nonEmpty,
+            postalCode: postalCode.nonEmpty,
+            country: countryCode
+        )
+        return Contact(
+            name: recipient.nonEmpty,
+            phoneNumber: phone.nonEmpty,
+            postalAddress: address == Address() ? nil : address
+        )
+    }
+
+    /// The members present here that ``core()`` has no place for, by their wire names.
+    public var membersWithoutCoreCounterpart: [String] {
+        let members: [(CodingKeys, String?)] = [
+            (.dependentLocality, dependentLocality), (.sortingCode, sortingCode), (.organization, organization),
+        ]
+        return members.compactMap { $0.1.nonEmpty == nil ? nil : $0.0.rawValue }
+    }
+
+    /// The core contact's address, recipient and phone (its email has no member here).
+    public init(_ core: Contact) {
+        let address = core.postalAddress
+        var lines: [String] = []
+        if let line1 = address?.line1 { lines.append(line1) }
+        if let line2 = address?.line2 {
+            lines += line2.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        self.init(
+            country: address?.country?.code,
+            addressLine: lines.isEmpty ? nil : lines,
+            region: address?.state,
+            city: address?.city,
+            postalCode: address?.postalCode,
+            recipient: core.name,
+            phone: core.phoneNumber
+        )
+    }
+}

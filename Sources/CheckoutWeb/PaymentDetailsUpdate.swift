@@ -1,0 +1,262 @@
+import CheckoutCore
+
+/// The W3C Payment Request `PaymentDetailsUpdate`, what the page passes to an event's
+/// `updateWith(…)` (`shippingaddresschange`, `shippingoptionchange`, `paymentmethodchange`),
+/// with the `PaymentDetailsBase` members and the shipping members browsers still implement.
+/// Every member is optional; an object with keys and none of these is refused (spec W2).
+///
+/// Summary items, both ways: `displayItems` followed by `total` are the core's summary items
+/// (the grand total is the last); a core update with no items is refused, and so is a W3C
+/// update without `total` converted to the core (the core update needs its total).
+///
+/// Shipping options, both ways: absent ↔ nil (unchanged); `[]` ↔ `[]`, none available, as in the
+/// flow (spec W3); the option whose `id` is the selected identifier is `selected: true`.
+///
+/// Errors from the core (``init(_:selectedShippingOptionID:)`` and the other initializers):
+/// - `shippingContactInvalid` with field `street`, `city`, `state`, `postalCode`, `country`,
+///   `name`, `phoneNumber` → `shippingAddressErrors.addressLine`, `.city`, `.region`,
+///   `.postalCode`, `.country`, `.recipient`, `.phone`; with field `emailAddress` →
+///   `payerErrors.email`;
+/// - `shippingAddressUnserviceable`, and every other error (no field, `postalAddress`,
+///   billing, coupon, unknown) → `error`;
+/// - several messages for one member are joined by a line feed.
+///
+/// Errors to the core (``shippingContactUpdate()``): each `shippingAddressErrors` member →
+/// `shippingContactInvalid` with `addressLine` → `street`, `city` → `city`, `region` → `state`,
+/// `postalCode` → `postalCode`, `country` → `country`, `recipient` → `name`, `phone` →
+/// `phoneNumber`, and the members the core has no field for, `dependentLocality` → `city`,
+/// `sortingCode` → `postalCode`, `organization` → `postalAddress`; each `payerErrors` member →
+/// `shippingContactInvalid` (`email` → `emailAddress`, `name` → `name`, `phone` →
+/// `phoneNumber`); `error` → `shippingAddressUnserviceable` (on a shipping-address change the
+/// W3C text defines it as why the goods cannot be shipped there). For the other updates `error`
+/// is an `unknown` error. `modifiers` and `paymentMethodErrors` have no core counterpart
+/// (``membersWithoutCoreCounterpart``).
+public struct PaymentDetailsUpdate: Codable, Hashable, Sendable {
+    /// The new total.
+    public var total: PaymentItem?
+    /// The new display items.
+    public var displayItems: [PaymentItem]?
+    /// The new shipping options: absent is unchanged, `[]` none available.
+    public var shippingOptions: [PaymentShippingOption]?
+    /// Method-specific modifiers, kept as they are.
+    public var modifiers: [PaymentDetailsModifier]?
+    /// A message for the payer; on a shipping-address change, why the goods cannot be shipped.
+    public var error: String?
+    /// Messages for fields of the shipping address.
+    public var shippingAddressErrors: AddressErrors?
+    /// Messages for the payer's fields.
+    public var payerErrors: PayerErrors?
+    /// Method-specific errors, kept as they are.
+    public var paymentMethodErrors: JSONValue?
+
+    /// An update, every member optional.
+    public init(
+        total: PaymentItem? = nil,
+        displayItems: [PaymentItem]? = nil,
+        shippingOptions: [PaymentShippingOption]? = nil,
+        modifiers: [PaymentDetailsModifier]? = nil,
+        error: String? = nil,
+        shippingAddressErrors: AddressErrors? = nil,
+        payerErrors: PayerErrors? = nil,
+        paymentMethodErrors: JSONValue? = nil
+    ) {
+        self.total = total
+        self.displayItems = displayItems
+        self.shippingOptions = shippingOptions
+        self.modifiers = modifiers
+        self.error = error
+        self.shippingAddressErrors = shippingAddressErrors
+        self.payerErrors = payerErrors
+        self.paymentMethodErrors = paymentMethodErrors
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case total, displayItems, shippingOptions, modifiers, error, shippingAddressErrors, payerErrors
+        case paymentMethodErrors
+    }
+
+    /// Decodes every member; an object with keys and none of them is refused.
+    public init(from decoder: any Decoder) throws {
+        try decoder.refuseForeignPayload(CodingKeys.self, of: "PaymentDetailsUpdate")
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            total: try container.decodeIfPresent(PaymentItem.self, forKey: .total),
+            displayItems: try container.decodeIfPresent([PaymentItem].self, forKey: .displayItems),
+            shippingOptions: try container.decodeIfPresent([PaymentShippingOption].self, forKey: .shippingOptions),
+            modifiers: try container.decodeIfPresent([PaymentDetailsModifier].self, forKey: .modifiers),
+            error: try container.decodeIfPresent(String.self, forKey: .error),
+            shippingAddressErrors: try container.decodeIfPresent(AddressErrors.self, forKey: .shippingAddressErrors),
+            payerErrors: try container.decodeIfPresent(PayerErrors.self, forKey: .payerErrors),
+            paymentMethodErrors: try container.decodeIfPresent(JSONValue.self, forKey: .paymentMethodErrors)
+        )
+    }
+
+    // MARK: From the core
+
+    /// The answer to a `shippingaddresschange` (see the type's discussion). The option whose
+    /// identifier is `selectedShippingOptionID` is marked selected; with no such option, the
+    /// first is (the flow selects the first when the selection is gone, spec A2).
+    ///
+    /// - Throws: ``CheckoutError`` naming `summaryItems` when there are none.
+    public init(_ core: ShippingContactUpdate, selectedShippingOptionID: String? = nil) throws {
+        try self.init(summaryItems: core.summaryItems, errors: core.errors)
+        shippingOptions = core.shippingMethods.map { methods in
+            let selected =
+                methods.contains { $0.identifier == selectedShippingOptionID }
+                ? selectedShippingOptionID : methods.first?.identifier
+            return methods.map { PaymentShippingOption($0, selected: $0.identifier == selected) }
+        }
+    }
+
+    /// The answer to a `shippingoptionchange`: the new total and display items.
+    ///
+    /// - Throws: ``CheckoutError`` naming `summaryItems` when there are none.
+    public init(_ core: ShippingMethodUpdate) throws {
+        try self.init(summaryItems: core.summaryItems, errors: [])
+    }
+
+    /// The answer to a `paymentmethodchange`: the new total, display items and, in `error`,
+    /// the errors' messages.
+    ///
+    /// - Throws: ``CheckoutError`` naming `summaryItems` when there are none.
+    public init(_ core: PaymentMethodUpdate) throws {
+        try self.init(summaryItems: core.summaryItems, errors: core.errors)
+    }
+
+    private init(summaryItems: [SummaryItem], errors: [PaymentError]) throws {
+        guard let last = summaryItems.last else {
+            throw CheckoutError(
+                code: .emptyList,
+                message: "summaryItems is empty: a PaymentDetailsUpdate needs its total, the last summary item",
+                field: "summaryItems"
+            )
+        }
+        self.init(total: PaymentItem(last), displayItems: summaryItems.dropLast().map(PaymentItem.init))
+        var address = AddressErrors()
+        var payer = PayerErrors()
+        var general: String?
+        func add(_ message: String, to slot: inout String?) {
+            slot = slot.map { $0 + "\n" + message } ?? message
+        }
+        for error in errors {
+            guard error.code == .shippingContactInvalid, let field = error.field else {
+                add(error.message, to: &general)
+                continue
+            }
+            switch field {
+            case .street: add(error.message, to: &address.addressLine)
+            case .city: add(error.message, to: &address.city)
+            case .state: add(error.message, to: &address.region)
+            case .postalCode: add(error.message, to: &address.postalCode)
+            case .country: add(error.message, to: &address.country)
+            case .name: add(error.message, to: &address.recipient)
+            case .phoneNumber: add(error.message, to: &address.phone)
+            case .emailAddress: add(error.message, to: &payer.email)
+            case .postalAddress: add(error.message, to: &general)
+            }
+        }
+        self.error = general
+        shippingAddressErrors = address.isEmpty ? nil : address
+        payerErrors = payer.isEmpty ? nil : payer
+    }
+
+    // MARK: To the core
+
+    /// The update as the answer to a shipping-contact change (see the type's discussion).
+    ///
+    /// - Throws: ``CheckoutError`` naming `total` when it is absent, or the amount's path
+    ///   (`total.amount.value`, `displayItems[0].amount.currency`, `shippingOptions[1].amount.value`).
+    public func shippingContactUpdate() throws -> ShippingContactUpdate {
+        var errors: [PaymentError] = []
+        if let address = shippingAddressErrors {
+            let members: [(String?, PaymentErrorField)] = [
+                (address.addressLine, .street), (address.city, .city), (address.dependentLocality, .city),
+                (address.region, .state), (address.postalCode, .postalCode), (address.sortingCode, .postalCode),
+                (address.country, .country), (address.recipient, .name), (address.phone, .phoneNumber),
+                (address.organization, .postalAddress),
+            ]
+            errors += members.compactMap { message, field in message.map { .shippingContactInvalid(field, $0) } }
+        }
+        if let payer = payerErrors {
+            let members: [(String?, PaymentErrorField)] = [
+                (payer.name, .name), (payer.email, .emailAddress), (payer.phone, .phoneNumber),
+            ]
+            errors += members.compactMap { message, field in message.map { .shippingContactInvalid(field, $0) } }
+        }
+        if let error = error.nonEmpty {
+            errors.append(.shippingAddressUnserviceable(error))
+        }
+        return ShippingContactUpdate(
+            errors: errors,
+            summaryItems: try coreSummaryItems(),
+            shippingMethods: try shippingOptions.map { options in
+                try options.enumerated().map { index, option in
+                    try inside("shippingOptions[\(index)]") { try option.core() }
+                }
+            }
+        )
+    }
+
+    /// The update as the answer to a shipping-method change: the summary items. The core update
+    /// has no errors and no shipping methods: an `error`, `shippingAddressErrors` or `payerErrors`
+    /// is refused; `shippingOptions`, which pages resend to mark the selection, is not carried.
+    ///
+    /// - Throws: ``CheckoutError`` naming `total` when it is absent, the amount's path, or the
+    ///   error member that the core update cannot carry.
+    public func shippingMethodUpdate() throws -> ShippingMethodUpdate {
+        try refuseErrors(except: [])
+        return ShippingMethodUpdate(summaryItems: try coreSummaryItems())
+    }
+
+    /// The update as the answer to a payment-method change: the summary items, and `error` as
+    /// an `unknown` error. Shipping options and address or payer errors are refused: the core
+    /// update has no place for them.
+    ///
+    /// - Throws: ``CheckoutError`` naming `total` when it is absent, the amount's path, or the
+    ///   member that the core update cannot carry.
+    public func paymentMethodUpdate() throws -> PaymentMethodUpdate {
+        try refuseErrors(except: ["error"])
+        if shippingOptions != nil {
+            throw CheckoutError(
+                code: .invalidField,
+                message: "shippingOptions cannot be carried: a core PaymentMethodUpdate has no shipping methods",
+                field: "shippingOptions"
+            )
+        }
+        let errors = error.nonEmpty.map { [PaymentError(code: .unknown, message: $0)] } ?? []
+        return PaymentMethodUpdate(errors: errors, summaryItems: try coreSummaryItems())
+    }
+
+    /// The members present that the core updates have no place for: `modifiers`,
+    /// `paymentMethodErrors`.
+    public var membersWithoutCoreCounterpart: [String] {
+        presentExtensionMembers([
+            ("modifiers", modifiers.map { _ in .null }), ("paymentMethodErrors", paymentMethodErrors),
+        ])
+    }
+
+    private func coreSummaryItems() throws -> [SummaryItem] {
+        guard let total else {
+            throw missingMember("total", "the core update needs its total, the last summary item")
+        }
+        let items = try (displayItems ?? []).enumerated().map { index, item in
+            try inside("displayItems[\(index)]") { try item.core() }
+        }
+        return items + [try inside("total") { try total.core() }]
+    }
+
+    private func refuseErrors(except allowed: Set<String>) throws {
+        let present: [(String, Bool)] = [
+            ("error", error.nonEmpty != nil),
+            ("shippingAddressErrors", shippingAddressErrors.map { !$0.isEmpty } ?? false),
+            ("payerErrors", payerErrors.map { !$0.isEmpty } ?? false),
+        ]
+        if let (name, _) = present.first(where: { $0.1 && !allowed.contains($0.0) }) {
+            throw CheckoutError(
+                code: .invalidField,
+                message: "\(name) cannot be carried: the core update has no errors of this kind",
+                field: name
+            )
+        }
+    }
+}
