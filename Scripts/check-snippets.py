@@ -291,7 +291,12 @@ def main() -> None:
     for target in targets.values():
         if target.name == README_TARGET:
             continue
-        products = ", ".join(f'.product(name: "{p}", package: "{IDENTITY}")' for p in ("CheckoutCore", "CheckoutFlows"))
+        # A catalog's snippets see CheckoutCore, CheckoutFlows and the catalog's own library.
+        libraries = ["CheckoutCore", "CheckoutFlows"]
+        own = target.name.removesuffix("DocC")
+        if own not in libraries and own != "CheckoutTesting":
+            libraries.append(own)
+        products = ", ".join(f'.product(name: "{p}", package: "{IDENTITY}")' for p in libraries)
         extra.append(f'    .executableTarget(name: "{target.name}", dependencies: [{products}], path: "DocSnippets/{target.name}"),')
         if any(b.kind == "test" for b in target.blocks):
             extra.append(

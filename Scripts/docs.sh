@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Builds the DocC archives of CheckoutCore, CheckoutFlows and CheckoutTesting with the toolchain's
+# Builds the DocC archives of CheckoutCore, CheckoutFlows, CheckoutTesting and CheckoutWeb with the toolchain's
 # own `docc`, from symbol graphs the compiler emits, and fails when docc reports any warning.
 #
 #   Scripts/docs.sh            # from any directory
 #
 # Outputs, under .build/docs/:
-#   CheckoutCore.doccarchive, CheckoutFlows.doccarchive, CheckoutTesting.doccarchive
+#   CheckoutCore.doccarchive, CheckoutFlows.doccarchive, CheckoutTesting.doccarchive,
+#   CheckoutWeb.doccarchive
 #   symbol-graphs/<Module>/    the symbol graphs each archive was built from
 #   logs/<Module>.log          docc's full output (warnings, and notes from --analyze)
 #   scratch/                   the dedicated SwiftPM build
@@ -18,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$(pwd)
 
-modules=(CheckoutCore CheckoutFlows CheckoutTesting)
+modules=(CheckoutCore CheckoutFlows CheckoutTesting CheckoutWeb)
 out="$root/.build/docs"
 scratch="$out/scratch"
 graphs="$out/symbol-graphs"
@@ -32,12 +33,15 @@ mkdir -p "$graphs/all" "$logs"
 # incremental build would leave graphs out: build from a clean dedicated scratch path.
 rm -rf "$scratch"
 echo "==> swift build (symbol graphs)"
-swift build \
-    --scratch-path "$scratch" \
-    --target CheckoutTesting \
-    -Xswiftc -emit-symbol-graph \
-    -Xswiftc -emit-extension-block-symbols \
-    -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all"
+# One build per leaf library, in the same scratch path: each compiles what the one before did not.
+for leaf in CheckoutTesting CheckoutWeb; do
+    swift build \
+        --scratch-path "$scratch" \
+        --target "$leaf" \
+        -Xswiftc -emit-symbol-graph \
+        -Xswiftc -emit-extension-block-symbols \
+        -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs/all"
+done
 
 warnings=0
 failed=0

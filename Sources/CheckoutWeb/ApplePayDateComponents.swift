@@ -40,10 +40,10 @@ public struct ApplePayDateComponents: Codable, Hashable, Sendable {
 
     /// The calendar day these components name.
     ///
-    /// - Throws: ``CheckoutError`` with ``CheckoutError/Code/missingField`` naming `years`,
-    ///   `months` or `days` when one is absent, ``CheckoutError/Code/invalidField`` for a day
-    ///   that does not exist, and ``CheckoutError/Code/invalidField`` naming `hours` when an hour
-    ///   other than 0 is given: a ``CalendarDay`` has no hours, and it is not dropped in silence.
+    /// - Throws: ``/CheckoutCore/CheckoutError`` with ``/CheckoutCore/CheckoutError/Code/missingField`` naming `years`,
+    ///   `months` or `days` when one is absent, ``/CheckoutCore/CheckoutError/Code/invalidField`` for a day
+    ///   that does not exist, and ``/CheckoutCore/CheckoutError/Code/invalidField`` naming `hours` when an hour
+    ///   other than 0 is given: a ``/CheckoutCore/CalendarDay`` has no hours, and it is not dropped in silence.
     public func calendarDay() throws -> CalendarDay {
         guard let years else { throw missingMember("years", "a delivery day needs its year") }
         guard let months else { throw missingMember("months", "a delivery day needs its month") }
@@ -75,7 +75,7 @@ public struct ApplePayDateComponentsRange: Codable, Hashable, Sendable {
 
     /// The core delivery range.
     ///
-    /// - Throws: ``CheckoutError`` naming `startDateComponents.…` or `endDateComponents.…` (see
+    /// - Throws: ``/CheckoutCore/CheckoutError`` naming `startDateComponents.…` or `endDateComponents.…` (see
     ///   ``ApplePayDateComponents/calendarDay()``), or `endDateComponents` when the range ends
     ///   before it starts.
     public func core() throws -> DeliveryDateRange {

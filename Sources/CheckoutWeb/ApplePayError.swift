@@ -49,17 +49,17 @@ public enum ApplePayErrorContactField: String, Codable, Hashable, Sendable, Case
 /// Apple Pay on the web's `ApplePayError`, as the page builds it for the session's `complete…`
 /// methods: `{code, contactField, message}`.
 ///
-/// Codes, both ways: `unknown` ↔ ``PaymentError/Code/unknown``, `shippingContactInvalid` ↔
-/// ``PaymentError/Code/shippingContactInvalid``, `billingContactInvalid` ↔
-/// ``PaymentError/Code/billingContactInvalid``, `addressUnserviceable` ↔
-/// ``PaymentError/Code/shippingAddressUnserviceable``, `couponCodeInvalid` and
+/// Codes, both ways: `unknown` ↔ ``/CheckoutCore/PaymentError/Code/unknown``, `shippingContactInvalid` ↔
+/// ``/CheckoutCore/PaymentError/Code/shippingContactInvalid``, `billingContactInvalid` ↔
+/// ``/CheckoutCore/PaymentError/Code/billingContactInvalid``, `addressUnserviceable` ↔
+/// ``/CheckoutCore/PaymentError/Code/shippingAddressUnserviceable``, `couponCodeInvalid` and
 /// `couponCodeExpired` ↔ the core codes of the same names. A core code outside these has no
 /// Apple counterpart: ``init(_:)`` refuses it (the browser would throw a `TypeError`).
 ///
 /// Contact fields, both ways: `name`, `emailAddress`, `phoneNumber`, `postalAddress`,
-/// `postalCode` ↔ the core fields of the same names; `addressLines` ↔ ``PaymentErrorField/street``;
-/// `locality` ↔ ``PaymentErrorField/city``; `administrativeArea` ↔ ``PaymentErrorField/state``;
-/// `countryCode` ↔ ``PaymentErrorField/country``. One way, Apple to core (the core has no finer
+/// `postalCode` ↔ the core fields of the same names; `addressLines` ↔ ``/CheckoutCore/PaymentErrorField/street``;
+/// `locality` ↔ ``/CheckoutCore/PaymentErrorField/city``; `administrativeArea` ↔ ``/CheckoutCore/PaymentErrorField/state``;
+/// `countryCode` ↔ ``/CheckoutCore/PaymentErrorField/country``. One way, Apple to core (the core has no finer
 /// field): `phoneticName` → `name`, `subLocality` → `city`, `subAdministrativeArea` → `state`,
 /// `country` → `country`.
 public struct ApplePayError: Codable, Hashable, Sendable, Error {
@@ -121,7 +121,7 @@ public struct ApplePayError: Codable, Hashable, Sendable, Error {
 
     /// The core error in Apple's terms (see the type's discussion).
     ///
-    /// - Throws: ``CheckoutError`` with ``CheckoutError/Code/invalidField`` naming `code` for a
+    /// - Throws: ``/CheckoutCore/CheckoutError`` with ``/CheckoutCore/CheckoutError/Code/invalidField`` naming `code` for a
     ///   core code Apple Pay does not have.
     public init(_ core: PaymentError) throws {
         let code: ApplePayErrorCode

@@ -2,9 +2,9 @@ import CheckoutCore
 
 /// Apple Pay on the web's `ApplePayLineItemType`: whether an amount is known.
 public enum ApplePayLineItemType: String, Codable, Hashable, Sendable, CaseIterable {
-    /// The amount is not known yet (core ``SummaryItemType/pending``).
+    /// The amount is not known yet (core ``/CheckoutCore/SummaryItemType/pending``).
     case pending
-    /// The amount is final (core ``SummaryItemType/final``), the default.
+    /// The amount is final (core ``/CheckoutCore/SummaryItemType/final``), the default.
     case final
 }
 
@@ -37,7 +37,7 @@ public enum ApplePayRecurringPaymentDateUnit: String, Codable, Hashable, Sendabl
 /// Apple Pay on the web's `ApplePayLineItem`: a line of the sheet's summary, or its total.
 ///
 /// The amount is a decimal string in the request's currency, kept as the page sent it; dates
-/// are kept as the strings the page's `Date` values serialise to. Conversion to ``SummaryItem``
+/// are kept as the strings the page's `Date` values serialise to. Conversion to ``/CheckoutCore/SummaryItem``
 /// (``core(currency:)``) needs the currency and keeps `label`, `amount` and `type`; the
 /// payment-timing members (`paymentTiming` other than immediate and the recurring, deferred and
 /// automatic-reload members) have no core counterpart and stay on this value
@@ -91,7 +91,7 @@ public struct ApplePayLineItem: Codable, Hashable, Sendable {
 
     /// The core summary item, with `amount` read in `currency`.
     ///
-    /// - Throws: ``CheckoutError`` with field `amount` when the string is not an amount of
+    /// - Throws: ``/CheckoutCore/CheckoutError`` with field `amount` when the string is not an amount of
     ///   `currency` (malformed, finer than its minor unit, out of range).
     public func core(currency: CurrencyCode) throws -> SummaryItem {
         SummaryItem(
@@ -130,7 +130,7 @@ extension [ApplePayLineItem] {
 
 /// Splits core summary items into Apple's `total` (the last) and line items (the others).
 ///
-/// - Throws: ``CheckoutError`` with ``CheckoutError/Code/emptyList`` naming `field` when there
+/// - Throws: ``/CheckoutCore/CheckoutError`` with ``/CheckoutCore/CheckoutError/Code/emptyList`` naming `field` when there
 ///   are no items: Apple requires a total.
 func appleTotalAndLineItems(_ items: [SummaryItem], field: String) throws -> (ApplePayLineItem, [ApplePayLineItem]) {
     guard let last = items.last else {

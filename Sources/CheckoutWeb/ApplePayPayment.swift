@@ -2,7 +2,7 @@ import CheckoutCore
 
 /// Apple Pay on the web's `ApplePayPayment`: what `onpaymentauthorized` carries.
 ///
-/// Conversion to ``Payment`` (``core(shippingMethod:)``): the token, and the contacts through
+/// Conversion to ``/CheckoutCore/Payment`` (``core(shippingMethod:)``): the token, and the contacts through
 /// ``ApplePayPaymentContact/core()``. Apple's payment does not say which shipping method was
 /// selected (the session told the page through `onshippingmethodselected`), so the caller passes
 /// it. `installmentAuthorizationToken` has no core counterpart and stays on this value. From the
@@ -33,7 +33,7 @@ public struct ApplePayPayment: Codable, Hashable, Sendable {
 
     /// The core payment, with the shipping method selected when the customer authorized.
     ///
-    /// - Throws: ``CheckoutError`` naming `token.…`, `billingContact.…` or `shippingContact.…`
+    /// - Throws: ``/CheckoutCore/CheckoutError`` naming `token.…`, `billingContact.…` or `shippingContact.…`
     ///   (see ``ApplePayPaymentToken/core()`` and ``ApplePayPaymentContact/core()``).
     public func core(shippingMethod: ShippingMethod? = nil) throws -> Payment {
         Payment(

@@ -27,7 +27,7 @@ public struct ApplePayPaymentOrderDetails: Codable, Hashable, Sendable {
 /// `completePayment`: a status code and errors.
 ///
 /// `status` is one of `ApplePaySession`'s constants, the same numbers as PassKit's and the core
-/// ``PaymentAuthorizationStatus``'s raw values: `STATUS_SUCCESS` 0, `STATUS_FAILURE` 1,
+/// ``/CheckoutCore/PaymentAuthorizationStatus``'s raw values: `STATUS_SUCCESS` 0, `STATUS_FAILURE` 1,
 /// `STATUS_INVALID_BILLING_POSTAL_ADDRESS` 2, `STATUS_INVALID_SHIPPING_POSTAL_ADDRESS` 3,
 /// `STATUS_INVALID_SHIPPING_CONTACT` 4, `STATUS_PIN_REQUIRED` 5, `STATUS_PIN_INCORRECT` 6,
 /// `STATUS_PIN_LOCKOUT` 7. Errors map as ``ApplePayError`` says. `orderDetails` has no core
@@ -66,7 +66,7 @@ public struct ApplePayPaymentAuthorizationResult: Codable, Hashable, Sendable {
 
     /// The core result.
     ///
-    /// - Throws: ``CheckoutError`` with ``CheckoutError/Code/invalidField`` naming `status` for a
+    /// - Throws: ``/CheckoutCore/CheckoutError`` with ``/CheckoutCore/CheckoutError/Code/invalidField`` naming `status` for a
     ///   number that is not one of the eight status codes.
     public func core() throws -> PaymentAuthorizationResult {
         guard let coreStatus = PaymentAuthorizationStatus(rawValue: status) else {
@@ -82,7 +82,7 @@ public struct ApplePayPaymentAuthorizationResult: Codable, Hashable, Sendable {
 
     /// The core result in Apple's members; no errors are absent `errors`.
     ///
-    /// - Throws: ``CheckoutError`` naming `errors[i].code` for a code Apple Pay does not have.
+    /// - Throws: ``/CheckoutCore/CheckoutError`` naming `errors[i].code` for a code Apple Pay does not have.
     public init(_ core: PaymentAuthorizationResult) throws {
         let errors = try appleErrors(core.errors, path: "errors")
         self.init(status: core.status.rawValue, errors: errors.isEmpty ? nil : errors)

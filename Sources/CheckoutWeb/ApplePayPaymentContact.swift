@@ -8,20 +8,20 @@ import CheckoutCore
 /// member of this dictionary (spec W2): such a payload is not a contact and is never read as an
 /// empty one.
 ///
-/// Conversion to ``Contact`` (``core()``):
-/// - `givenName` and `familyName` become ``Contact/name``, joined by one space (either alone
+/// Conversion to ``/CheckoutCore/Contact`` (``core()``):
+/// - `givenName` and `familyName` become ``/CheckoutCore/Contact/name``, joined by one space (either alone
 ///   when the other is absent or empty).
-/// - `addressLines[0]` becomes ``Address/line1``; the further lines become ``Address/line2``,
+/// - `addressLines[0]` becomes ``/CheckoutCore/Address/line1``; the further lines become ``/CheckoutCore/Address/line2``,
 ///   joined by a line feed.
-/// - `locality` → ``Address/city``, `administrativeArea` → ``Address/state``, `postalCode` →
-///   ``Address/postalCode``, `countryCode` → ``Address/country`` (an ISO 3166-1 code, checked;
+/// - `locality` → ``/CheckoutCore/Address/city``, `administrativeArea` → ``/CheckoutCore/Address/state``, `postalCode` →
+///   ``/CheckoutCore/Address/postalCode``, `countryCode` → ``/CheckoutCore/Address/country`` (an ISO 3166-1 code, checked;
 ///   a code that is not one is an error naming `countryCode`).
 /// - An empty string is read as absent, as the browser sends `""` for what it does not have.
 /// - The core has no place for `phoneticGivenName`, `phoneticFamilyName`, `subLocality`,
 ///   `subAdministrativeArea` and the country's display name `country`: they stay on this value
 ///   (``membersWithoutCoreCounterpart`` lists those present) and are not in the `Contact`.
 ///
-/// Conversion from ``Contact`` (``init(_:)``): the name is split at its first space into
+/// Conversion from ``/CheckoutCore/Contact`` (``init(_:)``): the name is split at its first space into
 /// `givenName` and `familyName` (a one-word name is the `givenName`), `line2` is split at line
 /// feeds into further address lines, the country becomes `countryCode`. A contact that went
 /// through `core()` comes back with the same name, lines and address.
@@ -120,7 +120,7 @@ public struct ApplePayPaymentContact: Codable, Hashable, Sendable {
 
     /// The contact in the core's terms (see the type's discussion for each member).
     ///
-    /// - Throws: ``CheckoutError`` with ``CheckoutError/Code/unknownCountry`` and field
+    /// - Throws: ``/CheckoutCore/CheckoutError`` with ``/CheckoutCore/CheckoutError/Code/unknownCountry`` and field
     ///   `countryCode` when the code is not an ISO 3166-1 alpha-2 code.
     public func core() throws -> Contact {
         let name = [givenName.nonEmpty, familyName.nonEmpty].compactMap { $0 }.joined(separator: " ")

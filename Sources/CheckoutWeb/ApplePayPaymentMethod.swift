@@ -16,11 +16,11 @@ public enum ApplePayPaymentMethodType: String, Codable, Hashable, Sendable, Case
 /// `onpaymentmethodselected` and the payment token carry it. Every member is optional; an
 /// object with keys and none of these is refused (spec W2).
 ///
-/// Conversion to ``PaymentMethod`` (``core()``): `displayName` and `network` as they are
+/// Conversion to ``/CheckoutCore/PaymentMethod`` (``core()``): `displayName` and `network` as they are
 /// (Apple's network names are PassKit's); `type` to the core type of the same name, an absent
-/// type to ``PaymentMethodType/unknown``. The core has no `paymentPass`, `billingContact` or
-/// `bindToken`: they stay on this value. From the core (``init(_:)``): ``PaymentMethodType/unknown``
-/// is an absent `type`; ``PaymentMethodType/eMoney`` has no Apple Pay on the web counterpart and
+/// type to ``/CheckoutCore/PaymentMethodType/unknown``. The core has no `paymentPass`, `billingContact` or
+/// `bindToken`: they stay on this value. From the core (``init(_:)``): ``/CheckoutCore/PaymentMethodType/unknown``
+/// is an absent `type`; ``/CheckoutCore/PaymentMethodType/eMoney`` has no Apple Pay on the web counterpart and
 /// is refused.
 public struct ApplePayPaymentMethod: Codable, Hashable, Sendable {
     /// A name for display, such as "Visa 1234".
@@ -97,8 +97,8 @@ public struct ApplePayPaymentMethod: Codable, Hashable, Sendable {
 
     /// The core payment method in Apple's members (see the type's discussion).
     ///
-    /// - Throws: ``CheckoutError`` with ``CheckoutError/Code/invalidField`` naming `type` for
-    ///   ``PaymentMethodType/eMoney``.
+    /// - Throws: ``/CheckoutCore/CheckoutError`` with ``/CheckoutCore/CheckoutError/Code/invalidField`` naming `type` for
+    ///   ``/CheckoutCore/PaymentMethodType/eMoney``.
     public init(_ core: PaymentMethod) throws {
         let type: ApplePayPaymentMethodType?
         switch core.type {

@@ -3,7 +3,7 @@ import CheckoutCore
 /// Apple Pay on the web's `ApplePayPaymentMethodUpdate`, what the page passes to
 /// `completePaymentMethodSelection`.
 ///
-/// From the core ``PaymentMethodUpdate`` (``init(_:)``): the last summary item is `newTotal`, the
+/// From the core ``/CheckoutCore/PaymentMethodUpdate`` (``init(_:)``): the last summary item is `newTotal`, the
 /// others `newLineItems`, errors as ``ApplePayError`` maps them. To it (``core(currency:)``): a
 /// non-empty `newShippingMethods` is refused rather than dropped, as the core update has no
 /// shipping methods; the extension members are kept as ``JSONValue`` and have no core
@@ -53,7 +53,7 @@ public struct ApplePayPaymentMethodUpdate: Codable, Hashable, Sendable {
 
     /// The core update in Apple's members.
     ///
-    /// - Throws: ``CheckoutError`` naming `summaryItems` when there are none, or `errors[i].code`
+    /// - Throws: ``/CheckoutCore/CheckoutError`` naming `summaryItems` when there are none, or `errors[i].code`
     ///   for an error code Apple Pay does not have.
     public init(_ core: PaymentMethodUpdate) throws {
         let parts = try AppleUpdateParts(summaryItems: core.summaryItems, shippingMethods: nil, errors: core.errors)
@@ -62,7 +62,7 @@ public struct ApplePayPaymentMethodUpdate: Codable, Hashable, Sendable {
 
     /// The core update, amounts read in `currency`.
     ///
-    /// - Throws: ``CheckoutError`` naming the amount's path, or `newShippingMethods` when it is
+    /// - Throws: ``/CheckoutCore/CheckoutError`` naming the amount's path, or `newShippingMethods` when it is
     ///   not empty (the core update cannot carry it).
     public func core(currency: CurrencyCode) throws -> PaymentMethodUpdate {
         try refuseShippingMethods(newShippingMethods, coreType: "PaymentMethodUpdate")

@@ -14,7 +14,7 @@ public enum ApplePayPaymentPassActivationState: String, Codable, Hashable, Senda
 
 /// Apple Pay on the web's `ApplePayPaymentPass`: the Wallet pass of the card used.
 ///
-/// The core ``PaymentMethod`` has no pass; this value stays on ``ApplePayPaymentMethod``.
+/// The core ``/CheckoutCore/PaymentMethod`` has no pass; this value stays on ``ApplePayPaymentMethod``.
 public struct ApplePayPaymentPass: Codable, Hashable, Sendable {
     /// The card's unique identifier.
     public var primaryAccountIdentifier: String

@@ -2,13 +2,13 @@ import CheckoutCore
 
 /// Apple Pay on the web's `ApplePayMerchantCapability`.
 public enum ApplePayMerchantCapability: String, Codable, Hashable, Sendable, CaseIterable {
-    /// 3-D Secure (core ``MerchantCapabilities/threeDSecure``).
+    /// 3-D Secure (core ``/CheckoutCore/MerchantCapabilities/threeDSecure``).
     case supports3DS
-    /// EMV (core ``MerchantCapabilities/emv``).
+    /// EMV (core ``/CheckoutCore/MerchantCapabilities/emv``).
     case supportsEMV
-    /// Credit cards (core ``MerchantCapabilities/credit``).
+    /// Credit cards (core ``/CheckoutCore/MerchantCapabilities/credit``).
     case supportsCredit
-    /// Debit cards (core ``MerchantCapabilities/debit``).
+    /// Debit cards (core ``/CheckoutCore/MerchantCapabilities/debit``).
     case supportsDebit
     /// Instant funds out, for disbursements; the core has no counterpart.
     case supportsInstantFundsOut
@@ -16,20 +16,20 @@ public enum ApplePayMerchantCapability: String, Codable, Hashable, Sendable, Cas
 
 /// Apple Pay on the web's `ApplePayContactField`: a contact field a request can require.
 public enum ApplePayContactField: String, Codable, Hashable, Sendable, CaseIterable {
-    /// The email address (core ``ContactField/emailAddress``).
+    /// The email address (core ``/CheckoutCore/ContactField/emailAddress``).
     case email
-    /// The name (core ``ContactField/name``).
+    /// The name (core ``/CheckoutCore/ContactField/name``).
     case name
     /// The phonetic name; the core has no counterpart.
     case phoneticName
-    /// The phone number (core ``ContactField/phoneNumber``).
+    /// The phone number (core ``/CheckoutCore/ContactField/phoneNumber``).
     case phone
-    /// The postal address (core ``ContactField/postalAddress``).
+    /// The postal address (core ``/CheckoutCore/ContactField/postalAddress``).
     case postalAddress
 }
 
 /// Apple Pay on the web's `ApplePayShippingType`, the same four names as the core
-/// ``ShippingType``.
+/// ``/CheckoutCore/ShippingType``.
 public enum ApplePayShippingType: String, Codable, Hashable, Sendable, CaseIterable {
     /// Shipped to an address, the default.
     case shipping
@@ -48,7 +48,7 @@ public enum ApplePayShippingType: String, Codable, Hashable, Sendable, CaseItera
 /// `automaticReloadPaymentRequest`, `multiTokenContexts`, `deferredPaymentRequest`,
 /// `disbursementRequest`) are kept losslessly as ``JSONValue``: the core has no model for them.
 ///
-/// Conversion to ``PaymentRequest`` (``core(merchantIdentifier:)``; Apple's request has no
+/// Conversion to ``/CheckoutCore/PaymentRequest`` (``core(merchantIdentifier:)``; Apple's request has no
 /// merchant identifier, it lives in the merchant session):
 /// - summary items are `lineItems` followed by `total` (the core's grand total is the last
 ///   item), amounts read in `currencyCode`;
@@ -175,7 +175,7 @@ public struct ApplePayPaymentRequest: Codable, Hashable, Sendable {
     /// The core request (see the type's discussion). It is not validated here: the flow does
     /// that when it is made (spec A1).
     ///
-    /// - Throws: ``CheckoutError`` naming `currencyCode` when it is not an ISO 4217 code, or the
+    /// - Throws: ``/CheckoutCore/CheckoutError`` naming `currencyCode` when it is not an ISO 4217 code, or the
     ///   amount's path (`total.amount`, `lineItems[1].amount`, `shippingMethods[0].amount`, ...)
     ///   when an amount is not one of that currency.
     public func core(merchantIdentifier: String) throws -> PaymentRequest {
@@ -253,7 +253,7 @@ public struct ApplePayPaymentRequest: Codable, Hashable, Sendable {
 
     /// The core request in Apple's members (see the type's discussion).
     ///
-    /// - Throws: ``CheckoutError`` with ``CheckoutError/Code/emptyList`` naming `summaryItems`
+    /// - Throws: ``/CheckoutCore/CheckoutError`` with ``/CheckoutCore/CheckoutError/Code/emptyList`` naming `summaryItems`
     ///   when there are none: Apple requires a total.
     public init(_ core: PaymentRequest) throws {
         let (total, lineItems) = try appleTotalAndLineItems(core.summaryItems, field: "summaryItems")

@@ -6,7 +6,7 @@ import CheckoutCore
 /// `paymentData` is an arbitrary JSON object (for a card, `{version, data, signature,
 /// header}`), kept losslessly as a ``JSONValue``.
 ///
-/// Conversion to ``PaymentToken`` (``core()``): the core's `paymentData` is a string, so an
+/// Conversion to ``/CheckoutCore/PaymentToken`` (``core()``): the core's `paymentData` is a string, so an
 /// object or array is written as compact JSON text with sorted keys, a string is taken as it is,
 /// and any other value as its JSON text. From the core (``init(_:)``): a string that is JSON
 /// text of an object or array becomes that value, any other string a JSON string. An object
@@ -31,7 +31,7 @@ public struct ApplePayPaymentToken: Codable, Hashable, Sendable {
 
     /// The core token (see the type's discussion for `paymentData`).
     ///
-    /// - Throws: ``CheckoutError`` with ``CheckoutError/Code/missingField`` naming
+    /// - Throws: ``/CheckoutCore/CheckoutError`` with ``/CheckoutCore/CheckoutError/Code/missingField`` naming
     ///   `transactionIdentifier` or `paymentData` when absent: the core token needs both.
     public func core() throws -> PaymentToken {
         guard let transactionIdentifier else {

@@ -3,7 +3,7 @@ import CheckoutCore
 /// Apple Pay on the web's `ApplePayShippingContactUpdate`, what the page passes to
 /// `completeShippingContactSelection`.
 ///
-/// Conversion from ``ShippingContactUpdate`` (``init(_:)``): the last summary item is
+/// Conversion from ``/CheckoutCore/ShippingContactUpdate`` (``init(_:)``): the last summary item is
 /// `newTotal`, the others `newLineItems`; errors map as ``ApplePayError`` says; shipping methods
 /// nil are absent, a list is `newShippingMethods`, and an empty list (none available) becomes no
 /// list plus a blocking `addressUnserviceable` error unless the merchant gave a blocking error
@@ -55,7 +55,7 @@ public struct ApplePayShippingContactUpdate: Codable, Hashable, Sendable {
 
     /// The core update in Apple's members (see the type's discussion).
     ///
-    /// - Throws: ``CheckoutError`` naming `summaryItems` when there are none, or `errors[i].code`
+    /// - Throws: ``/CheckoutCore/CheckoutError`` naming `summaryItems` when there are none, or `errors[i].code`
     ///   for an error code Apple Pay does not have.
     public init(_ core: ShippingContactUpdate) throws {
         let parts = try AppleUpdateParts(
@@ -70,7 +70,7 @@ public struct ApplePayShippingContactUpdate: Codable, Hashable, Sendable {
 
     /// The core update, amounts read in `currency`.
     ///
-    /// - Throws: ``CheckoutError`` naming the amount's path (`newTotal.amount`,
+    /// - Throws: ``/CheckoutCore/CheckoutError`` naming the amount's path (`newTotal.amount`,
     ///   `newLineItems[0].amount`, `newShippingMethods[1].amount`, ...).
     public func core(currency: CurrencyCode) throws -> ShippingContactUpdate {
         let parts = try CoreUpdateParts(

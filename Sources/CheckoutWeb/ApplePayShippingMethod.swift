@@ -2,7 +2,7 @@ import CheckoutCore
 
 /// Apple Pay on the web's `ApplePayShippingMethod`: a way to ship and its cost.
 ///
-/// Conversion to ``ShippingMethod`` (``core(currency:)``) reads `amount` in the request's
+/// Conversion to ``/CheckoutCore/ShippingMethod`` (``core(currency:)``) reads `amount` in the request's
 /// currency; an empty `detail` is no detail (Apple requires the member, so a method without a
 /// detail is sent with `""`); `dateComponentsRange` becomes the delivery range.
 public struct ApplePayShippingMethod: Codable, Hashable, Sendable {
@@ -34,7 +34,7 @@ public struct ApplePayShippingMethod: Codable, Hashable, Sendable {
 
     /// The core shipping method, with `amount` read in `currency`.
     ///
-    /// - Throws: ``CheckoutError`` naming `amount` for an amount that is not one of `currency`,
+    /// - Throws: ``/CheckoutCore/CheckoutError`` naming `amount` for an amount that is not one of `currency`,
     ///   or `dateComponentsRange.…` for a range that is not two calendar days in order.
     public func core(currency: CurrencyCode) throws -> ShippingMethod {
         ShippingMethod(

@@ -3,7 +3,7 @@ import CheckoutCore
 /// Apple Pay on the web's `ApplePayShippingMethodUpdate`, what the page passes to
 /// `completeShippingMethodSelection`.
 ///
-/// The core ``ShippingMethodUpdate`` carries summary items only: from it (``init(_:)``) the last
+/// The core ``/CheckoutCore/ShippingMethodUpdate`` carries summary items only: from it (``init(_:)``) the last
 /// item is `newTotal` and the others `newLineItems`. To it (``core(currency:)``) a non-empty
 /// `newShippingMethods` is refused rather than dropped; the extension members are kept as
 /// ``JSONValue`` and have no core counterpart.
@@ -48,7 +48,7 @@ public struct ApplePayShippingMethodUpdate: Codable, Hashable, Sendable {
 
     /// The core update in Apple's members.
     ///
-    /// - Throws: ``CheckoutError`` naming `summaryItems` when there are none.
+    /// - Throws: ``/CheckoutCore/CheckoutError`` naming `summaryItems` when there are none.
     public init(_ core: ShippingMethodUpdate) throws {
         let parts = try AppleUpdateParts(summaryItems: core.summaryItems, shippingMethods: nil, errors: [])
         self.init(newTotal: parts.newTotal, newLineItems: parts.newLineItems)
@@ -56,7 +56,7 @@ public struct ApplePayShippingMethodUpdate: Codable, Hashable, Sendable {
 
     /// The core update, amounts read in `currency`.
     ///
-    /// - Throws: ``CheckoutError`` naming the amount's path, or `newShippingMethods` when it is
+    /// - Throws: ``/CheckoutCore/CheckoutError`` naming the amount's path, or `newShippingMethods` when it is
     ///   not empty (the core update cannot carry it).
     public func core(currency: CurrencyCode) throws -> ShippingMethodUpdate {
         try refuseShippingMethods(newShippingMethods, coreType: "ShippingMethodUpdate")

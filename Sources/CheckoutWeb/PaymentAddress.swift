@@ -5,10 +5,10 @@ import CheckoutCore
 /// here (a redacted address lacks most); an object with keys and none of these is refused (spec
 /// W2).
 ///
-/// Conversion to ``Contact`` (``core()``): `recipient` → ``Contact/name``, `phone` →
-/// ``Contact/phoneNumber``; `addressLine[0]` → ``Address/line1``, the further lines joined by a
-/// line feed → ``Address/line2``; `city` → ``Address/city``, `region` → ``Address/state``,
-/// `postalCode` → ``Address/postalCode``, `country` (checked, ISO 3166-1) → ``Address/country``.
+/// Conversion to ``/CheckoutCore/Contact`` (``core()``): `recipient` → ``/CheckoutCore/Contact/name``, `phone` →
+/// ``/CheckoutCore/Contact/phoneNumber``; `addressLine[0]` → ``/CheckoutCore/Address/line1``, the further lines joined by a
+/// line feed → ``/CheckoutCore/Address/line2``; `city` → ``/CheckoutCore/Address/city``, `region` → ``/CheckoutCore/Address/state``,
+/// `postalCode` → ``/CheckoutCore/Address/postalCode``, `country` (checked, ISO 3166-1) → ``/CheckoutCore/Address/country``.
 /// An empty string is absent, as browsers send `""` for what they redact. `dependentLocality`,
 /// `sortingCode` and `organization` have no core counterpart and stay on this value
 /// (``membersWithoutCoreCounterpart``). From the core (``init(_:)``): the reverse, `line2` split at
@@ -86,7 +86,7 @@ public struct PaymentAddress: Codable, Hashable, Sendable {
 
     /// The address as a core contact (see the type's discussion).
     ///
-    /// - Throws: ``CheckoutError`` with ``CheckoutError/Code/unknownCountry`` naming `country`.
+    /// - Throws: ``/CheckoutCore/CheckoutError`` with ``/CheckoutCore/CheckoutError/Code/unknownCountry`` naming `country`.
     public func core() throws -> Contact {
         var countryCode: CountryCode?
         if let code = country.nonEmpty {

@@ -14,9 +14,9 @@ public struct PaymentCurrencyAmount: Codable, Hashable, Sendable {
         self.value = value
     }
 
-    /// The amount as ``Money``.
+    /// The amount as ``/CheckoutCore/Money``.
     ///
-    /// - Throws: ``CheckoutError`` naming `currency` when it is not an ISO 4217 code, or
+    /// - Throws: ``/CheckoutCore/CheckoutError`` naming `currency` when it is not an ISO 4217 code, or
     ///   `value` when the string is not an amount of that currency.
     public func core() throws -> Money {
         let code: CurrencyCode

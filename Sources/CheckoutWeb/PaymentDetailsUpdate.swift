@@ -97,7 +97,7 @@ public struct PaymentDetailsUpdate: Codable, Hashable, Sendable {
     /// identifier is `selectedShippingOptionID` is marked selected; with no such option, the
     /// first is (the flow selects the first when the selection is gone, spec A2).
     ///
-    /// - Throws: ``CheckoutError`` naming `summaryItems` when there are none.
+    /// - Throws: ``/CheckoutCore/CheckoutError`` naming `summaryItems` when there are none.
     public init(_ core: ShippingContactUpdate, selectedShippingOptionID: String? = nil) throws {
         try self.init(summaryItems: core.summaryItems, errors: core.errors)
         shippingOptions = core.shippingMethods.map { methods in
@@ -110,7 +110,7 @@ public struct PaymentDetailsUpdate: Codable, Hashable, Sendable {
 
     /// The answer to a `shippingoptionchange`: the new total and display items.
     ///
-    /// - Throws: ``CheckoutError`` naming `summaryItems` when there are none.
+    /// - Throws: ``/CheckoutCore/CheckoutError`` naming `summaryItems` when there are none.
     public init(_ core: ShippingMethodUpdate) throws {
         try self.init(summaryItems: core.summaryItems, errors: [])
     }
@@ -118,7 +118,7 @@ public struct PaymentDetailsUpdate: Codable, Hashable, Sendable {
     /// The answer to a `paymentmethodchange`: the new total, display items and, in `error`,
     /// the errors' messages.
     ///
-    /// - Throws: ``CheckoutError`` naming `summaryItems` when there are none.
+    /// - Throws: ``/CheckoutCore/CheckoutError`` naming `summaryItems` when there are none.
     public init(_ core: PaymentMethodUpdate) throws {
         try self.init(summaryItems: core.summaryItems, errors: core.errors)
     }
@@ -164,7 +164,7 @@ public struct PaymentDetailsUpdate: Codable, Hashable, Sendable {
 
     /// The update as the answer to a shipping-contact change (see the type's discussion).
     ///
-    /// - Throws: ``CheckoutError`` naming `total` when it is absent, or the amount's path
+    /// - Throws: ``/CheckoutCore/CheckoutError`` naming `total` when it is absent, or the amount's path
     ///   (`total.amount.value`, `displayItems[0].amount.currency`, `shippingOptions[1].amount.value`).
     public func shippingContactUpdate() throws -> ShippingContactUpdate {
         var errors: [PaymentError] = []
@@ -201,7 +201,7 @@ public struct PaymentDetailsUpdate: Codable, Hashable, Sendable {
     /// has no errors and no shipping methods: an `error`, `shippingAddressErrors` or `payerErrors`
     /// is refused; `shippingOptions`, which pages resend to mark the selection, is not carried.
     ///
-    /// - Throws: ``CheckoutError`` naming `total` when it is absent, the amount's path, or the
+    /// - Throws: ``/CheckoutCore/CheckoutError`` naming `total` when it is absent, the amount's path, or the
     ///   error member that the core update cannot carry.
     public func shippingMethodUpdate() throws -> ShippingMethodUpdate {
         try refuseErrors(except: [])
@@ -212,7 +212,7 @@ public struct PaymentDetailsUpdate: Codable, Hashable, Sendable {
     /// an `unknown` error. Shipping options and address or payer errors are refused: the core
     /// update has no place for them.
     ///
-    /// - Throws: ``CheckoutError`` naming `total` when it is absent, the amount's path, or the
+    /// - Throws: ``/CheckoutCore/CheckoutError`` naming `total` when it is absent, the amount's path, or the
     ///   member that the core update cannot carry.
     public func paymentMethodUpdate() throws -> PaymentMethodUpdate {
         try refuseErrors(except: ["error"])

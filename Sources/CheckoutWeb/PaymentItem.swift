@@ -2,7 +2,7 @@ import CheckoutCore
 
 /// The W3C Payment Request `PaymentItem`: a display item or the total.
 ///
-/// `pending: true` ↔ ``SummaryItemType/pending``; absent or false ↔ ``SummaryItemType/final``.
+/// `pending: true` ↔ ``/CheckoutCore/SummaryItemType/pending``; absent or false ↔ ``/CheckoutCore/SummaryItemType/final``.
 public struct PaymentItem: Codable, Hashable, Sendable {
     /// What the item is for.
     public var label: String
@@ -20,7 +20,7 @@ public struct PaymentItem: Codable, Hashable, Sendable {
 
     /// The core summary item.
     ///
-    /// - Throws: ``CheckoutError`` naming `amount.currency` or `amount.value`.
+    /// - Throws: ``/CheckoutCore/CheckoutError`` naming `amount.currency` or `amount.value`.
     public func core() throws -> SummaryItem {
         SummaryItem(
             label: label,

@@ -2,8 +2,8 @@ import CheckoutCore
 
 /// The W3C Payment Request `PaymentShippingOption`: `{id, label, amount, selected}`.
 ///
-/// `id` ↔ ``ShippingMethod/identifier``, `label` ↔ ``ShippingMethod/label``, `amount` ↔
-/// ``ShippingMethod/amount``. The core method has no detail or delivery range on the W3C side
+/// `id` ↔ ``/CheckoutCore/ShippingMethod/identifier``, `label` ↔ ``/CheckoutCore/ShippingMethod/label``, `amount` ↔
+/// ``/CheckoutCore/ShippingMethod/amount``. The core method has no detail or delivery range on the W3C side
 /// (``init(_:selected:)`` leaves them out) and no `selected` flag: the core keeps the selection
 /// on the flow, so ``PaymentDetailsUpdate`` passes it as an identifier.
 public struct PaymentShippingOption: Codable, Hashable, Sendable {
@@ -26,7 +26,7 @@ public struct PaymentShippingOption: Codable, Hashable, Sendable {
 
     /// The core shipping method (no detail, no delivery range).
     ///
-    /// - Throws: ``CheckoutError`` naming `amount.currency` or `amount.value`.
+    /// - Throws: ``/CheckoutCore/CheckoutError`` naming `amount.currency` or `amount.value`.
     public func core() throws -> ShippingMethod {
         ShippingMethod(identifier: id, label: label, amount: try inside("amount") { try amount.core() })
     }

@@ -21,7 +21,7 @@ extension Decoder {
 
 /// Parses a wire amount string in `currency`, naming `path` in the error.
 ///
-/// - Throws: ``CheckoutError`` as `Money.init(_:currency:)` does, with ``CheckoutError/field``
+/// - Throws: ``/CheckoutCore/CheckoutError`` as `Money.init(_:currency:)` does, with ``/CheckoutCore/CheckoutError/field``
 ///   set to `path` (such as `newLineItems[1].amount`).
 func wireMoney(_ amount: String, currency: CurrencyCode, path: String) throws -> Money {
     do {
@@ -47,7 +47,7 @@ extension CheckoutError {
     func under(_ prefix: String) -> CheckoutError { nested(under: prefix) }
 }
 
-/// Runs `body`, placing a ``CheckoutError`` it throws under `prefix`.
+/// Runs `body`, placing a ``/CheckoutCore/CheckoutError`` it throws under `prefix`.
 func inside<T>(_ prefix: String, _ body: () throws -> T) throws -> T {
     do {
         return try body()
