@@ -28,6 +28,8 @@ public struct ExploreFailure: Sendable {
     /// The merchant's extra behaviour in this session (answers from other threads, late within
     /// the deadline).
     public var merchantVariation: [MerchantSpec.Misbehaviour]
+    /// How many sessions showed the first of these problems.
+    public var sessions = 1
 }
 
 /// What exploring gave.
@@ -94,9 +96,18 @@ public enum Explorer {
                     let problems = session.problems
                     if !problems.isEmpty {
                         report.failedSessions += 1
-                        let fresh = problems.filter { !seenProblems.contains(kind(of: $0)) }
+                        for problem in Set(problems.map(kind(of:))) {
+                            if let known = report.failures.firstIndex(where: { kind(of: $0.problems[0]) == problem }) {
+                                report.failures[known].sessions += 1
+                            }
+                        }
+                        // Each problem once: a session may show the same one twice (two calls).
+                        var fresh: [String] = []
+                        for problem in problems where !seenProblems.contains(kind(of: problem)) {
+                            seenProblems.insert(kind(of: problem))
+                            fresh.append(problem)
+                        }
                         if !fresh.isEmpty {
-                            for problem in fresh { seenProblems.insert(kind(of: problem)) }
                             let failure = report.failures.count
                             report.failures.append(
                                 ExploreFailure(

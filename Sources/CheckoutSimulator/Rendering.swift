@@ -4,7 +4,10 @@ import Foundation
 /// How `checkout-sim run` prints a result.
 public enum OutputFormat: String, Sendable, CaseIterable {
     case text
+    /// One JSON document, indented.
     case json
+    /// The same document on one line (JSON Lines: `demo` prints one result a line).
+    case jsonl
     case mermaid
 }
 
@@ -15,6 +18,7 @@ extension ScenarioResult {
         switch format {
         case .text: text(showingPersonalData)
         case .json: json(showingPersonalData)
+        case .jsonl: json(showingPersonalData, pretty: false)
         case .mermaid: mermaid(showingPersonalData)
         }
     }
@@ -29,7 +33,22 @@ extension ScenarioResult {
         return lines.joined(separator: "\n")
     }
 
-    private func json(_ unmasked: Bool) -> String {
+    /// Several results as one JSON document: an array of what ``rendered(_:showingPersonalData:)``
+    /// gives for `.json`.
+    public static func jsonArray(_ results: [ScenarioResult], showingPersonalData: Bool = false) -> String {
+        let objects = results.map { $0.jsonObject(showingPersonalData) }
+        let data =
+            (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .prettyPrinted])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func json(_ unmasked: Bool, pretty: Bool = true) -> String {
+        let options: JSONSerialization.WritingOptions = pretty ? [.sortedKeys, .prettyPrinted] : [.sortedKeys]
+        let data = (try? JSONSerialization.data(withJSONObject: jsonObject(unmasked), options: options)) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func jsonObject(_ unmasked: Bool) -> [String: Any] {
         let transcriptObject =
             (try? JSONSerialization.jsonObject(with: Data(transcript.json(showingPersonalData: unmasked).utf8))) ?? []
         let object: [String: Any] = [
@@ -42,9 +61,7 @@ extension ScenarioResult {
             "brokenInvariants": brokenInvariants,
             "transcript": transcriptObject,
         ]
-        let data =
-            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        return object
     }
 
     /// A Mermaid `sequenceDiagram` with the customer, the flow, the merchant and the backend.
