@@ -86,7 +86,7 @@ extension ScenarioResult {
         for entry in transcript.entries {
             let time = entry.time.secondsString
             if sheetEntries.contains(entry.sequence) {
-                lines.append(contentsOf: sheetLine(entry.event, sheetToContext, unmasked, clean))
+                lines.append(contentsOf: sheetLine(entry, sheetToContext, unmasked, clean))
                 continue
             }
             switch entry.event {
@@ -123,7 +123,7 @@ extension ScenarioResult {
 
     /// A line of the pay context's sheet: customer to sheet, sheet to pay context or merchant.
     private func sheetLine(
-        _ event: TranscriptEvent,
+        _ entry: TranscriptEntry,
         _ toContext: Set<String>,
         _ unmasked: Bool,
         _ clean: (String) -> String
@@ -131,10 +131,12 @@ extension ScenarioResult {
         func values(_ values: [TranscriptValue]) -> String {
             values.map { $0.rendered(showingPersonalData: unmasked) }.joined(separator: ", ")
         }
-        switch event {
+        switch entry.event {
         case .action(let name, let arguments):
             let list = values(arguments)
-            return ["    C->>S: \(clean(list.isEmpty ? name : "\(name)(\(list))"))"]
+            // The pay context's own actions on its sheet (dismissing it) are not the customer's.
+            let source = entry.actor == .customer ? "C" : "F"
+            return ["    \(source)->>S: \(clean(list.isEmpty ? name : "\(name)(\(list))"))"]
         case .refused(let name, let refusal):
             return ["    S--xC: \(clean("\(name) refused: \(refusal.code)"))"]
         case .call(let method, let id, _):

@@ -57,14 +57,14 @@ enum ScenarioFile {
     static func load(_ path: String) throws -> Scenario {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CheckoutSimCommand.UsageError(message: "\(path): no such file")
+            throw CheckoutSimCommand.UsageError(message: "\(path): cannot read the file")
         }
         if isDirectory.boolValue {
             throw CheckoutSimCommand.UsageError(
                 message: "\(path): is a directory, not a scenario file ('checkout-sim test DIR' runs a directory)")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CheckoutSimCommand.UsageError(message: "\(path): cannot read the file (permissions?)")
+            throw CheckoutSimCommand.UsageError(message: "\(path): cannot read the file (permission denied?)")
         }
         return try decode(Array(data), file: path)
     }

@@ -196,13 +196,13 @@ public enum ScenarioRunner {
             }
             let outcome = context.outcome.map { "\($0.status.rawValue)" + ($0.error.map { "(\(describe($0)))" } ?? "") }
             // Each transcript is read once (reading one describes its answers): the combined one
-            // is `context.transcript`, the two merged in the order they were recorded.
+            // is `context.transcript`, the two merged as `Transcript.payContext` merges them.
             let sheetTranscript = context.sheet.transcript
             let contextTranscript = context.contextTranscript
             var report = result(
                 scenario,
                 outcome,
-                { Transcript.merged([sheetTranscript, contextTranscript]) },
+                { Transcript.payContext(sheet: sheetTranscript, context: contextTranscript) },
                 [sheetTranscript, contextTranscript],
                 context.violations,
                 refusals,

@@ -91,7 +91,10 @@ final class TranscriptRenderingTests: XCTestCase {
 
     private static func foundationJSON(_ transcript: Transcript, _ unmasked: Bool) -> String {
         let objects: [[String: Any]] = transcript.entries.map { entry in
-            var object: [String: Any] = ["time": entry.time.secondsString]
+            // Times are JSON numbers (spec E8), written as their decimal text.
+            var object: [String: Any] = [
+                "time": NSDecimalNumber(string: entry.time.secondsString), "actor": entry.actor.rawValue,
+            ]
             func values(_ values: [TranscriptValue]) -> [String] {
                 values.map { $0.rendered(showingPersonalData: unmasked) }
             }

@@ -60,7 +60,7 @@ final class CommandLineTests: XCTestCase {
             (["run"], "'run' takes exactly one scenario file"),
             (["run", "a.json", "--frmat", "json"], "unknown option '--frmat' for 'run'"),
             (["run", "a.json", "--format", "yaml"], "--format must be text, json, jsonl or mermaid, not 'yaml'"),
-            (["run", "/nonexistent/scenario.json"], "/nonexistent/scenario.json: no such file"),
+            (["run", "/nonexistent/scenario.json"], "/nonexistent/scenario.json: cannot read the file"),
             (["test"], "'test' needs at least one scenario file or directory"),
             (["test", "/nonexistent"], "/nonexistent: no such file or directory"),
             (["explore", example("pay-context/payment-intent.json")], "'explore' needs --sessions N"),
@@ -194,7 +194,7 @@ final class CommandLineTests: XCTestCase {
         ] {
             XCTAssertTrue(lines.contains("    \(participant)"), participant)
         }
-        XCTAssertTrue(lines.contains("    F->>M: didCreatePaymentMethod no. 2"), mermaid.out)
+        XCTAssertTrue(lines.contains("    F->>M: didCreatePaymentMethod no. 4"), mermaid.out)
         XCTAssertTrue(lines.contains("    F->>B: confirmIntent"), mermaid.out)
         XCTAssertFalse(mermaid.out.contains(";"), "no ';' that would break Mermaid")
         XCTAssertFalse(mermaid.out.contains("Grace"))
