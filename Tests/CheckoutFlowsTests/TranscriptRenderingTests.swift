@@ -95,8 +95,13 @@ final class TranscriptRenderingTests: XCTestCase {
             var object: [String: Any] = [
                 "time": NSDecimalNumber(string: entry.time.secondsString), "actor": entry.actor.rawValue,
             ]
-            func values(_ values: [TranscriptValue]) -> [String] {
-                values.map { $0.rendered(showingPersonalData: unmasked) }
+            // Values in the models' own JSON (spec E8), as JSONSerialization reads them back.
+            func values(_ values: [TranscriptValue]) -> [Any] {
+                values.map { value in
+                    (try? JSONSerialization.jsonObject(
+                        with: Data(value.json(showingPersonalData: unmasked).utf8), options: .fragmentsAllowed))
+                        ?? NSNull()
+                }
             }
             switch entry.event {
             case .action(let name, let arguments):

@@ -62,4 +62,24 @@ final class TranscriptActorTests: XCTestCase {
         XCTAssertTrue(kinds.isSuperset(of: ["customer", "flow", "merchant"]), "\(kinds)")
         XCTAssertTrue(run.transcript.text().contains(" customer "), run.transcript.text())
     }
+
+    func testContactsAndPaymentsAreInTheModelsOwnJSONMasked() async throws {
+        let run = try await result("pay-context/payment-intent.json")
+        for unmasked in [false, true] {
+            let objects = try XCTUnwrap(
+                JSONSerialization.jsonObject(with: Data(run.transcript.json(showingPersonalData: unmasked).utf8))
+                    as? [[String: Any]])
+            let contact = try XCTUnwrap(
+                objects.first { $0["action"] as? String == "selectShippingContact" }?["arguments"] as? [[String: Any]]
+            ).first
+            XCTAssertEqual(contact?["name"] as? String, unmasked ? "Grace Hopper" : "•••")
+            XCTAssertEqual((contact?["address"] as? [String: Any])?["city"] as? String, "Austin")
+            let payment = try XCTUnwrap(
+                objects.first { $0["method"] as? String == "didAuthorizePayment" && $0["kind"] as? String == "call" }?[
+                    "arguments"] as? [[String: Any]]
+            ).first
+            let token = try XCTUnwrap(payment?["token"] as? [String: Any])
+            XCTAssertEqual(token["paymentData"] as? String, "•••", "token data always masked")
+        }
+    }
 }

@@ -32,6 +32,57 @@ public enum TranscriptValue: Hashable, Sendable {
     private static func contact(_ contact: Contact, _ unmasked: Bool) -> String {
         unmasked ? contact.unmaskedDescription : contact.description
     }
+
+    /// The value as JSON text (spec E8): a contact or a payment in CheckoutCore's own JSON (the
+    /// shape scenario files and the models use), with name, email, phone and street masked as
+    /// `•••` unless `showingPersonalData` and the payment's token data always masked; a secret
+    /// masked, and text, as JSON strings. Written as `JSONSerialization` writes it (sorted keys).
+    public func json(showingPersonalData: Bool) -> String {
+        func model(_ value: some Encodable) -> String? {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            guard let data = try? encoder.encode(value),
+                let object = try? JSONSerialization.jsonObject(with: data),
+                let again = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+            else { return nil }
+            return String(decoding: again, as: UTF8.self)
+        }
+        func string(_ text: String) -> String {
+            var writer = JSONWriter()
+            writer.string(text)
+            return writer.output
+        }
+        switch self {
+        case .text(let text):
+            return string(text)
+        case .secret:
+            return string(rendered(showingPersonalData: false))
+        case .contact(let contact):
+            return model(Self.masked(contact, showingPersonalData))
+                ?? string(rendered(showingPersonalData: showingPersonalData))
+        case .payment(var payment):
+            payment.token.paymentData = "•••"
+            payment.billingContact = payment.billingContact.map { Self.masked($0, showingPersonalData) }
+            payment.shippingContact = payment.shippingContact.map { Self.masked($0, showingPersonalData) }
+            return model(payment) ?? string(rendered(showingPersonalData: showingPersonalData))
+        }
+    }
+
+    /// `contact` with name, email, phone and street as `•••`, unless `unmasked`.
+    private static func masked(_ contact: Contact, _ unmasked: Bool) -> Contact {
+        guard !unmasked else { return contact }
+        var copy = contact
+        let mask: (String) -> String = { _ in "•••" }
+        copy.name = copy.name.map(mask)
+        copy.emailAddress = copy.emailAddress.map(mask)
+        copy.phoneNumber = copy.phoneNumber.map(mask)
+        if var address = copy.postalAddress {
+            address.line1 = address.line1.map(mask)
+            address.line2 = address.line2.map(mask)
+            copy.postalAddress = address
+        }
+        return copy
+    }
 }
 
 /// One event of a flow (spec E8).
@@ -221,8 +272,10 @@ public struct Transcript: Hashable, Sendable {
 
     /// The transcript for machines: a JSON array of objects with `time` (seconds of the flow's
     /// clock, a number), `actor` (`customer`, `flow`, `merchant`, `backend`), `kind` (`action`,
-    /// `refused`, `call`, `completion`, `violation`, `outcome`) and the event's fields. Keys are
-    /// sorted, so equal transcripts give equal JSON.
+    /// `refused`, `call`, `completion`, `violation`, `outcome`) and the event's fields, with
+    /// `arguments` and `answer` arrays of the values in the models' own JSON
+    /// (``TranscriptValue/json(showingPersonalData:)``). Keys are sorted, so equal transcripts
+    /// give equal JSON.
     ///
     /// Written directly, byte for byte as `JSONSerialization` writes these objects with
     /// `.sortedKeys` (keys in its case-insensitive order, `/` escaped as `\/`, control characters
@@ -235,13 +288,13 @@ public struct Transcript: Hashable, Sendable {
             if index > 0 { writer.raw(",") }
             let time = JSONWriter.Value.number(entry.time.secondsString)
             let actor = JSONWriter.Value.string(entry.actor.rawValue)
-            func values(_ values: [TranscriptValue]) -> [String] {
-                values.map { $0.rendered(showingPersonalData: showingPersonalData) }
+            func values(_ values: [TranscriptValue]) -> JSONWriter.Value {
+                .raw(values.map { $0.json(showingPersonalData: showingPersonalData) })
             }
             switch entry.event {
             case .action(let name, let arguments):
                 writer.object([
-                    ("action", .string(name)), ("actor", actor), ("arguments", .strings(values(arguments))),
+                    ("action", .string(name)), ("actor", actor), ("arguments", values(arguments)),
                     ("kind", .string("action")), ("time", time),
                 ])
             case .refused(let name, let refusal):
@@ -251,14 +304,14 @@ public struct Transcript: Hashable, Sendable {
                 ])
             case .call(let method, let id, let arguments):
                 var fields: [(String, JSONWriter.Value)] = [
-                    ("actor", actor), ("arguments", .strings(values(arguments))),
+                    ("actor", actor), ("arguments", values(arguments)),
                 ]
                 if let id { fields.append(("callbackID", .number(String(id)))) }
                 fields += [("kind", .string("call")), ("method", .string(method)), ("time", time)]
                 writer.object(fields)
             case .completion(let method, let id, let answer, let byDefault):
                 writer.object([
-                    ("actor", actor), ("answer", .strings(values(answer))), ("byDefault", .bool(byDefault)),
+                    ("actor", actor), ("answer", values(answer)), ("byDefault", .bool(byDefault)),
                     ("callbackID", .number(String(id))), ("kind", .string("completion")), ("method", .string(method)),
                     ("time", time),
                 ])
@@ -312,6 +365,8 @@ private struct JSONWriter {
     enum Value {
         case string(String)
         case strings([String])
+        /// An array of values written already (as JSON text).
+        case raw([String])
         /// A JSON number, as its text.
         case number(String)
         case bool(Bool)
@@ -337,6 +392,7 @@ private struct JSONWriter {
                 }
                 output += "]"
             case .number(let number): output += number
+            case .raw(let pieces): output += "[" + pieces.joined(separator: ",") + "]"
             case .bool(let flag): output += flag ? "true" : "false"
             }
         }
