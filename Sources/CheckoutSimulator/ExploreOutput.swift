@@ -30,8 +30,8 @@ struct ExploreOutput {
     /// Why a session can be `running`: explore's steps are random, and most lists end before an
     /// ending step.
     var runningNote: String {
-        "the session's random steps ran out while the flow was still open (no done, cancel or final "
-            + "authorization came last); that is how exploring ends, not a problem"
+        "the session's random steps ran out while the flow was still open (no done, cancel or "
+            + "authorization ended it), which is not a problem"
     }
 
     func lines() -> [String] {
@@ -41,7 +41,14 @@ struct ExploreOutput {
             lines.append("  \(outcome): \(count)")
         }
         if let running = report.outcomes["running"], running > 0 {
-            lines.append("  (running: \(runningNote))")
+            lines.append("  running means \(runningNote):")
+            for (callback, count) in report.running.sorted(by: { $0.key < $1.key }) {
+                lines.append(
+                    callback.isEmpty
+                        ? "    \(count) with the sheet open and no answer owed"
+                        : "    \(count) waiting for the merchant's answer to \(callback) (a late or missing answer, "
+                            + "or steps that ended before the deadline)")
+            }
         }
         if report.failures.isEmpty {
             lines.append("no invariant broke and the merchant kept the contract in every session")
@@ -66,7 +73,7 @@ struct ExploreOutput {
     func json() -> String {
         let object: [String: Any] = [
             "scenario": scenario.name, "file": file, "seed": seed, "sessions": report.sessions,
-            "outcomes": report.outcomes, "failedSessions": report.failedSessions,
+            "outcomes": report.outcomes, "failedSessions": report.failedSessions, "running": report.running,
             "problems": report.failures.map { failure -> [String: Any] in
                 [
                     "problems": failure.problems, "seed": failure.seed, "sessions": failure.sessions,

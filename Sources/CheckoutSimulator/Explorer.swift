@@ -37,6 +37,9 @@ public struct ExploreReport: Sendable {
     public var sessions: Int
     /// How many sessions ended each way.
     public var outcomes: [String: Int]
+    /// Of the sessions still `running` when their steps ran out, how many still owed the answer
+    /// of each callback (`""`: none was owed, the sheet was open).
+    public var running: [String: Int] = [:]
     /// One entry per distinct problem, with the first session that showed it.
     public var failures: [ExploreFailure]
     /// How many sessions failed in all.
@@ -78,7 +81,8 @@ public enum Explorer {
                     return .session(
                         Session(
                             index: index, seed: sessionSeed, steps: steps, variation: variation,
-                            outcome: outcomeKind(result.outcome), problems: problems(result)))
+                            outcome: outcomeKind(result.outcome), waitingFor: result.waitingFor,
+                            problems: problems(result)))
                 }
             }
             while started < min(sessions, sessionsInFlight) { start() }
@@ -93,6 +97,7 @@ public enum Explorer {
                 if started < sessions { start() }
                 while let session = finished.removeValue(forKey: index) {
                     report.outcomes[session.outcome, default: 0] += 1
+                    if session.outcome == "running" { report.running[session.waitingFor ?? "", default: 0] += 1 }
                     let problems = session.problems
                     if !problems.isEmpty {
                         report.failedSessions += 1
@@ -164,6 +169,8 @@ public enum Explorer {
         var variation: [MerchantSpec.Misbehaviour]
         /// The outcome without its details.
         var outcome: String
+        /// The callback still owed an answer when a `running` session's steps ran out.
+        var waitingFor: String?
         var problems: [String]
     }
 

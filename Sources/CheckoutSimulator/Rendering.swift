@@ -174,6 +174,10 @@ extension Expectation {
     /// it is met. Broken invariants always count as differences.
     public func differences(from result: ScenarioResult) -> [String] {
         var differences: [String] = []
+        if result.outcome == "refused" {
+            // A scenario made in Swift (files are checked when loaded) whose flow would not start.
+            differences.append("the flow refused to start: " + result.refusals.joined(separator: "; "))
+        }
         if let outcome, result.outcome != outcome, !result.outcome.hasPrefix(outcome + "(") {
             differences.append("outcome: expected \(outcome), got \(result.outcome)")
         }

@@ -1,3 +1,4 @@
+import CheckoutCore
 import Foundation
 import XCTest
 
@@ -92,7 +93,9 @@ final class CommandHabitsTests: XCTestCase {
         XCTAssertFalse(first.out.contains("rate:"), "no rate unless asked")
         XCTAssertFalse(first.out.contains("FILE"))
         XCTAssertTrue(first.out.contains("1 distinct problem:"), first.out)
-        XCTAssertTrue(first.out.contains("(running: "), "explains the sessions still running")
+        XCTAssertTrue(
+            first.out.contains("running means the session's random steps ran out"),
+            "explains the sessions still running")
         let problems = first.out.split(separator: "\n").filter { $0.hasPrefix("1. ") }
         XCTAssertEqual(problems, ["1. violation completionCalledTwice in didSelectShippingMethod"], "printed once")
         let replay = try XCTUnwrap(first.out.split(separator: "\n").first { $0.contains("replay: ") })
@@ -107,6 +110,16 @@ final class CommandHabitsTests: XCTestCase {
         XCTAssertEqual(object["sessions"] as? Int, 20)
         let rate = await cli.sim("explore", file, "-n", "5", "--rate")
         XCTAssertTrue(rate.err.contains("rate: "), rate.err)
+    }
+
+    /// A scenario made in Swift is not checked at load: a request its flow refuses still fails.
+    func testAScenarioWhoseFlowRefusesToStartFails() async throws {
+        let request = PaymentRequest(
+            merchantIdentifier: "merchant.com.example", countryCode: "ZZ", currencyCode: "USD", summaryItems: [])
+        let scenario = Scenario(name: "refused", flow: .paymentAuthorization, paymentRequest: request, steps: [])
+        let (result, differences) = await scenario.check()
+        XCTAssertEqual(result.outcome, "refused")
+        XCTAssertTrue(differences.first?.hasPrefix("the flow refused to start: present: ") == true, "\(differences)")
     }
 
     func testReplayCommandQuotesPathsTheShellWouldSplit() {
