@@ -1,5 +1,6 @@
-// libFuzzer target `scenario`: the input bytes are a `checkout-sim` scenario file, decoded with
-// `JSONDecoder().decode(Scenario.self, from:)`.
+// libFuzzer target `scenario`: the input bytes are a `checkout-sim` scenario file, loaded with the
+// strict loader `Scenario.load(json:file:)` (no crash, at most three lines of error, and what it
+// accepts JSONDecoder reads alike) and decoded with `JSONDecoder().decode(Scenario.self, from:)`.
 //
 // When decoding succeeds: encoding and decoding again gives an equal scenario, and the scenario
 // runs to the end of its steps with `ScenarioRunner.run` on virtual time without crashing; the
@@ -73,6 +74,16 @@ private func run(_ scenario: Scenario) {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = Data(bytes: data, count: size)
+    // The strict loader (what every command uses) refuses or accepts any bytes without crashing,
+    // in at most three lines, and what it accepts decodes as JSONDecoder decodes it.
+    do {
+        let strict = try Scenario.load(json: Array(input), file: "fuzz.json")
+        require(
+            (try? JSONDecoder().decode(Scenario.self, from: input))?.steps == strict.steps,
+            "the strict loader accepts what JSONDecoder refuses or reads differently")
+    } catch {
+        require("\(error)".split(separator: "\n").count <= 3, "a load error longer than three lines: \(error)")
+    }
     guard let scenario = try? JSONDecoder().decode(Scenario.self, from: input) else { return 0 }
     checkRoundTrip(scenario)
     if scenario.steps.count <= maximumStepsRun {

@@ -5,8 +5,10 @@
 /// whether it can be presented, listing every problem of spec A1 at once, each with its field
 /// path and the offending value.
 ///
-/// JSON keys are the property names; absent lists and sets decode as empty, an absent
-/// `shippingType` as `shipping`, an absent `supportsCouponCode` as `false`.
+/// JSON keys are the property names; absent keys decode as the initializer's defaults: absent
+/// `supportedNetworks` as Visa, Mastercard and Amex, absent `merchantCapabilities` as 3-D Secure,
+/// other absent lists and sets as empty, an absent `shippingType` as `shipping`, an absent
+/// `supportsCouponCode` as `false`.
 public struct PaymentRequest: Hashable, Sendable {
     /// The Apple Pay merchant identifier, such as `merchant.com.example`.
     public var merchantIdentifier: String
@@ -233,9 +235,10 @@ extension PaymentRequest: Codable {
         case supportsCouponCode
     }
 
-    /// Decodes the JSON shape described above: absent lists and sets are empty, an absent
-    /// `shippingType` is `shipping`, an absent `supportsCouponCode` is `false`. The request is not
-    /// validated (see ``problems``). An unknown key is refused with its path.
+    /// Decodes the JSON shape described above: absent keys are the initializer's defaults
+    /// (`supportedNetworks` Visa, Mastercard and Amex; `merchantCapabilities` 3-D Secure; other
+    /// lists and sets empty; `shippingType` `shipping`; `supportsCouponCode` `false`). The request
+    /// is not validated (see ``problems``). An unknown key is refused with its path.
     public init(from decoder: any Decoder) throws {
         try decoder.refuseUnknownKeys(CodingKeys.self, of: "PaymentRequest")
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -244,11 +247,11 @@ extension PaymentRequest: Codable {
             countryCode: try container.decode(String.self, forKey: .countryCode),
             currencyCode: try container.decode(String.self, forKey: .currencyCode),
             supportedNetworks: try container.decodeIfPresent([PaymentNetwork].self, forKey: .supportedNetworks)
-                ?? [],
+                ?? [.visa, .masterCard, .amex],
             merchantCapabilities: try container.decodeIfPresent(
                 MerchantCapabilities.self,
                 forKey: .merchantCapabilities
-            ) ?? [],
+            ) ?? .threeDSecure,
             requiredBillingContactFields: try container.decodeIfPresent(
                 Set<ContactField>.self,
                 forKey: .requiredBillingContactFields

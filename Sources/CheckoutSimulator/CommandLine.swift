@@ -22,9 +22,16 @@ public struct Console: Sendable {
 /// `checkout-sim`: run, script, test and explore checkout sessions from the command line. Exit
 /// codes: 0 success, 1 a failed test or a broken invariant or violation while exploring, 2 a
 /// usage error or malformed input.
+///
+/// The habits of swift-argument-parser's tools, by hand (the package has no dependencies):
+/// `--version`, `--option value` and `--option=value`, short forms (`-f`, `-n`, `-s`, `-h`),
+/// `help COMMAND`, and usage errors that print the command's usage line.
 public enum CheckoutSimCommand {
+    /// The version `--version` prints.
+    public static let version = "0.9.0"
+
     static let overview = """
-        checkout-sim: run, script, test and explore checkout sessions.
+        OVERVIEW: checkout-sim: run, script, test and explore checkout sessions.
 
         USAGE: checkout-sim <command> [options]
 
@@ -33,84 +40,168 @@ public enum CheckoutSimCommand {
           run SCENARIO.json         Run one scenario; print its transcript and outcome.
           test PATH...              Run scenarios with expectations; print 'N passed, M failed'.
           explore SCENARIO.json     Random customers against the scenario's merchant.
+          help [COMMAND]            Show this help, or a command's.
 
-        Run 'checkout-sim <command> --help' for a command's options.
+        OPTIONS:
+          --version                 Print the version.
+          -h, --help                Show help.
+
+        Run 'checkout-sim help <command>' for a command's options.
         Exit codes: 0 success, 1 failures found, 2 usage error or malformed input.
         """
 
-    static let help: [String: String] = [
-        "demo": """
-        USAGE: checkout-sim demo [--format text|json|mermaid] [--show-personal-data]
+    /// An option of a command: its long name, its short one, and whether it takes a value.
+    struct Option {
+        let long: String
+        let short: Character?
+        let takesValue: Bool
+    }
 
-        Runs a built-in scenario for each flow (shipping address; payment authorization with a
-        contact change, a method change, a coupon and a failed-then-retried authorization; pay
-        context against the in-memory Stripe test-mode backend) and prints each transcript
-        and outcome. No files needed.
+    /// A command: its usage line, its help, its options.
+    struct Command {
+        let usage: String
+        let help: String
+        let options: [Option]
+    }
 
-        OPTIONS:
-          --format F              text (default), json or mermaid.
-          --show-personal-data    Show names, emails, phones and streets (secrets stay masked).
-        """,
-        "run": """
-        USAGE: checkout-sim run SCENARIO.json [--format text|json|mermaid] [--show-personal-data]
+    static let formatOption = Option(long: "format", short: "f", takesValue: true)
+    static let personalDataOption = Option(long: "show-personal-data", short: nil, takesValue: false)
 
-        Runs one scenario and prints its transcript and outcome. 'mermaid' prints a sequence
-        diagram (customer, flow, merchant, backend) that renders on GitHub.
+    static let commands: [String: Command] = [
+        "demo": Command(
+            usage: "checkout-sim demo [--format <text|json|jsonl|mermaid>] [--show-personal-data]",
+            help: """
+                Runs a built-in scenario for each flow (shipping address; payment authorization with a
+                contact change, a method change, a coupon and a failed-then-retried authorization; pay
+                context against the in-memory Stripe test-mode backend) and prints each transcript
+                and outcome. No files needed.
 
-        OPTIONS:
-          --format F              text (default), json or mermaid.
-          --show-personal-data    Show names, emails, phones and streets (secrets stay masked).
-        """,
-        "test": """
-        USAGE: checkout-sim test PATH...
+                OPTIONS:
+                  -f, --format <format>   text (default), json (one document: an array of the three
+                                          results), jsonl (JSON Lines: one result a line) or mermaid.
+                  --show-personal-data    Show names, emails, phones and streets (secrets stay masked).
+                  -h, --help              Show help.
+                """,
+            options: [formatOption, personalDataOption]),
+        "run": Command(
+            usage: "checkout-sim run <scenario.json> [--format <text|json|jsonl|mermaid>] [--show-personal-data]",
+            help: """
+                Runs one scenario and prints its transcript and outcome. 'mermaid' prints a sequence
+                diagram (customer, flow, merchant, backend) that renders on GitHub. Exits 1 when a
+                spec invariant broke.
 
-        Runs every scenario file given, and every *.json under each directory given, checks
-        its 'expect' (outcome, delegate calls, violations; none given: no violations) and the
-        spec's invariants, prints a difference for each failure and ends with
-        'N passed, M failed'. Exits 1 when any failed.
-        """,
-        "explore": """
-        USAGE: checkout-sim explore SCENARIO.json --sessions N [--seed S]
+                OPTIONS:
+                  -f, --format <format>   text (default), json (one document), jsonl (the same on
+                                          one line) or mermaid.
+                  --show-personal-data    Show names, emails, phones and streets (secrets stay masked).
+                  -h, --help              Show help.
+                """,
+            options: [formatOption, personalDataOption]),
+        "test": Command(
+            usage: "checkout-sim test <path>... [--junit <file>] [--json]",
+            help: """
+                Runs every scenario file given, and every *.json under each directory given, checks
+                its 'expect' (outcome, delegate calls, violations; none given: no violations) and the
+                spec's invariants, prints PASS or FAIL for each file (a file that cannot be loaded is
+                one failure, with its reason; the others still run) and ends with
+                'N passed, M failed'. Exits 1 when any failed, 2 when a file could not be loaded
+                or a directory holds no scenario.
 
-        Runs N random sessions against the scenario's merchant (random actions, cancels, test
-        cards, answers from other threads and late within the deadline), checks the spec's
-        invariants in each, and prints a summary of outcomes and, for each problem, the seed
-        and the shortest action list that reproduces it. Exits 1 when an invariant broke or
-        the merchant violated the contract.
+                OPTIONS:
+                  --junit <file>          Also write a JUnit XML report (what CI systems read).
+                  --json                  Print one JSON document instead of the text.
+                  -h, --help              Show help.
+                """,
+            options: [
+                Option(long: "junit", short: nil, takesValue: true),
+                Option(long: "json", short: nil, takesValue: false),
+            ]
+        ),
+        "explore": Command(
+            usage: "checkout-sim explore <scenario.json> --sessions <n> [--seed <s>] [--json] [--rate]",
+            help: """
+                Runs N random sessions against the scenario's merchant (random actions, cancels, test
+                cards, answers from other threads and late within the deadline), checks the spec's
+                invariants in each, and prints how the sessions ended and, for each distinct problem,
+                the seed, a command that replays it, and the shortest action list that shows it.
+                The output is the same on every run with the same seed. Exits 1 when an invariant
+                broke or the merchant violated the contract.
 
-        OPTIONS:
-          --sessions N            How many sessions (required, at least 1).
-          --seed S                The random seed (default 1); a session's seed replays it
-                                  with --sessions 1.
-        """,
+                OPTIONS:
+                  -n, --sessions <n>      How many sessions (required, at least 1).
+                  -s, --seed <s>          The random seed (default 1); a problem's seed replays its
+                                          session with --sessions 1.
+                  --json                  Print one JSON document instead of the text.
+                  --rate                  Also print sessions per second (differs between runs).
+                  -h, --help              Show help.
+                """,
+            options: [
+                Option(long: "sessions", short: "n", takesValue: true),
+                Option(long: "seed", short: "s", takesValue: true),
+                Option(long: "json", short: nil, takesValue: false),
+                Option(long: "rate", short: nil, takesValue: false),
+            ]),
     ]
+
+    static let order = ["demo", "run", "test", "explore"]
+
+    /// The help of `name`: its usage line and its text.
+    static func help(_ name: String) -> String? {
+        commands[name].map { "USAGE: \($0.usage)\n\n\($0.help)" }
+    }
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     public static func main(_ arguments: [String], console: Console = .standard) async -> Int32 {
-        guard let command = arguments.first else {
+        guard let name = arguments.first else {
             console.err(overview)
             return 2
         }
         let rest = Array(arguments.dropFirst())
-        if command == "--help" || command == "-h" || command == "help" {
+        switch name {
+        case "--help", "-h":
             console.out(overview)
             return 0
+        case "--version":
+            console.out(version)
+            return 0
+        case "help":
+            guard let topic = rest.first else {
+                console.out(overview)
+                return 0
+            }
+            guard let text = help(topic), rest.count == 1 else {
+                console.err(
+                    "checkout-sim: unknown command '\(rest.joined(separator: " "))' (commands: \(order.joined(separator: ", ")))"
+                )
+                return 2
+            }
+            console.out(text)
+            return 0
+        default:
+            break
         }
-        guard let usage = help[command] else {
-            console.err("checkout-sim: unknown command '\(command)' (see 'checkout-sim --help')")
+        guard let command = commands[name] else {
+            let near = ScenarioSchema.nearest(name, order).map { "; did you mean '\($0)'?" } ?? ""
+            console.err("checkout-sim: unknown command '\(name)'\(near) (see 'checkout-sim --help')")
             return 2
         }
-        if rest.contains("--help") || rest.contains("-h") {
-            console.out(usage)
-            return 0
-        }
         do {
-            switch command {
-            case "demo": return try await demo(rest, console)
-            case "run": return try await run(rest, console)
-            case "test": return try await test(rest, console)
-            default: return try await explore(rest, console)
+            let options = try parse(rest, name, command)
+            if options.help {
+                console.out(help(name) ?? overview)
+                return 0
             }
+            switch name {
+            case "demo": return try await demo(options, console)
+            case "run": return try await run(options, console)
+            case "test": return try await test(options, console)
+            default: return try await explore(options, console)
+            }
+        } catch let error as ArgumentError {
+            console.err("checkout-sim: \(error.message)")
+            console.err("USAGE: \(command.usage)")
+            console.err("  See 'checkout-sim help \(name)'.")
+            return 2
         } catch let error as UsageError {
             console.err("checkout-sim: \(error.message)")
             return 2
@@ -120,87 +211,132 @@ public enum CheckoutSimCommand {
         }
     }
 
+    /// Input that cannot be used (a scenario file): the message says it all.
     struct UsageError: Error {
         let message: String
     }
 
-    /// Options shared by `demo` and `run`.
-    private struct Options {
+    /// A command line that does not fit the command: the message, then the command's usage line.
+    struct ArgumentError: Error {
+        let message: String
+    }
+
+    /// The parsed command line of one command.
+    struct Options {
         var positional: [String] = []
+        var values: [String: String] = [:]
+        var flags: Set<String> = []
+        var help = false
+
         var format = OutputFormat.text
-        var showPersonalData = false
+        var showPersonalData: Bool { flags.contains("show-personal-data") }
         var sessions: Int?
         var seed: UInt64 = 1
     }
 
-    private static func parse(_ arguments: [String], command: String, allowed: Set<String>) throws -> Options {
+    static func parse(_ arguments: [String], _ name: String, _ command: Command) throws -> Options {
         var options = Options()
         var index = 0
-        func value(_ flag: String) throws -> String {
-            index += 1
-            guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
-            return arguments[index]
-        }
+        var onlyPositional = false
         while index < arguments.count {
             let argument = arguments[index]
-            if argument.hasPrefix("-") {
-                guard allowed.contains(argument) else {
-                    throw UsageError(
-                        message: "unknown option '\(argument)' for '\(command)' (see 'checkout-sim \(command) --help')"
-                    )
-                }
-                switch argument {
-                case "--format":
-                    let text = try value(argument)
-                    guard let format = OutputFormat(rawValue: text) else {
-                        throw UsageError(message: "--format must be text, json or mermaid, not '\(text)'")
+            index += 1
+            if onlyPositional || argument == "-" || !argument.hasPrefix("-") {
+                options.positional.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositional = true
+                continue
+            }
+            if argument == "--help" || argument == "-h" {
+                options.help = true
+                continue
+            }
+            var spelled = argument
+            var inline: String?
+            if let equals = argument.firstIndex(of: "=") {
+                spelled = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            let option: Option?
+            if spelled.hasPrefix("--") {
+                option = command.options.first { "--\($0.long)" == spelled }
+            } else if spelled.count == 2 {
+                option = command.options.first { $0.short.map { "-\($0)" } == spelled }
+            } else {
+                option = nil
+            }
+            guard let option else {
+                let near = ScenarioSchema.nearest(
+                    String(spelled.drop { $0 == "-" }), command.options.map(\.long)
+                ).map { "; did you mean '--\($0)'?" }
+                throw ArgumentError(message: "unknown option '\(spelled)' for '\(name)'" + (near ?? ""))
+            }
+            if option.takesValue {
+                if let inline {
+                    options.values[option.long] = inline
+                } else {
+                    guard index < arguments.count else {
+                        throw ArgumentError(message: "--\(option.long) needs a value")
                     }
-                    options.format = format
-                case "--show-personal-data":
-                    options.showPersonalData = true
-                case "--sessions":
-                    let text = try value(argument)
-                    guard let sessions = Int(text), sessions >= 1 else {
-                        throw UsageError(message: "--sessions must be a whole number of at least 1, not '\(text)'")
-                    }
-                    options.sessions = sessions
-                default:
-                    let text = try value(argument)
-                    guard let seed = UInt64(text) else {
-                        throw UsageError(
-                            message: "--seed must be a whole number from 0 to \(UInt64.max), not '\(text)'")
-                    }
-                    options.seed = seed
+                    options.values[option.long] = arguments[index]
+                    index += 1
                 }
             } else {
-                options.positional.append(argument)
+                if inline != nil { throw ArgumentError(message: "--\(option.long) takes no value") }
+                options.flags.insert(option.long)
             }
-            index += 1
+        }
+        if let text = options.values["format"] {
+            guard let format = OutputFormat(rawValue: text) else {
+                throw ArgumentError(message: "--format must be text, json, jsonl or mermaid, not '\(text)'")
+            }
+            options.format = format
+        }
+        if let text = options.values["sessions"] {
+            guard let sessions = Int(text), sessions >= 1 else {
+                throw ArgumentError(message: "--sessions must be a whole number of at least 1, not '\(text)'")
+            }
+            options.sessions = sessions
+        }
+        if let text = options.values["seed"] {
+            guard let seed = UInt64(text) else {
+                throw ArgumentError(message: "--seed must be a whole number from 0 to \(UInt64.max), not '\(text)'")
+            }
+            options.seed = seed
         }
         return options
     }
 
     // MARK: Commands
 
-    private static func demo(_ arguments: [String], _ console: Console) async throws -> Int32 {
-        let options = try parse(arguments, command: "demo", allowed: ["--format", "--show-personal-data"])
+    private static func demo(_ options: Options, _ console: Console) async throws -> Int32 {
         guard options.positional.isEmpty else {
-            throw UsageError(message: "'demo' takes no file (got '\(options.positional[0])')")
+            throw ArgumentError(message: "'demo' takes no file (got '\(options.positional[0])')")
         }
         var broken = false
+        var results: [ScenarioResult] = []
         for scenario in DemoScenarios.all {
             let result = await ScenarioRunner.run(scenario)
-            console.out(result.rendered(options.format, showingPersonalData: options.showPersonalData))
-            console.out("")
+            results.append(result)
             broken = broken || !result.brokenInvariants.isEmpty
+        }
+        switch options.format {
+        case .json:
+            console.out(ScenarioResult.jsonArray(results, showingPersonalData: options.showPersonalData))
+        case .text, .mermaid, .jsonl:
+            for result in results {
+                console.out(result.rendered(options.format, showingPersonalData: options.showPersonalData))
+                if options.format != .jsonl { console.out("") }
+            }
         }
         return broken ? 1 : 0
     }
 
-    private static func run(_ arguments: [String], _ console: Console) async throws -> Int32 {
-        let options = try parse(arguments, command: "run", allowed: ["--format", "--show-personal-data"])
+    private static func run(_ options: Options, _ console: Console) async throws -> Int32 {
         guard options.positional.count == 1 else {
-            throw UsageError(message: "'run' takes exactly one scenario file (see 'checkout-sim run --help')")
+            throw ArgumentError(message: "'run' takes exactly one scenario file")
         }
         let scenario = try ScenarioFile.load(options.positional[0])
         let result = await ScenarioRunner.run(scenario)
@@ -208,135 +344,66 @@ public enum CheckoutSimCommand {
         return result.brokenInvariants.isEmpty ? 0 : 1
     }
 
-    private static func test(_ arguments: [String], _ console: Console) async throws -> Int32 {
-        let options = try parse(arguments, command: "test", allowed: [])
+    private static func test(_ options: Options, _ console: Console) async throws -> Int32 {
         guard !options.positional.isEmpty else {
-            throw UsageError(message: "'test' needs at least one scenario file or directory")
+            throw ArgumentError(message: "'test' needs at least one scenario file or directory")
         }
         let files = try options.positional.flatMap(ScenarioFile.expand)
-        let scenarios = try files.map { ($0, try ScenarioFile.load($0)) }
-        var passed = 0
-        var failed = 0
-        for (file, scenario) in scenarios {
-            let (_, differences) = await scenario.check()
-            if differences.isEmpty {
-                passed += 1
-                console.out("PASS \(scenario.name) (\(file))")
-            } else {
-                failed += 1
-                console.out("FAIL \(scenario.name) (\(file))")
-                for difference in differences { console.out("  - \(difference)") }
+        var report = TestReport()
+        let json = options.flags.contains("json")
+        for file in files {
+            let started = ContinuousClock.now
+            let entry: TestReport.Entry
+            do {
+                let scenario = try ScenarioFile.load(file)
+                let (_, differences) = await scenario.check()
+                entry = TestReport.Entry(
+                    file: file, name: scenario.name, differences: differences, malformed: nil,
+                    duration: ContinuousClock.now - started)
+            } catch let error as UsageError {
+                entry = TestReport.Entry(
+                    file: file, name: (file as NSString).lastPathComponent, differences: [], malformed: error.message,
+                    duration: ContinuousClock.now - started)
+            }
+            report.entries.append(entry)
+            if !json { console.out(entry.text) }
+        }
+        if let path = options.values["junit"] {
+            do {
+                try Data(report.junit().utf8).write(to: URL(fileURLWithPath: path))
+            } catch {
+                throw UsageError(message: "\(path): cannot write the JUnit report (\(error.localizedDescription))")
             }
         }
-        console.out("\(passed) passed, \(failed) failed")
-        return failed == 0 ? 0 : 1
+        console.out(json ? report.json() : report.summary)
+        if report.entries.contains(where: { $0.malformed != nil }) { return 2 }
+        return report.failed == 0 ? 0 : 1
     }
 
-    private static func explore(_ arguments: [String], _ console: Console) async throws -> Int32 {
-        let options = try parse(arguments, command: "explore", allowed: ["--sessions", "--seed"])
+    private static func explore(_ options: Options, _ console: Console) async throws -> Int32 {
         guard options.positional.count == 1 else {
-            throw UsageError(message: "'explore' takes exactly one scenario file (see 'checkout-sim explore --help')")
+            throw ArgumentError(message: "'explore' takes exactly one scenario file")
         }
         guard let sessions = options.sessions else {
-            throw UsageError(message: "'explore' needs --sessions N")
+            throw ArgumentError(message: "'explore' needs --sessions N")
         }
-        let scenario = try ScenarioFile.load(options.positional[0])
+        let file = options.positional[0]
+        let scenario = try ScenarioFile.load(file)
         let started = ContinuousClock.now
         let report = await Explorer.explore(scenario, sessions: sessions, seed: options.seed) { done in
             if sessions >= 1_000 { console.err("explore: \(done)/\(sessions) sessions") }
         }
         let elapsed = ContinuousClock.now - started
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        console.out("explored \(report.sessions) sessions of '\(scenario.name)' (seed \(options.seed))")
-        if seconds > 0 {
-            console.out("rate: \(Int(Double(report.sessions) / seconds)) sessions per second")
+        let output = ExploreOutput(report: report, scenario: scenario, file: file, seed: options.seed)
+        if options.flags.contains("json") {
+            console.out(output.json())
+        } else {
+            for line in output.lines() { console.out(line) }
         }
-        console.out("outcomes:")
-        for (outcome, count) in report.outcomes.sorted(by: { $0.key < $1.key }) {
-            console.out("  \(outcome): \(count)")
+        if options.flags.contains("rate") {
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            if seconds > 0 { console.err("rate: \(Int(Double(report.sessions) / seconds)) sessions per second") }
         }
-        if report.failures.isEmpty {
-            console.out("no invariant broke and the merchant kept the contract in every session")
-            return 0
-        }
-        console.out("\(report.failedSessions) sessions failed; \(report.failures.count) distinct problems:")
-        for failure in report.failures {
-            console.out("- \(failure.problems.joined(separator: "; "))")
-            console.out(
-                "  seed: \(failure.seed) (replay: checkout-sim explore FILE --sessions 1 --seed \(failure.seed))")
-            console.out("  shortest steps: " + failure.steps.map(\.description).joined(separator: " → "))
-            if !failure.merchantVariation.isEmpty {
-                let variation = failure.merchantVariation.map { "\($0.callback): \($0.kind.rawValue)" }
-                console.out("  merchant: " + variation.joined(separator: ", "))
-            }
-        }
-        return 1
-    }
-}
-
-/// Reading scenario files, with errors that name the file, the JSON path and what was expected.
-enum ScenarioFile {
-    static func load(_ path: String) throws -> Scenario {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CheckoutSimCommand.UsageError(message: "\(path): cannot read the file")
-        }
-        do {
-            return try JSONDecoder().decode(Scenario.self, from: data)
-        } catch let error as DecodingError {
-            throw CheckoutSimCommand.UsageError(message: "\(path): \(describe(error))")
-        }
-    }
-
-    /// A file stays as it is; a directory gives its `*.json` files, recursively, sorted.
-    static func expand(_ path: String) throws -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw CheckoutSimCommand.UsageError(message: "\(path): no such file or directory")
-        }
-        guard isDirectory.boolValue else { return [path] }
-        let enumerator = FileManager.default.enumerator(atPath: path)
-        var files: [String] = []
-        while let next = enumerator?.nextObject() as? String {
-            if next.hasSuffix(".json") { files.append((path as NSString).appendingPathComponent(next)) }
-        }
-        return files.sorted()
-    }
-
-    /// `at steps[2].card: expected a string, found a number`.
-    static func describe(_ error: DecodingError) -> String {
-        func path(_ keys: [any CodingKey]) -> String {
-            let text = keys.reduce("") { path, key in
-                if let index = key.intValue { return path + "[\(index)]" }
-                return path.isEmpty ? key.stringValue : path + "." + key.stringValue
-            }
-            return text.isEmpty ? "the top level" : text
-        }
-        switch error {
-        case .dataCorrupted(let context):
-            if context.codingPath.isEmpty, !(context.underlyingError is CheckoutError) {
-                let detail = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-                return "not valid JSON" + (detail.map { " (\($0))" } ?? "")
-            }
-            let detail = (context.underlyingError as? CheckoutError)?.message ?? context.debugDescription
-            return "at \(path(context.codingPath)): \(detail)"
-        case .keyNotFound(let key, let context):
-            return "at \(path(context.codingPath)): missing key '\(key.stringValue)'"
-        case .typeMismatch(let type, let context):
-            return "at \(path(context.codingPath)): expected \(describe(type)) (\(context.debugDescription))"
-        case .valueNotFound(let type, let context):
-            return "at \(path(context.codingPath)): expected \(describe(type)), found null"
-        @unknown default:
-            return "\(error)"
-        }
-    }
-
-    private static func describe(_ type: Any.Type) -> String {
-        switch type {
-        case is String.Type: "a string"
-        case is Int.Type, is Int64.Type, is UInt64.Type: "a whole number"
-        case is Bool.Type: "true or false"
-        case is [Any].Type: "an array"
-        default: "a value of type \(type)"
-        }
+        return report.failures.isEmpty ? 0 : 1
     }
 }

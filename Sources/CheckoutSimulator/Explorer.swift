@@ -28,6 +28,8 @@ public struct ExploreFailure: Sendable {
     /// The merchant's extra behaviour in this session (answers from other threads, late within
     /// the deadline).
     public var merchantVariation: [MerchantSpec.Misbehaviour]
+    /// How many sessions showed the first of these problems.
+    public var sessions = 1
 }
 
 /// What exploring gave.
@@ -35,6 +37,9 @@ public struct ExploreReport: Sendable {
     public var sessions: Int
     /// How many sessions ended each way.
     public var outcomes: [String: Int]
+    /// Of the sessions still `running` when their steps ran out, how many still owed the answer
+    /// of each callback (`""`: none was owed, the sheet was open).
+    public var running: [String: Int] = [:]
     /// One entry per distinct problem, with the first session that showed it.
     public var failures: [ExploreFailure]
     /// How many sessions failed in all.
@@ -76,7 +81,8 @@ public enum Explorer {
                     return .session(
                         Session(
                             index: index, seed: sessionSeed, steps: steps, variation: variation,
-                            outcome: outcomeKind(result.outcome), problems: problems(result)))
+                            outcome: outcomeKind(result.outcome), waitingFor: result.waitingFor,
+                            problems: problems(result)))
                 }
             }
             while started < min(sessions, sessionsInFlight) { start() }
@@ -91,12 +97,22 @@ public enum Explorer {
                 if started < sessions { start() }
                 while let session = finished.removeValue(forKey: index) {
                     report.outcomes[session.outcome, default: 0] += 1
+                    if session.outcome == "running" { report.running[session.waitingFor ?? "", default: 0] += 1 }
                     let problems = session.problems
                     if !problems.isEmpty {
                         report.failedSessions += 1
-                        let fresh = problems.filter { !seenProblems.contains(kind(of: $0)) }
+                        for problem in Set(problems.map(kind(of:))) {
+                            if let known = report.failures.firstIndex(where: { kind(of: $0.problems[0]) == problem }) {
+                                report.failures[known].sessions += 1
+                            }
+                        }
+                        // Each problem once: a session may show the same one twice (two calls).
+                        var fresh: [String] = []
+                        for problem in problems where !seenProblems.contains(kind(of: problem)) {
+                            seenProblems.insert(kind(of: problem))
+                            fresh.append(problem)
+                        }
                         if !fresh.isEmpty {
-                            for problem in fresh { seenProblems.insert(kind(of: problem)) }
                             let failure = report.failures.count
                             report.failures.append(
                                 ExploreFailure(
@@ -153,6 +169,8 @@ public enum Explorer {
         var variation: [MerchantSpec.Misbehaviour]
         /// The outcome without its details.
         var outcome: String
+        /// The callback still owed an answer when a `running` session's steps ran out.
+        var waitingFor: String?
         var problems: [String]
     }
 

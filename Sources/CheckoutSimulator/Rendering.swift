@@ -4,7 +4,10 @@ import Foundation
 /// How `checkout-sim run` prints a result.
 public enum OutputFormat: String, Sendable, CaseIterable {
     case text
+    /// One JSON document, indented.
     case json
+    /// The same document on one line (JSON Lines: `demo` prints one result a line).
+    case jsonl
     case mermaid
 }
 
@@ -15,6 +18,7 @@ extension ScenarioResult {
         switch format {
         case .text: text(showingPersonalData)
         case .json: json(showingPersonalData)
+        case .jsonl: json(showingPersonalData, pretty: false)
         case .mermaid: mermaid(showingPersonalData)
         }
     }
@@ -29,7 +33,22 @@ extension ScenarioResult {
         return lines.joined(separator: "\n")
     }
 
-    private func json(_ unmasked: Bool) -> String {
+    /// Several results as one JSON document: an array of what ``rendered(_:showingPersonalData:)``
+    /// gives for `.json`.
+    public static func jsonArray(_ results: [ScenarioResult], showingPersonalData: Bool = false) -> String {
+        let objects = results.map { $0.jsonObject(showingPersonalData) }
+        let data =
+            (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .prettyPrinted])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func json(_ unmasked: Bool, pretty: Bool = true) -> String {
+        let options: JSONSerialization.WritingOptions = pretty ? [.sortedKeys, .prettyPrinted] : [.sortedKeys]
+        let data = (try? JSONSerialization.data(withJSONObject: jsonObject(unmasked), options: options)) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func jsonObject(_ unmasked: Bool) -> [String: Any] {
         let transcriptObject =
             (try? JSONSerialization.jsonObject(with: Data(transcript.json(showingPersonalData: unmasked).utf8))) ?? []
         let object: [String: Any] = [
@@ -42,9 +61,7 @@ extension ScenarioResult {
             "brokenInvariants": brokenInvariants,
             "transcript": transcriptObject,
         ]
-        let data =
-            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        return object
     }
 
     /// A Mermaid `sequenceDiagram` with the customer, the flow, the merchant and the backend.
@@ -69,7 +86,7 @@ extension ScenarioResult {
         for entry in transcript.entries {
             let time = entry.time.secondsString
             if sheetEntries.contains(entry.sequence) {
-                lines.append(contentsOf: sheetLine(entry.event, sheetToContext, unmasked, clean))
+                lines.append(contentsOf: sheetLine(entry, sheetToContext, unmasked, clean))
                 continue
             }
             switch entry.event {
@@ -106,7 +123,7 @@ extension ScenarioResult {
 
     /// A line of the pay context's sheet: customer to sheet, sheet to pay context or merchant.
     private func sheetLine(
-        _ event: TranscriptEvent,
+        _ entry: TranscriptEntry,
         _ toContext: Set<String>,
         _ unmasked: Bool,
         _ clean: (String) -> String
@@ -114,10 +131,12 @@ extension ScenarioResult {
         func values(_ values: [TranscriptValue]) -> String {
             values.map { $0.rendered(showingPersonalData: unmasked) }.joined(separator: ", ")
         }
-        switch event {
+        switch entry.event {
         case .action(let name, let arguments):
             let list = values(arguments)
-            return ["    C->>S: \(clean(list.isEmpty ? name : "\(name)(\(list))"))"]
+            // The pay context's own actions on its sheet (dismissing it) are not the customer's.
+            let source = entry.actor == .customer ? "C" : "F"
+            return ["    \(source)->>S: \(clean(list.isEmpty ? name : "\(name)(\(list))"))"]
         case .refused(let name, let refusal):
             return ["    S--xC: \(clean("\(name) refused: \(refusal.code)"))"]
         case .call(let method, let id, _):
@@ -155,6 +174,10 @@ extension Expectation {
     /// it is met. Broken invariants always count as differences.
     public func differences(from result: ScenarioResult) -> [String] {
         var differences: [String] = []
+        if result.outcome == "refused" {
+            // A scenario made in Swift (files are checked when loaded) whose flow would not start.
+            differences.append("the flow refused to start: " + result.refusals.joined(separator: "; "))
+        }
         if let outcome, result.outcome != outcome, !result.outcome.hasPrefix(outcome + "(") {
             differences.append("outcome: expected \(outcome), got \(result.outcome)")
         }

@@ -10,7 +10,7 @@ import Foundation
 /// feeds; the JSON is an array of one object an entry, without spaces. An entry's renderings are
 /// made by ``Transcript`` itself, from a transcript of that entry alone.
 ///
-/// Entries are told apart by their time and event (the sequence number is not rendered). Swift
+/// Entries are told apart by their time, event and actor (the sequence number is not rendered). Swift
 /// compares strings by canonical equivalence, so two entries that are equal could still differ in
 /// their bytes (`é` written as one scalar or two), and so would their renderings: the cache is
 /// only made for a scenario whose text is all ASCII, which leaves every string of a session's
@@ -20,21 +20,24 @@ final class RenderingCache: Sendable {
     private struct Key: Hashable {
         let time: Duration
         let event: TranscriptEvent
+        let actor: TranscriptActor
         let hash: Int
 
         init(_ entry: TranscriptEntry) {
             time = entry.time
             event = entry.event
+            actor = entry.actor
             var hasher = Hasher()
             hasher.combine(time)
             hasher.combine(event)
+            hasher.combine(actor)
             hash = hasher.finalize()
         }
 
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 
         static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.hash == rhs.hash && lhs.time == rhs.time && lhs.event == rhs.event
+            lhs.hash == rhs.hash && lhs.time == rhs.time && lhs.event == rhs.event && lhs.actor == rhs.actor
         }
     }
 

@@ -30,6 +30,9 @@ public struct ScenarioResult: Sendable {
     /// delegate calls, one outstanding callback at a time, redacted contacts before
     /// authorization, no secret in any rendering). Empty when all held.
     public var brokenInvariants: [String]
+    /// When the steps ran out before the end (`running`): the callback whose answer was still
+    /// owed (for the pay context, its sheet's), or nil when none was.
+    public var waitingFor: String? = nil
 }
 
 /// Runs scenarios on virtual time: a ``ManualClock`` that only the `wait` steps (and, at the
@@ -124,9 +127,11 @@ public enum ScenarioRunner {
                 await merchant.activity.waitUntilIdle()
             }
             let transcript = flow.transcript
+            var waiting: String?
+            if case .validatingAddress = flow.step { waiting = "didEnterAddress" }
             return result(
                 scenario, flow.outcome.map { "\($0)" }, { transcript }, [transcript], flow.violations, refusals,
-                merchant, setup)
+                merchant, setup, waitingFor: waiting)
 
         case .paymentAuthorization:
             guard let request = scenario.paymentRequest else { return refusedAtStart(scenario, "no request") }
@@ -152,9 +157,11 @@ public enum ScenarioRunner {
                 await merchant.activity.waitUntilIdle()
             }
             let transcript = flow.transcript
+            var waiting: String?
+            if case .awaiting(let callback) = flow.step { waiting = callback }
             return result(
                 scenario, flow.outcome.map { "\($0)" }, { transcript }, [transcript], flow.violations, refusals,
-                merchant, setup)
+                merchant, setup, waitingFor: waiting)
 
         case .payContext:
             guard let request = scenario.paymentRequest else { return refusedAtStart(scenario, "no request") }
@@ -196,18 +203,21 @@ public enum ScenarioRunner {
             }
             let outcome = context.outcome.map { "\($0.status.rawValue)" + ($0.error.map { "(\(describe($0)))" } ?? "") }
             // Each transcript is read once (reading one describes its answers): the combined one
-            // is `context.transcript`, the two merged in the order they were recorded.
+            // is `context.transcript`, the two merged as `Transcript.payContext` merges them.
+            var waiting: String?
+            if context.outcome == nil, case .awaiting(let callback) = context.sheet.step { waiting = callback }
             let sheetTranscript = context.sheet.transcript
             let contextTranscript = context.contextTranscript
             var report = result(
                 scenario,
                 outcome,
-                { Transcript.merged([sheetTranscript, contextTranscript]) },
+                { Transcript.payContext(sheet: sheetTranscript, context: contextTranscript) },
                 [sheetTranscript, contextTranscript],
                 context.violations,
                 refusals,
                 merchant,
-                setup
+                setup,
+                waitingFor: waiting
             )
             if setup.keepsDetails { report.sheetEntries = Set(sheetTranscript.entries.map(\.sequence)) }
             return report
@@ -258,7 +268,8 @@ public enum ScenarioRunner {
         _ violations: [Violation],
         _ refusals: [String],
         _ merchant: ScenarioMerchant,
-        _ setup: Setup
+        _ setup: Setup,
+        waitingFor: String?
     ) -> ScenarioResult {
         let log = merchant.log.withLock { $0 }
         var broken = Invariants.check(
@@ -278,7 +289,8 @@ public enum ScenarioRunner {
             violations: violations,
             transcript: whole,
             refusals: refusals,
-            brokenInvariants: broken
+            brokenInvariants: broken,
+            waitingFor: outcome == nil ? waitingFor : nil
         )
     }
 }

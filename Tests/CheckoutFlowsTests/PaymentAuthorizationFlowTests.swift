@@ -729,7 +729,7 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         XCTAssertFalse(text.contains("tok_visa"), "payment data is never shown")
         XCTAssertTrue(text.contains("RedactedContact"))
         XCTAssertEqual(
-            F.jsonObjects(flow.transcript.json()).compactMap { $0["time"] as? String },
+            F.jsonObjects(flow.transcript.json()).compactMap { ($0["time"] as? NSNumber).map { "\($0)" } },
             ["0", "0", "1", "1", "1.25", "1.25", "3.25", "3.25", "3.25", "6.25", "6.25", "6.25"]
         )
     }

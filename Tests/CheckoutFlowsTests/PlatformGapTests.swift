@@ -156,9 +156,15 @@ final class PlatformGapTests: XCTestCase {
         XCTAssertEqual(merchant.willComplete.arguments.map(\.errors), [[expected]])
         XCTAssertEqual(shown.errors, [expected])
         let text = context.transcript.text()
-        XCTAssertTrue(text.contains("willComplete #3 (failure, errors: [\(expected)])"), text)
+        XCTAssertTrue(text.contains("willComplete #6 (failure, errors: [\(expected)])"), text)
         XCTAssertTrue(
             text.contains("didAuthorizePayment #1 → PaymentAuthorizationResult(failure, errors: [\(expected)])"), text)
+        // spec E8: the sheet's answer comes from the pay context, not from the merchant.
+        let answer = context.transcript.entries.first {
+            if case .completion("didAuthorizePayment", _, _, _) = $0.event { return true }
+            return false
+        }
+        XCTAssertEqual(answer?.actor, .flow)
     }
 
     // MARK: E4, P5: the sheet's deadline during a confirmation
@@ -300,7 +306,7 @@ final class UnimplementedNotificationTests: XCTestCase {
             let lines = willAuthorizeLines(flow.transcript)
             XCTAssertEqual(lines.count, 1)
             XCTAssertTrue(
-                lines.first?.hasSuffix("completion willAuthorizePayment #1 [default answer] → not implemented")
+                lines.first?.hasSuffix("willAuthorizePayment #1 [default answer] → not implemented")
                     ?? false,
                 "\(lines)")
             let json = F.jsonObjects(flow.transcript.json()).filter {

@@ -494,7 +494,7 @@ final class ShippingAddressFlowTests: XCTestCase {
             ["action", "refused", "action", "call", "completion", "violation", "action", "action", "outcome", "call"]
         )
         XCTAssertEqual(
-            objects.compactMap { $0["time"] as? String },
+            objects.compactMap { ($0["time"] as? NSNumber).map { "\($0)" } },
             ["0", "0", "1.5", "1.5", "2.5", "2.5", "3.5", "3.5", "3.5", "3.5"]
         )
         XCTAssertEqual(objects[1]["reason"] as? String, "missingRequiredFields")

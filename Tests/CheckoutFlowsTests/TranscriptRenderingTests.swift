@@ -91,9 +91,17 @@ final class TranscriptRenderingTests: XCTestCase {
 
     private static func foundationJSON(_ transcript: Transcript, _ unmasked: Bool) -> String {
         let objects: [[String: Any]] = transcript.entries.map { entry in
-            var object: [String: Any] = ["time": entry.time.secondsString]
-            func values(_ values: [TranscriptValue]) -> [String] {
-                values.map { $0.rendered(showingPersonalData: unmasked) }
+            // Times are JSON numbers (spec E8), written as their decimal text.
+            var object: [String: Any] = [
+                "time": NSDecimalNumber(string: entry.time.secondsString), "actor": entry.actor.rawValue,
+            ]
+            // Values in the models' own JSON (spec E8), as JSONSerialization reads them back.
+            func values(_ values: [TranscriptValue]) -> [Any] {
+                values.map { value in
+                    (try? JSONSerialization.jsonObject(
+                        with: Data(value.json(showingPersonalData: unmasked).utf8), options: .fragmentsAllowed))
+                        ?? NSNull()
+                }
             }
             switch entry.event {
             case .action(let name, let arguments):

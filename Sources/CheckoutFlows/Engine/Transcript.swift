@@ -32,6 +32,57 @@ public enum TranscriptValue: Hashable, Sendable {
     private static func contact(_ contact: Contact, _ unmasked: Bool) -> String {
         unmasked ? contact.unmaskedDescription : contact.description
     }
+
+    /// The value as JSON text (spec E8): a contact or a payment in CheckoutCore's own JSON (the
+    /// shape scenario files and the models use), with name, email, phone and street masked as
+    /// `•••` unless `showingPersonalData` and the payment's token data always masked; a secret
+    /// masked, and text, as JSON strings. Written as `JSONSerialization` writes it (sorted keys).
+    public func json(showingPersonalData: Bool) -> String {
+        func model(_ value: some Encodable) -> String? {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            guard let data = try? encoder.encode(value),
+                let object = try? JSONSerialization.jsonObject(with: data),
+                let again = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+            else { return nil }
+            return String(decoding: again, as: UTF8.self)
+        }
+        func string(_ text: String) -> String {
+            var writer = JSONWriter()
+            writer.string(text)
+            return writer.output
+        }
+        switch self {
+        case .text(let text):
+            return string(text)
+        case .secret:
+            return string(rendered(showingPersonalData: false))
+        case .contact(let contact):
+            return model(Self.masked(contact, showingPersonalData))
+                ?? string(rendered(showingPersonalData: showingPersonalData))
+        case .payment(var payment):
+            payment.token.paymentData = "•••"
+            payment.billingContact = payment.billingContact.map { Self.masked($0, showingPersonalData) }
+            payment.shippingContact = payment.shippingContact.map { Self.masked($0, showingPersonalData) }
+            return model(payment) ?? string(rendered(showingPersonalData: showingPersonalData))
+        }
+    }
+
+    /// `contact` with name, email, phone and street as `•••`, unless `unmasked`.
+    private static func masked(_ contact: Contact, _ unmasked: Bool) -> Contact {
+        guard !unmasked else { return contact }
+        var copy = contact
+        let mask: (String) -> String = { _ in "•••" }
+        copy.name = copy.name.map(mask)
+        copy.emailAddress = copy.emailAddress.map(mask)
+        copy.phoneNumber = copy.phoneNumber.map(mask)
+        if var address = copy.postalAddress {
+            address.line1 = address.line1.map(mask)
+            address.line2 = address.line2.map(mask)
+            copy.postalAddress = address
+        }
+        return copy
+    }
 }
 
 /// One event of a flow (spec E8).
@@ -51,26 +102,62 @@ public enum TranscriptEvent: Hashable, Sendable {
     case outcome(String)
 }
 
+/// Who did what a transcript entry records (spec E8), so that a transcript never shows the
+/// customer doing what the library did.
+public enum TranscriptActor: String, Hashable, Sendable, CaseIterable {
+    /// The customer's actions on the sheet (and their refusals).
+    case customer
+    /// What the flow (or the pay context) did on its own: calling the merchant or the backend,
+    /// answering for a delegate that does not implement a method, dismissing the sheet after a
+    /// result, a deadline, the outcome.
+    case flow
+    /// The merchant's answers, and the merchant's violations of the contract.
+    case merchant
+    /// The payment backend's answers (Stripe).
+    case backend
+
+    /// Who did `event`, as the flows record it.
+    public init(of event: TranscriptEvent) {
+        switch event {
+        case .action, .refused: self = .customer
+        case .call, .outcome: self = .flow
+        case .completion(let method, _, _, let byDefault):
+            if method.hasPrefix("backend.") {
+                self = .backend
+            } else if byDefault || method.hasPrefix("sheet.") {
+                self = .flow
+            } else {
+                self = .merchant
+            }
+        case .violation(let violation):
+            self = violation.kind == .completionTimedOut ? .flow : .merchant
+        }
+    }
+}
+
 /// One line of a transcript: an event and when it happened on the flow's clock.
 public struct TranscriptEntry: Hashable, Sendable {
     /// When, on the flow's clock.
     public var time: Duration
     /// What happened.
     public var event: TranscriptEvent
+    /// Who did it: by default, who does `event` (``TranscriptActor/init(of:)``).
+    public var actor: TranscriptActor
     /// A process-wide counter taken when the entry was recorded: it orders the entries of flows
     /// that work together (a pay context and its sheet) when their clocks show the same time.
     public var sequence: UInt64
 
-    /// An entry recorded now.
-    public init(time: Duration, event: TranscriptEvent) {
-        self.init(time: time, event: event, sequence: Self.nextSequence())
+    /// An entry recorded now; `actor` defaults to who does `event`.
+    public init(time: Duration, event: TranscriptEvent, actor: TranscriptActor? = nil) {
+        self.init(time: time, event: event, sequence: Self.nextSequence(), actor: actor)
     }
 
     /// An entry recorded earlier, with the sequence number it took then.
-    package init(time: Duration, event: TranscriptEvent, sequence: UInt64) {
+    package init(time: Duration, event: TranscriptEvent, sequence: UInt64, actor: TranscriptActor? = nil) {
         self.time = time
         self.event = event
         self.sequence = sequence
+        self.actor = actor ?? TranscriptActor(of: event)
     }
 
     /// Takes the next process-wide sequence number.
@@ -98,6 +185,65 @@ public struct Transcript: Hashable, Sendable {
         Transcript(entries: transcripts.flatMap(\.entries).sorted { $0.sequence < $1.sequence })
     }
 
+    /// A pay context's record and its sheet's as one (spec E8): in the order they were recorded,
+    /// with one numbering of callbacks (`#1`, `#2`, ... in the order they were called, the sheet's,
+    /// the pay context's and the backend's alike, so that no two share a number), and with the
+    /// sheet's `present` and `cancel`, which only the pay context drives (the customer's are
+    /// recorded by the pay context), told as the pay context's own: the duplicate `present` is
+    /// left out and the sheet's `cancel` is the flow's `dismissSheet`.
+    public static func payContext(sheet: Transcript, context: Transcript) -> Transcript {
+        let sheetEntries = Set(sheet.entries.map(\.sequence))
+        var numbers: [String: UInt64] = [:]
+        var next: UInt64 = 0
+        func key(_ fromSheet: Bool, _ method: String, _ id: UInt64) -> String {
+            let space = method.hasPrefix("backend.") || method.hasPrefix("sheet.") ? method : ""
+            return "\(fromSheet ? "s" : "c")|\(space)|\(id)"
+        }
+        func fresh(_ key: String) -> UInt64 {
+            next += 1
+            numbers[key] = next
+            return next
+        }
+        func number(_ key: String) -> UInt64 { numbers[key] ?? fresh(key) }
+        var entries: [TranscriptEntry] = []
+        for var entry in merged([sheet, context]).entries {
+            let fromSheet = sheetEntries.contains(entry.sequence)
+            switch entry.event {
+            case .action("present", let arguments) where fromSheet && arguments.isEmpty:
+                continue
+            case .action("cancel", let arguments) where fromSheet && arguments.isEmpty:
+                entry.event = .action("dismissSheet", [])
+                entry.actor = .flow
+            case .action("sheet ended", _), .action("ignored", _):
+                // The pay context's own notes: the sheet ended during a confirmation, a late
+                // backend answer ignored.
+                entry.actor = .flow
+            case .completion("didAuthorizePayment", let id, let answer, let byDefault) where fromSheet:
+                // The sheet's merchant is the pay context: its answer is the flow's, not the
+                // merchant's.
+                entry.event = .completion(
+                    "didAuthorizePayment", callbackID: number(key(fromSheet, "didAuthorizePayment", id)), answer,
+                    byDefault: byDefault)
+                entry.actor = .flow
+            case .call(let method, .some(let id), let arguments):
+                entry.event = .call(method, callbackID: fresh(key(fromSheet, method, id)), arguments)
+            case .call(let method, nil, let arguments) where method.hasPrefix("backend."):
+                // A backend request is numbered like a callback, so its answer names it.
+                entry.event = .call(method, callbackID: fresh(key(fromSheet, method, 0)), arguments)
+            case .completion(let method, let id, let answer, let byDefault):
+                let space = method.hasPrefix("backend.") ? key(fromSheet, method, 0) : key(fromSheet, method, id)
+                entry.event = .completion(method, callbackID: number(space), answer, byDefault: byDefault)
+            case .violation(var violation):
+                violation.callbackID = number(key(fromSheet, violation.callback, violation.callbackID))
+                entry.event = .violation(violation)
+            default:
+                break
+            }
+            entries.append(entry)
+        }
+        return Transcript(entries: entries)
+    }
+
     /// The delegate methods called, in order (notifications included, except one the merchant does
     /// not implement, whose default ran: spec A9).
     public var delegateCalls: [String] {
@@ -121,7 +267,7 @@ public struct Transcript: Hashable, Sendable {
         entries.map { entry in
             let time = Self.padded(entry.time.secondsString, to: 8)
             let (kind, body) = Self.describe(entry.event, showingPersonalData)
-            return time + " " + Self.padded(kind, to: 10) + " " + body
+            return time + " " + Self.padded(kind, to: 10) + " " + Self.padded(entry.actor.rawValue, to: 8) + " " + body
         }.joined(separator: "\n")
     }
 
@@ -136,9 +282,12 @@ public struct Transcript: Hashable, Sendable {
         return text + String(repeating: " ", count: length - utf8.count)
     }
 
-    /// The transcript for machines: a JSON array of objects with `time` (seconds, as a string),
-    /// `kind` (`action`, `refused`, `call`, `completion`, `violation`, `outcome`) and the event's
-    /// fields. Keys are sorted, so equal transcripts give equal JSON.
+    /// The transcript for machines: a JSON array of objects with `time` (seconds of the flow's
+    /// clock, a number), `actor` (`customer`, `flow`, `merchant`, `backend`), `kind` (`action`,
+    /// `refused`, `call`, `completion`, `violation`, `outcome`) and the event's fields, with
+    /// `arguments` and `answer` arrays of the values in the models' own JSON
+    /// (``TranscriptValue/json(showingPersonalData:)``). Keys are sorted, so equal transcripts
+    /// give equal JSON.
     ///
     /// Written directly, byte for byte as `JSONSerialization` writes these objects with
     /// `.sortedKeys` (keys in its case-insensitive order, `/` escaped as `\/`, control characters
@@ -149,39 +298,46 @@ public struct Transcript: Hashable, Sendable {
         writer.raw("[")
         for (index, entry) in entries.enumerated() {
             if index > 0 { writer.raw(",") }
-            let time = entry.time.secondsString
-            func values(_ values: [TranscriptValue]) -> [String] {
-                values.map { $0.rendered(showingPersonalData: showingPersonalData) }
+            let time = JSONWriter.Value.number(entry.time.secondsString)
+            let actor = JSONWriter.Value.string(entry.actor.rawValue)
+            func values(_ values: [TranscriptValue]) -> JSONWriter.Value {
+                .raw(values.map { $0.json(showingPersonalData: showingPersonalData) })
             }
             switch entry.event {
             case .action(let name, let arguments):
                 writer.object([
-                    ("action", .string(name)), ("arguments", .strings(values(arguments))), ("kind", .string("action")),
-                    ("time", .string(time)),
+                    ("action", .string(name)), ("actor", actor), ("arguments", values(arguments)),
+                    ("kind", .string("action")), ("time", time),
                 ])
             case .refused(let name, let refusal):
                 writer.object([
-                    ("action", .string(name)), ("kind", .string("refused")), ("message", .string(refusal.message)),
-                    ("reason", .string(refusal.code.rawValue)), ("time", .string(time)),
+                    ("action", .string(name)), ("actor", actor), ("kind", .string("refused")),
+                    ("message", .string(refusal.message)), ("reason", .string(refusal.code.rawValue)), ("time", time),
                 ])
             case .call(let method, let id, let arguments):
-                var fields: [(String, JSONWriter.Value)] = [("arguments", .strings(values(arguments)))]
-                if let id { fields.append(("callbackID", .number(id))) }
-                fields += [("kind", .string("call")), ("method", .string(method)), ("time", .string(time))]
+                var fields: [(String, JSONWriter.Value)] = [
+                    ("actor", actor), ("arguments", values(arguments)),
+                ]
+                if let id { fields.append(("callbackID", .number(String(id)))) }
+                fields += [("kind", .string("call")), ("method", .string(method)), ("time", time)]
                 writer.object(fields)
             case .completion(let method, let id, let answer, let byDefault):
                 writer.object([
-                    ("answer", .strings(values(answer))), ("byDefault", .bool(byDefault)), ("callbackID", .number(id)),
-                    ("kind", .string("completion")), ("method", .string(method)), ("time", .string(time)),
+                    ("actor", actor), ("answer", values(answer)), ("byDefault", .bool(byDefault)),
+                    ("callbackID", .number(String(id))), ("kind", .string("completion")), ("method", .string(method)),
+                    ("time", time),
                 ])
             case .violation(let violation):
                 writer.object([
-                    ("callbackID", .number(violation.callbackID)), ("detail", .string(violation.detail)),
-                    ("kind", .string("violation")), ("method", .string(violation.callback)), ("time", .string(time)),
+                    ("actor", actor), ("callbackID", .number(String(violation.callbackID))),
+                    ("detail", .string(violation.detail)), ("kind", .string("violation")),
+                    ("method", .string(violation.callback)), ("time", time),
                     ("violation", .string(violation.kind.rawValue)),
                 ])
             case .outcome(let outcome):
-                writer.object([("kind", .string("outcome")), ("outcome", .string(outcome)), ("time", .string(time))])
+                writer.object([
+                    ("actor", actor), ("kind", .string("outcome")), ("outcome", .string(outcome)), ("time", time),
+                ])
             }
         }
         writer.raw("]")
@@ -221,7 +377,10 @@ private struct JSONWriter {
     enum Value {
         case string(String)
         case strings([String])
-        case number(UInt64)
+        /// An array of values written already (as JSON text).
+        case raw([String])
+        /// A JSON number, as its text.
+        case number(String)
         case bool(Bool)
     }
 
@@ -244,7 +403,8 @@ private struct JSONWriter {
                     string(text)
                 }
                 output += "]"
-            case .number(let number): output += String(number)
+            case .number(let number): output += number
+            case .raw(let pieces): output += "[" + pieces.joined(separator: ",") + "]"
             case .bool(let flag): output += flag ? "true" : "false"
             }
         }

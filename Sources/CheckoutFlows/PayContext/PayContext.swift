@@ -237,7 +237,7 @@ public final class PayContext: Sendable {
 
     /// The record of the payment: the sheet's events, the backend calls, the merchant's callbacks
     /// and the outcome, in the order they happened.
-    public var transcript: Transcript { Transcript.merged([sheet.transcript, contextTranscript]) }
+    public var transcript: Transcript { Transcript.payContext(sheet: sheet.transcript, context: contextTranscript) }
 
     /// The pay context's own record, without its sheet's events.
     package var contextTranscript: Transcript { runner.read(\.log.transcript) }

@@ -1,0 +1,99 @@
+import Foundation
+import XCTest
+
+@testable import CheckoutSimulator
+
+/// docs/scenarios.md says what is: each of its JSON examples loads (a whole scenario runs and
+/// passes; a fragment loads inside a pay-context scenario), and each error it shows is what the
+/// loader says for the file it describes.
+final class ScenarioDocsTests: XCTestCase {
+    static let docs = CommandLineTests.root.appendingPathComponent("docs/scenarios.md")
+
+    static func blocks(_ language: String) throws -> [String] {
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        return text.components(separatedBy: "```\(language)\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+    }
+
+    static let request =
+        #"{"merchantIdentifier": "merchant.com.example", "countryCode": "US", "currencyCode": "USD", "#
+        + #""summaryItems": [{"label": "Tea", "amount": {"currency": "USD", "value": "24.00"}}]}"#
+
+    /// A fragment (`"merchant": {...}`, `"steps": [...]`) in a pay-context scenario.
+    static func scenario(around fragment: String) throws -> String {
+        let key = try XCTUnwrap(fragment.split(separator: "\"").first.map(String.init))
+        var parts = ["\"merchant\": {}", "\"steps\": []"]
+        switch key {
+        case "merchant": parts[0] = fragment
+        case "misbehaviour": parts[0] = "\"merchant\": {\(fragment)}"
+        case "steps": parts[1] = fragment
+        default: parts.append(fragment)
+        }
+        return #"{"flow": "payContext", "request": \#(request), "# + parts.joined(separator: ", ") + "}"
+    }
+
+    func testEveryJSONExampleLoads() async throws {
+        let blocks = try Self.blocks("json")
+        XCTAssertGreaterThanOrEqual(blocks.count, 7, "the page lost its examples")
+        var whole = 0
+        for block in blocks {
+            let trimmed = block.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.hasPrefix("{") {
+                whole += 1
+                let scenario = try Scenario.load(json: Array(trimmed.utf8), file: "docs")
+                let (_, differences) = await scenario.check()
+                XCTAssertEqual(differences, [], "the example \(scenario.name) passes")
+            } else {
+                let text = try Self.scenario(around: trimmed)
+                XCTAssertNoThrow(try Scenario.load(json: Array(text.utf8), file: "docs"), trimmed)
+            }
+        }
+        XCTAssertEqual(whole, 3, "a whole scenario for each flow")
+    }
+
+    /// The files the page's error examples describe, as `bad.json`.
+    static let badFiles = [
+        """
+        {
+          "flow": "shippingAddress",
+          "request": {"requiredShippingAddressFields": ["postalAddress"], "shippingType": "shipping"},
+          "merchant": {"unservicable": [{"country": "US", "state": "AK"}]},
+          "steps": []
+        }
+        """,
+        """
+        {
+          "flow": "paymentAuthorization",
+          "request": {"merchantIdentifier": "merchant.com.example", "countryCode": "US", "currencyCode": "USD", "summaryItems": [{"label": "Tea", "amount": {"currency": "USD", "value": "24.00"}}]},
+          "steps": [{"action": "wait", "seconds": 2.5}]
+        }
+        """,
+        """
+        {
+          "flow": "payContext",
+          "request": {"merchantIdentifier": "merchant.com.example", "countryCode": "US", "currencyCode": "USD",
+                      "summaryItems": [{"label": "Tea", "amount": {"currency": "USD", "value": "24.00"}}]},
+          "steps": [],
+          "expect": {"outcome": "authorised"}
+        }
+        """,
+        """
+        {
+          "flow": "paymentAuthorization",
+          "request": {"merchantIdentifier": "m", "countryCode": "ZZ", "currencyCode": "XYZ", "summaryItems": []},
+          "steps": []
+        }
+        """,
+    ]
+
+    func testEveryErrorShownIsWhatTheLoaderSays() throws {
+        let shown = try XCTUnwrap(Self.blocks("text").first { $0.contains("checkout-sim: bad.json") })
+        var messages: [String] = []
+        for file in Self.badFiles {
+            XCTAssertThrowsError(try Scenario.load(json: Array(file.utf8), file: "bad.json")) { error in
+                messages.append("\(error)")
+            }
+        }
+        let expected = messages.map { "checkout-sim: " + $0 }.joined(separator: "\n") + "\n"
+        XCTAssertEqual(shown, expected)
+    }
+}
