@@ -423,6 +423,15 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         XCTAssertTrue(flow.transcript.text().contains("[default answer]"))
         let completions = F.jsonObjects(flow.transcript.json()).filter { $0["kind"] as? String == "completion" }
         XCTAssertEqual(completions.compactMap { $0["byDefault"] as? Bool }, [true, true, true, true])
+        // spec E8: each update in CheckoutCore's own JSON, its summary items as the request's.
+        for completion in completions {
+            let update = (completion["answer"] as? [[String: Any]])?.first
+            let items = update?["summaryItems"] as? [[String: Any]]
+            XCTAssertEqual(items?.compactMap { $0["label"] as? String }, F.request().summaryItems.map(\.label))
+            XCTAssertEqual(
+                (items?.last?["amount"] as? [String: String])?["value"],
+                F.request().summaryItems.last?.amount.amountString)
+        }
 
         flow.authorize(F.token())
         XCTAssertEqual(flow.outcome, .success(merchant.payments[0]))

@@ -501,7 +501,14 @@ final class ShippingAddressFlowTests: XCTestCase {
         XCTAssertEqual(objects[3]["method"] as? String, "didEnterAddress")
         XCTAssertEqual(objects[3]["callbackID"] as? Int, 1)
         XCTAssertEqual(objects[4]["byDefault"] as? Bool, false)
-        XCTAssertEqual(objects[4]["answer"] as? [String], ["valid(methods: [standard, express])"])
+        // spec E8: the answer in the models' own JSON.
+        let answer = (objects[4]["answer"] as? [[String: Any]])?.first
+        XCTAssertEqual(answer?["status"] as? String, "valid")
+        XCTAssertEqual(
+            (answer?["shippingMethods"] as? [[String: Any]])?.compactMap { $0["identifier"] as? String },
+            ["standard", "express"])
+        XCTAssertEqual(
+            ((answer?["shippingMethods"] as? [[String: Any]])?.last?["amount"] as? [String: String])?["value"], "9.99")
         XCTAssertEqual(objects[5]["violation"] as? String, "completionCalledTwice")
         XCTAssertEqual(objects[8]["outcome"] as? String, "finished(method: express)")
     }

@@ -646,7 +646,10 @@ final class ShippingAddressStateMachineTests: XCTestCase {
         guard case .completion(_, let callbackID, let answer, let byDefault) = machine.log.transcript.entries[4].event
         else { return XCTFail("expected the completion") }
         XCTAssertEqual(callbackID, id)
-        XCTAssertEqual(answer, [.text("valid(methods: [standard, express])")])
+        XCTAssertEqual(answer.map { $0.rendered(showingPersonalData: false) }, ["valid(methods: [standard, express])"])
+        guard case .model(_, let json) = answer.first else { return XCTFail("expected the answer as a model") }
+        XCTAssertTrue(json.hasPrefix(#"{"shippingMethods":[{"amount":{"currency":"USD","value":"0.00"}"#), json)
+        XCTAssertTrue(json.hasSuffix(#""status":"valid"}"#), json)
         XCTAssertFalse(byDefault)
     }
 }

@@ -167,7 +167,7 @@ package struct FlowLog: Sendable {
     }
 
     /// Records a completion that took effect: `.completion(method, callbackID: id,
-    /// [.text(answer.description)], byDefault: byDefault)`, with the answer described when the
+    /// [TranscriptValue.answer(answer)], byDefault: byDefault)`, with the answer described when the
     /// transcript is read rather than now (describing an update, with its amounts, costs more than
     /// the rest of a delegate round trip). The answer is a value, so the text is the same.
     package mutating func recordCompletion(
@@ -178,7 +178,7 @@ package struct FlowLog: Sendable {
         at now: Duration
     ) {
         guard recordsTranscript else { return }
-        let describe: @Sendable () -> String = { answer.description }
+        let describe: @Sendable () -> TranscriptValue = { TranscriptValue.answer(answer) }
         append(
             Record(
                 time: now, sequence: TranscriptEntry.nextSequence(),
@@ -224,8 +224,8 @@ package struct FlowLog: Sendable {
             case action(String, TranscriptValue)
             /// `.call(method, callbackID: id, [argument])`.
             case call(String, UInt64?, TranscriptValue)
-            /// `.completion(method, callbackID: id, [.text(describe())], byDefault: byDefault)`.
-            case completion(String, UInt64, @Sendable () -> String, Bool)
+            /// `.completion(method, callbackID: id, [describe()], byDefault: byDefault)`.
+            case completion(String, UInt64, @Sendable () -> TranscriptValue, Bool)
         }
 
         let time: Duration
@@ -242,7 +242,7 @@ package struct FlowLog: Sendable {
                 return TranscriptEntry(time: time, event: .call(method, callbackID: id, [argument]), sequence: sequence)
             case .completion(let method, let id, let describe, let byDefault):
                 let event = TranscriptEvent.completion(
-                    method, callbackID: id, [.text(describe())], byDefault: byDefault)
+                    method, callbackID: id, [describe()], byDefault: byDefault)
                 return TranscriptEntry(time: time, event: event, sequence: sequence)
             }
         }

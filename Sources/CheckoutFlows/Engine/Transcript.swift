@@ -13,11 +13,16 @@ public enum TranscriptValue: Hashable, Sendable {
     indirect case payment(Payment)
     /// A client secret: always masked.
     indirect case secret(IntentClientSecret)
+    /// A model value without personal data (an update, a result, an address check's answer): its
+    /// short description for people, and `json`, its own JSON (CheckoutCore's shapes), for
+    /// machines.
+    case model(description: String, json: String)
 
     /// The value as text: contacts masked unless `showingPersonalData`, secrets always masked.
     public func rendered(showingPersonalData: Bool) -> String {
         switch self {
         case .text(let text): text
+        case .model(let description, _): description
         case .contact(let contact): showingPersonalData ? contact.unmaskedDescription : contact.description
         case .payment(let payment):
             "Payment(\(payment.token)"
@@ -38,15 +43,7 @@ public enum TranscriptValue: Hashable, Sendable {
     /// `•••` unless `showingPersonalData` and the payment's token data always masked; a secret
     /// masked, and text, as JSON strings. Written as `JSONSerialization` writes it (sorted keys).
     public func json(showingPersonalData: Bool) -> String {
-        func model(_ value: some Encodable) -> String? {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            guard let data = try? encoder.encode(value),
-                let object = try? JSONSerialization.jsonObject(with: data),
-                let again = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
-            else { return nil }
-            return String(decoding: again, as: UTF8.self)
-        }
+        func model(_ value: some Encodable) -> String? { Self.modelJSON(value) }
         func string(_ text: String) -> String {
             var writer = JSONWriter()
             writer.string(text)
@@ -55,6 +52,8 @@ public enum TranscriptValue: Hashable, Sendable {
         switch self {
         case .text(let text):
             return string(text)
+        case .model(_, let json):
+            return json
         case .secret:
             return string(rendered(showingPersonalData: false))
         case .contact(let contact):
@@ -66,6 +65,26 @@ public enum TranscriptValue: Hashable, Sendable {
             payment.shippingContact = payment.shippingContact.map { Self.masked($0, showingPersonalData) }
             return model(payment) ?? string(rendered(showingPersonalData: showingPersonalData))
         }
+    }
+
+    /// A merchant's answer as recorded: a ``model(description:json:)`` when it has a JSON shape of
+    /// its own (``TranscriptModel``), else its description as text.
+    package static func answer(_ answer: some CustomStringConvertible & Sendable) -> TranscriptValue {
+        guard let model = answer as? any TranscriptModel, let json = model.transcriptJSON else {
+            return .text(answer.description)
+        }
+        return .model(description: answer.description, json: json)
+    }
+
+    /// `value` in CheckoutCore's JSON shape, keys sorted as `JSONSerialization` writes them.
+    package static func modelJSON(_ value: some Encodable) -> String? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(value),
+            let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+            let again = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
+        else { return nil }
+        return String(decoding: again, as: UTF8.self)
     }
 
     /// `contact` with name, email, phone and street as `•••`, unless `unmasked`.
@@ -83,6 +102,13 @@ public enum TranscriptValue: Hashable, Sendable {
         }
         return copy
     }
+}
+
+/// A merchant's answer that a transcript's JSON writes in its own JSON shape (spec E8), not as its
+/// description.
+package protocol TranscriptModel {
+    /// The answer's JSON, or nil when it cannot be written.
+    var transcriptJSON: String? { get }
 }
 
 /// One event of a flow (spec E8).

@@ -410,7 +410,10 @@ package struct PayContextStateMachine: FlowMachine {
         guard case .awaitingWillComplete(let round, let outstanding, var decision) = stage, outstanding.id == id else {
             return violated(.lateCompletion, method, id: id, at: now, "answered after the payment ended")
         }
-        log.record(.completion(method, callbackID: id, [.text(result.transcriptText)], byDefault: byDefault), at: now)
+        let recorded: TranscriptValue =
+            TranscriptValue.modelJSON(result).map { .model(description: result.transcriptText, json: $0) }
+            ?? .text(result.transcriptText)
+        log.record(.completion(method, callbackID: id, [recorded], byDefault: byDefault), at: now)
         decision.result = result
         return finish(decision, round, at: now)
     }

@@ -168,3 +168,16 @@ private indirect enum OutOfLine<Value: Hashable & Sendable>: Hashable, Sendable 
         }
     }
 }
+
+extension PaymentAuthorizationAnswer: TranscriptModel {
+    /// The update or result in CheckoutCore's JSON (spec E8).
+    package var transcriptJSON: String? {
+        switch self {
+        case .shippingContact(let update): TranscriptValue.modelJSON(update)
+        case .shippingMethod(let update): TranscriptValue.modelJSON(update)
+        case .paymentMethod(let update): TranscriptValue.modelJSON(update)
+        case .couponCode(let update): TranscriptValue.modelJSON(update)
+        case .authorization(let result): TranscriptValue.modelJSON(result)
+        }
+    }
+}

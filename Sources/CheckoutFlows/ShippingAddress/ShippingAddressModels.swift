@@ -139,3 +139,22 @@ extension ShippingAddressConfiguration {
         )
     }
 }
+
+extension ShippingAddressValidation: TranscriptModel {
+    /// `{"status": "valid", "shippingMethods": [...], "selected": {...}}` or
+    /// `{"status": "invalid", "message": "..."}`, the methods in CheckoutCore's JSON (spec E8).
+    package var transcriptJSON: String? {
+        struct Shape: Encodable {
+            var status: String
+            var shippingMethods: [ShippingMethod]?
+            var selected: ShippingMethod?
+            var message: String?
+        }
+        return switch self {
+        case .valid(let methods, let selected):
+            TranscriptValue.modelJSON(Shape(status: "valid", shippingMethods: methods, selected: selected))
+        case .invalid(let message):
+            TranscriptValue.modelJSON(Shape(status: "invalid", message: message))
+        }
+    }
+}
