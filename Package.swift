@@ -8,7 +8,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "CheckoutCore", targets: ["CheckoutCore"]),
+        .library(name: "CheckoutStripe", targets: ["CheckoutStripe"]),
         .library(name: "CheckoutFlows", targets: ["CheckoutFlows"]),
+        .library(name: "CheckoutStripeBackends", targets: ["CheckoutStripeBackends"]),
         .library(name: "CheckoutTesting", targets: ["CheckoutTesting"]),
         .library(name: "CheckoutSimulator", targets: ["CheckoutSimulator"]),
         .executable(name: "checkout-sim", targets: ["checkout-sim"]),
@@ -16,27 +18,37 @@ let package = Package(
     ],
     targets: [
         .target(name: "CheckoutCore", swiftSettings: strict),
-        .target(name: "CheckoutFlows", dependencies: ["CheckoutCore"], swiftSettings: strict),
+        .target(name: "CheckoutStripe", dependencies: ["CheckoutCore"], swiftSettings: strict),
+        .target(name: "CheckoutFlows", dependencies: ["CheckoutCore", "CheckoutStripe"], swiftSettings: strict),
         .target(
-            name: "CheckoutTesting",
-            dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutSimulator"],
+            name: "CheckoutStripeBackends",
+            dependencies: ["CheckoutFlows", "CheckoutStripe", "CheckoutCore"],
             swiftSettings: strict
         ),
-        .target(name: "CheckoutSimulator", dependencies: ["CheckoutFlows", "CheckoutCore"], swiftSettings: strict),
+        .target(
+            name: "CheckoutTesting",
+            dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutSimulator", "CheckoutStripeBackends"],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "CheckoutSimulator",
+            dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutStripeBackends"],
+            swiftSettings: strict
+        ),
         .executableTarget(name: "checkout-sim", dependencies: ["CheckoutSimulator"], swiftSettings: strict),
         .executableTarget(
             name: "checkout-bench",
-            dependencies: ["CheckoutSimulator", "CheckoutFlows", "CheckoutCore"],
+            dependencies: ["CheckoutSimulator", "CheckoutFlows", "CheckoutCore", "CheckoutStripeBackends"],
             swiftSettings: strict
         ),
         .testTarget(name: "CheckoutCoreTests", dependencies: ["CheckoutCore"]),
         .testTarget(
             name: "CheckoutFlowsTests",
-            dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutTesting"]
+            dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutTesting", "CheckoutStripeBackends"]
         ),
         .testTarget(
             name: "CheckoutReliabilityTests",
-            dependencies: ["CheckoutFlows", "CheckoutCore"]
+            dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutStripeBackends"]
         ),
         .testTarget(
             name: "CheckoutSimulatorTests",
