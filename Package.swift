@@ -51,6 +51,11 @@ let package = Package(
             dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutStripeBackends"]
         ),
         .testTarget(
+            name: "CheckoutStripeTests",
+            dependencies: ["CheckoutStripe", "CheckoutStripeBackends", "CheckoutFlows", "CheckoutCore"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
             name: "CheckoutSimulatorTests",
             dependencies: ["CheckoutSimulator", "CheckoutFlows", "CheckoutCore"]
         ),

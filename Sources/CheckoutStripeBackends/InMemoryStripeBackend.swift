@@ -63,7 +63,7 @@ public final class InMemoryStripeBackend: PaymentBackend {
     public func createPaymentIntent(
         amount: Money,
         confirmationMethod: ConfirmationMethod = .automatic,
-        captureMethod: CaptureMethod = .automatic,
+        captureMethod: CaptureMethod = .automaticAsync,
         paymentMethodID: String? = nil,
         confirm: Bool = false,
         shipping: ShippingDetails? = nil,
