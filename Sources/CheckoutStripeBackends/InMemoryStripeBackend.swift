@@ -9,7 +9,8 @@ import CheckoutStripe
 /// (``createPaymentIntent(amount:confirmationMethod:captureMethod:paymentMethodID:confirm:shipping:scoped:)``,
 /// ``createSetupIntent(paymentMethodID:confirm:)``); the pay context creates payment methods,
 /// retrieves and confirms through ``PaymentBackend``. The payment token's data names a
-/// ``StripeTestCard``, which decides the outcome. ``confirmCount`` counts every confirmation
+/// ``StripeTestCard`` (any card of Stripe's testing page), which decides the outcome with the
+/// backend's ``radar`` rules. ``confirmCount`` counts every confirmation
 /// received, so a test can prove that a cancelled payment was never confirmed.
 public final class InMemoryStripeBackend: PaymentBackend {
     private struct StoredIntent {
@@ -27,8 +28,15 @@ public final class InMemoryStripeBackend: PaymentBackend {
 
     private let state = LockedValue(State())
 
-    /// An empty backend: no intents, no payment methods, every counter at zero.
-    public init() {}
+    /// The Radar rules the backend's account has; they decide whether failed CVC and postal-code
+    /// checks and the highest-risk payments are blocked.
+    public let radar: StripeRadarRules
+
+    /// An empty backend (no intents, no payment methods, every counter at zero) on an account
+    /// with these Radar rules, Stripe's default unless told otherwise.
+    public init(radar: StripeRadarRules = .stripeDefault) {
+        self.radar = radar
+    }
 
     // MARK: Observations
 
@@ -58,8 +66,9 @@ public final class InMemoryStripeBackend: PaymentBackend {
     /// With `confirm: true` the server confirms it at once with `paymentMethodID`, as a
     /// manual-confirmation integration does.
     ///
-    /// - Throws: ``StripeError`` `invalid_request_error` for an amount Stripe refuses or an unknown
-    ///   payment method; the card's error when the server-side confirmation declines.
+    /// - Throws: ``StripeError`` `invalid_request_error` for an amount Stripe refuses
+    ///   (`amount_too_large`, or `parameter_invalid_integer` naming `amount`) or an unknown payment
+    ///   method; the card's error when the server-side confirmation declines.
     public func createPaymentIntent(
         amount: Money,
         confirmationMethod: ConfirmationMethod = .automatic,
@@ -72,7 +81,13 @@ public final class InMemoryStripeBackend: PaymentBackend {
         do {
             _ = try amount.stripeAmount()
         } catch let error as CheckoutError {
-            throw StripeError(type: "invalid_request_error", code: "amount_invalid", message: error.message)
+            let tooLarge = amount.minorUnits > 0 && error.message.contains("digits")
+            throw StripeError(
+                type: "invalid_request_error",
+                code: tooLarge ? "amount_too_large" : "parameter_invalid_integer",
+                message: error.message,
+                param: "amount"
+            )
         }
         let intent = StripeIntent(
             id: "",
@@ -127,24 +142,43 @@ public final class InMemoryStripeBackend: PaymentBackend {
 
     // MARK: PaymentBackend
 
-    /// Creates a PaymentMethod (`pm_…`) for the test card the token's payment data names.
+    /// Creates a PaymentMethod (`pm_…`) for the test card the token's payment data names: its
+    /// brand from the number, its funding and country from Stripe's table, its wallet Apple Pay,
+    /// and its address checks as the card's row says (Apple Pay sends the billing postal code and
+    /// no CVC, so the CVC check does not run).
     ///
-    /// - Throws: ``StripeError`` `card_error` / `incorrect_number` when the data names no test card.
+    /// - Throws: ``StripeError`` `card_error`: `incorrect_number` for a number that fails the
+    ///   Luhn check (Stripe's 4242424242424241 among them), `card_declined` /
+    ///   `test_mode_live_card` for a valid number that is not one of Stripe's test cards.
     public func createPaymentMethod(from payment: Payment) async throws -> StripePaymentMethod {
-        guard let card = StripeTestCard(paymentData: payment.token.paymentData) else {
-            throw StripeError(
-                type: "card_error",
-                code: "incorrect_number",
-                message: "The payment token does not name one of Stripe's test cards."
-            )
+        let data = payment.token.paymentData
+        guard let card = StripeTestCard(paymentData: data) else {
+            throw StripeCardBrand.passesLuhnCheck(data.filter(\.isNumber))
+                ? StripeTestCard.liveCardInTestMode : StripeTestCard.incorrectNumberError
         }
+        if let error = card.creationError { throw error }
         return state.withLock { state in
             let id = "pm_\(Self.padded(state.nextID))"
             state.nextID += 1
             state.cards[id] = card
-            let brand = card == .success ? "visa" : (payment.token.paymentMethod.network?.rawValue ?? "visa")
-            return StripePaymentMethod(id: id, brand: brand.lowercased(), last4: String(card.rawValue.suffix(4)))
+            return Self.paymentMethod(id, card)
         }
+    }
+
+    /// Stripe's PaymentMethod for a test card that came through Apple Pay.
+    static func paymentMethod(_ id: String, _ card: StripeTestCard) -> StripePaymentMethod {
+        let details = StripeCard(
+            brand: card.brand,
+            last4: card.last4,
+            funding: card.funding,
+            country: card.country,
+            wallet: StripeCard.Wallet(type: "apple_pay", dynamicLast4: card.last4),
+            checks: StripeCard.Checks(
+                addressLine1Check: card.line1Check.rawValue,
+                addressPostalCodeCheck: card.postalCodeCheck.rawValue
+            )
+        )
+        return StripePaymentMethod(id: id, card: details)
     }
 
     /// The intent the secret belongs to, as it stands.
@@ -215,20 +249,22 @@ public final class InMemoryStripeBackend: PaymentBackend {
             }
             intent.paymentMethodID = paymentMethodID
             if let shipping { intent.shipping = shipping }
-            if let error = card.error {
+            switch card.outcome(setup: intent.kind == .setupIntent, radar: radar) {
+            case .declines(let error):
                 intent.status = .requiresPaymentMethod
                 intent.lastError = error
                 intent.paymentMethodID = nil
+                intent.nextAction = nil
                 stored.intent = intent
                 state.intents[id] = stored
                 throw error
-            }
-            if card == .threeDSecureRequired {
+            case .requiresAction:
                 intent.status = .requiresAction
-            } else if intent.kind == .paymentIntent, intent.captureMethod == .manual {
-                intent.status = .requiresCapture
-            } else {
-                intent.status = .succeeded
+                intent.nextAction = StripeNextAction(type: "use_stripe_sdk")
+            case .succeeds:
+                intent.nextAction = nil
+                intent.status =
+                    intent.kind == .paymentIntent && intent.captureMethod == .manual ? .requiresCapture : .succeeded
             }
             intent.lastError = nil
             stored.intent = intent
