@@ -47,7 +47,6 @@ enum CardScenario {
         merchantIdentifier: "merchant.com.example",
         countryCode: "US",
         currencyCode: "USD",
-        requiredShippingContactFields: [.name, .postalAddress],
         summaryItems: [SummaryItem(label: "Tea Shop", amount: Money(minorUnits: 1_000, currency: .usd))]
     )
 
@@ -66,7 +65,6 @@ enum CardScenario {
         let context = try PayContext(
             request: request, backend: backend, delegate: merchant, options: FlowOptions(callbackTimeout: nil))
         context.present()
-        _ = try await context.selectShippingContactAndWait(home)
         let token = PaymentToken(
             paymentMethod: PaymentMethod(displayName: card.name, network: .visa, type: .credit),
             transactionIdentifier: "tx-\(card.last4)",
