@@ -120,9 +120,11 @@ extension StripeTestCard {
         decline: declined(
             "card_velocity_exceeded",
             "Your card was declined for making repeated attempts too frequently or exceeding its amount limit."))
-    /// Attaching to a customer succeeds, charging fails: `card_declined` / `generic_decline`.
+    /// Attaching to a customer (setting it up) succeeds, charging fails: `card_declined` /
+    /// `generic_decline`.
     public static let chargeFails = StripeTestCard(
-        "4000000000000341", "Decline after attaching", .declines, decline: declined("generic_decline"))
+        "4000000000000341", "Decline after attaching", .declines, decline: declined("generic_decline"),
+        declinesSetup: false)
 
     // MARK: Fraud prevention
 

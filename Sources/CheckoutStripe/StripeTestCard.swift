@@ -74,6 +74,9 @@ public struct StripeTestCard: Hashable, Sendable, CustomStringConvertible {
     public let creationError: StripeError?
     /// The decline a confirmation (after authentication, if any) gives, if any.
     public let decline: StripeError?
+    /// Whether ``decline`` also declines setting the card up (false for a card that can be saved
+    /// but not charged).
+    public let declinesSetup: Bool
     /// When the card asks for 3-D Secure.
     public let authentication: Authentication
     /// The postal-code check's result.
@@ -102,6 +105,7 @@ public struct StripeTestCard: Hashable, Sendable, CustomStringConvertible {
         country: String = "US",
         creationError: StripeError? = nil,
         decline: StripeError? = nil,
+        declinesSetup: Bool = true,
         authentication: Authentication = .supported,
         postalCodeCheck: Check = .pass,
         line1Check: Check = .pass,
@@ -116,6 +120,7 @@ public struct StripeTestCard: Hashable, Sendable, CustomStringConvertible {
         self.country = country
         self.creationError = creationError
         self.decline = decline
+        self.declinesSetup = declinesSetup
         self.authentication = authentication
         self.postalCodeCheck = postalCodeCheck
         self.line1Check = line1Check
@@ -157,7 +162,7 @@ public struct StripeTestCard: Hashable, Sendable, CustomStringConvertible {
         case .setupOnly where setup: return .requiresAction
         case .setupOnly, .supported, .notSupported: break
         }
-        if let decline { return .declines(decline) }
+        if let decline, !setup || declinesSetup { return .declines(decline) }
         if radar.blocksHighestRisk, riskLevel == "highest" { return .declines(Self.fraudulent) }
         if cvcProvided, radar.blocksFailedCVCCheck, cvcCheck == .fail { return .declines(Self.incorrectCVCError) }
         if radar.blocksFailedPostalCodeCheck, postalCodeCheck == .fail { return .declines(Self.incorrectZIPError) }

@@ -2,6 +2,7 @@ import CheckoutCore
 import CheckoutFlows
 import CheckoutStripe
 import Foundation
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -165,28 +166,49 @@ public final class StripeHTTPBackend: PaymentBackend, CustomStringConvertible {
             Self.add(shipping.address, under: ["shipping", "address"], to: &attach)
         }
         let path = Self.path(secret)
-        switch (configuration.apiKey.kind, secret.kind) {
-        case (.publishable, _):
-            var form = StripeForm()
-            form.add("client_secret", value: secret.unmaskedValue)
-            for field in attach.fields { form.add(field.path, value: field.value) }
-            return try await send("POST", path + "/confirm", form, idempotent: true)
-        case (.secret, .paymentIntent):
-            // The server's way: set the payment method (and shipping), then confirm.
-            let _: StripeIntent = try await send("POST", path, attach, idempotent: true)
-            return try await send("POST", path + "/confirm", StripeForm(), idempotent: true)
-        case (.secret, .setupIntent):
-            return try await send("POST", path + "/confirm", attach, idempotent: true)
+        let retried = RetryFlag()
+        do {
+            switch (configuration.apiKey.kind, secret.kind) {
+            case (.publishable, _):
+                var form = StripeForm()
+                form.add("client_secret", value: secret.unmaskedValue)
+                for field in attach.fields { form.add(field.path, value: field.value) }
+                return try await send("POST", path + "/confirm", form, idempotent: true, retried: retried)
+            case (.secret, .paymentIntent):
+                // The server's way: set the payment method (and shipping), then confirm.
+                let _: StripeIntent = try await send("POST", path, attach, idempotent: true)
+                return try await send("POST", path + "/confirm", StripeForm(), idempotent: true, retried: retried)
+            case (.secret, .setupIntent):
+                return try await send("POST", path + "/confirm", attach, idempotent: true, retried: retried)
+            }
+        } catch let error as StripeError where retried.value && error.type == "invalid_request_error" {
+            // A retry refused after an attempt whose fate is unknown (its answer was lost): Stripe
+            // answers a repeated key with the first answer, but a server without idempotency
+            // refuses the intent it already confirmed. The intent's state says what happened.
+            let intent = try await retrieveIntent(secret)
+            let confirmed: [IntentStatus] = [.succeeded, .requiresCapture, .requiresAction, .processing]
+            guard confirmed.contains(intent.status) else { throw error }
+            return intent
+        }
+    }
+
+    /// Set when a request was sent more than once.
+    private final class RetryFlag: Sendable {
+        private let state = Mutex(false)
+        var value: Bool {
+            get { state.withLock { $0 } }
+            set { state.withLock { $0 = newValue } }
         }
     }
 
     // MARK: Requests
 
     /// Sends a request, retrying as the policy allows, and decodes the answer.
-    func send<Answer: Decodable>(
-        _ method: String, _ path: String, _ form: StripeForm, idempotent: Bool
+    private func send<Answer: Decodable>(
+        _ method: String, _ path: String, _ form: StripeForm, idempotent: Bool, retried: RetryFlag? = nil
     ) async throws -> Answer {
-        let data = try await perform(method, path, form, idempotencyKey: idempotent ? UUID().uuidString : nil)
+        let data = try await perform(
+            method, path, form, idempotencyKey: idempotent ? UUID().uuidString : nil, retried: retried)
         do {
             return try JSONDecoder().decode(Answer.self, from: data)
         } catch {
@@ -196,9 +218,9 @@ public final class StripeHTTPBackend: PaymentBackend, CustomStringConvertible {
         }
     }
 
-    private func perform(_ method: String, _ path: String, _ form: StripeForm, idempotencyKey: String?) async throws
-        -> Data
-    {
+    private func perform(
+        _ method: String, _ path: String, _ form: StripeForm, idempotencyKey: String?, retried: RetryFlag?
+    ) async throws -> Data {
         var components = URLComponents(url: configuration.baseURL, resolvingAgainstBaseURL: false)
         let basePath = components?.percentEncodedPath ?? ""
         components?.percentEncodedPath = basePath.trimmingSuffix("/") + path
@@ -254,6 +276,7 @@ public final class StripeHTTPBackend: PaymentBackend, CustomStringConvertible {
                 throw finalError
             }
             try await Task.sleep(for: wait)
+            retried?.value = true
         }
     }
 
