@@ -8,7 +8,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "CheckoutCore", targets: ["CheckoutCore"]),
+        .library(name: "CheckoutStripe", targets: ["CheckoutStripe"]),
         .library(name: "CheckoutFlows", targets: ["CheckoutFlows"]),
+        .library(name: "CheckoutStripeBackends", targets: ["CheckoutStripeBackends"]),
         .library(name: "CheckoutTesting", targets: ["CheckoutTesting"]),
         .library(name: "CheckoutSimulatorTesting", targets: ["CheckoutSimulatorTesting"]),
         .library(name: "CheckoutSimulator", targets: ["CheckoutSimulator"]),
@@ -18,10 +20,16 @@ let package = Package(
     ],
     targets: [
         .target(name: "CheckoutCore", swiftSettings: strict),
-        .target(name: "CheckoutFlows", dependencies: ["CheckoutCore"], swiftSettings: strict),
+        .target(name: "CheckoutStripe", dependencies: ["CheckoutCore"], swiftSettings: strict),
+        .target(name: "CheckoutFlows", dependencies: ["CheckoutCore", "CheckoutStripe"], swiftSettings: strict),
+        .target(
+            name: "CheckoutStripeBackends",
+            dependencies: ["CheckoutFlows", "CheckoutStripe", "CheckoutCore"],
+            swiftSettings: strict
+        ),
         .target(
             name: "CheckoutTesting",
-            dependencies: ["CheckoutFlows", "CheckoutCore"],
+            dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutStripeBackends"],
             swiftSettings: strict
         ),
         .target(
@@ -30,27 +38,37 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "CheckoutWeb", dependencies: ["CheckoutCore"], swiftSettings: strict),
-        .target(name: "CheckoutSimulator", dependencies: ["CheckoutFlows", "CheckoutCore"], swiftSettings: strict),
+        .target(
+            name: "CheckoutSimulator",
+            dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutStripeBackends"],
+            swiftSettings: strict
+        ),
         .executableTarget(name: "checkout-sim", dependencies: ["CheckoutSimulator"], swiftSettings: strict),
         .executableTarget(
             name: "checkout-bench",
-            dependencies: ["CheckoutSimulator", "CheckoutFlows", "CheckoutCore"],
+            dependencies: ["CheckoutSimulator", "CheckoutFlows", "CheckoutCore", "CheckoutStripeBackends"],
             swiftSettings: strict
         ),
         .testTarget(name: "CheckoutCoreTests", dependencies: ["CheckoutCore"]),
         .testTarget(
             name: "CheckoutFlowsTests",
-            dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutTesting"]
+            dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutTesting", "CheckoutStripeBackends"]
         ),
         .testTarget(
             name: "CheckoutTestingTests",
             dependencies: [
                 "CheckoutTesting", "CheckoutSimulatorTesting", "CheckoutSimulator", "CheckoutFlows", "CheckoutCore",
+                "CheckoutStripeBackends",
             ]
         ),
         .testTarget(
             name: "CheckoutReliabilityTests",
-            dependencies: ["CheckoutFlows", "CheckoutCore"]
+            dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutStripeBackends"]
+        ),
+        .testTarget(
+            name: "CheckoutStripeTests",
+            dependencies: ["CheckoutStripe", "CheckoutStripeBackends", "CheckoutFlows", "CheckoutCore"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "CheckoutWebTests", dependencies: ["CheckoutWeb", "CheckoutCore"]),
         .testTarget(

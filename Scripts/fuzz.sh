@@ -10,7 +10,8 @@
 # LLVMFuzzerTestOneInput. The library modules are compiled with swiftc (not SwiftPM) with
 # `-sanitize=fuzzer,address`, whole-module, in dependency order, and the target is linked against
 # them. Everything goes under .build/fuzz/, nothing else is written:
-#   modules/    CheckoutCore.o, CheckoutFlows.o, CheckoutSimulator.o and their .swiftmodule
+#   modules/    CheckoutCore.o, CheckoutStripe.o, CheckoutFlows.o, CheckoutStripeBackends.o,
+#               CheckoutSimulator.o and their .swiftmodule
 #   bin/        one fuzzer executable per target
 #   corpus/     the inputs each run found (the committed seeds in Fuzz/corpus/<target>/ are read,
 #               never written)
@@ -44,8 +45,8 @@ usage() {
 # The library modules a target links, in dependency order.
 modules_of() {
     case "$1" in
-        scenario) echo "CheckoutCore CheckoutFlows CheckoutSimulator" ;;
-        flow) echo "CheckoutCore CheckoutFlows" ;;
+        scenario) echo "CheckoutCore CheckoutStripe CheckoutFlows CheckoutStripeBackends CheckoutSimulator" ;;
+        flow) echo "CheckoutCore CheckoutStripe CheckoutFlows" ;;
         *) echo "CheckoutCore" ;;
     esac
 }
@@ -54,8 +55,10 @@ modules_of() {
 dependencies_of() {
     case "$1" in
         CheckoutCore) echo "" ;;
-        CheckoutFlows) echo "CheckoutCore" ;;
-        CheckoutSimulator) echo "CheckoutCore CheckoutFlows" ;;
+        CheckoutStripe) echo "CheckoutCore" ;;
+        CheckoutFlows) echo "CheckoutCore CheckoutStripe" ;;
+        CheckoutStripeBackends) echo "CheckoutCore CheckoutStripe CheckoutFlows" ;;
+        CheckoutSimulator) echo "CheckoutCore CheckoutStripe CheckoutFlows CheckoutStripeBackends" ;;
     esac
 }
 

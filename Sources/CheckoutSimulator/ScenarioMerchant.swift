@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutStripeBackends
 import Dispatch
 
 /// The delegate a ``MerchantSpec`` declares, for all three flows: it prices the order from the

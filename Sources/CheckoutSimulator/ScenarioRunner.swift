@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutStripeBackends
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutStripeBackends
 
 /// A `PaymentBackend` that records every call in order and forwards it to the backend it
 /// wraps, by default a fresh `InMemoryStripeBackend` (Stripe's test mode in memory).

@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutStripeBackends
 import Synchronization
 
 /// The order every benchmark checks out: a tea shop that ships by ground or express, takes a

@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutStripeBackends
 import CheckoutTesting
 import XCTest
 
@@ -329,8 +330,8 @@ final class PayContextTests: XCTestCase {
             (.genericDecline, "card_declined", "generic_decline"),
             (.insufficientFunds, "card_declined", "insufficient_funds"),
             (.lostCard, "card_declined", "lost_card"),
-            (.expiredCard, "expired_card", "expired_card"),
-            (.incorrectCVC, "incorrect_cvc", "incorrect_cvc"),
+            (.expiredCard, "expired_card", nil),  // Stripe's testing page: no decline code
+            (.incorrectCVC, "incorrect_cvc", nil),
             (.processingError, "processing_error", nil),
         ]
         for (card, code, decline) in cases {

@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutStripeBackends
 import CheckoutTesting
 import XCTest
 

@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutStripeBackends
 import CheckoutTesting
 
 /// Shared values of the kit's tests (both frameworks).

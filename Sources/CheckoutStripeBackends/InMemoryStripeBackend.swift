@@ -1,56 +1,6 @@
 import CheckoutCore
-
-/// Stripe's documented test cards, which decide what a confirmation does with the in-memory
-/// backend.
-public enum StripeTestCard: String, Hashable, Sendable, CaseIterable {
-    /// Succeeds.
-    case success = "4242424242424242"
-    /// Declined: `card_declined` / `generic_decline`.
-    case genericDecline = "4000000000000002"
-    /// Declined: `card_declined` / `insufficient_funds`.
-    case insufficientFunds = "4000000000009995"
-    /// Declined: `card_declined` / `lost_card`.
-    case lostCard = "4000000000009987"
-    /// Declined: `expired_card`.
-    case expiredCard = "4000000000000069"
-    /// Declined: `incorrect_cvc`.
-    case incorrectCVC = "4000000000000127"
-    /// Fails: `processing_error`.
-    case processingError = "4000000000000119"
-    /// Declined: `incorrect_zip`, as on an account that blocks failed ZIP checks.
-    case incorrectZIP = "4000000000000036"
-    /// Needs 3-D Secure: the intent goes to `requires_action`.
-    case threeDSecureRequired = "4000002500003155"
-
-    /// The card a payment token's data names: the number with spaces or dashes, or `tok_visa`.
-    public init?(paymentData: String) {
-        let digits = paymentData == "tok_visa" ? Self.success.rawValue : paymentData.filter(\.isNumber)
-        self.init(rawValue: digits)
-    }
-
-    /// The error confirming with this card gives, if any.
-    public var error: StripeError? {
-        func declined(_ code: String, _ decline: String, _ message: String) -> StripeError {
-            StripeError(type: "card_error", code: code, declineCode: decline, message: message)
-        }
-        switch self {
-        case .success, .threeDSecureRequired: return nil
-        case .genericDecline: return declined("card_declined", "generic_decline", "Your card was declined.")
-        case .insufficientFunds:
-            return declined("card_declined", "insufficient_funds", "Your card has insufficient funds.")
-        case .lostCard: return declined("card_declined", "lost_card", "Your card was declined.")
-        case .expiredCard: return declined("expired_card", "expired_card", "Your card has expired.")
-        case .incorrectCVC: return declined("incorrect_cvc", "incorrect_cvc", "Your card's security code is incorrect.")
-        case .processingError:
-            return StripeError(
-                type: "card_error",
-                code: "processing_error",
-                message: "An error occurred while processing your card."
-            )
-        case .incorrectZIP: return declined("incorrect_zip", "incorrect_zip", "Your card's ZIP code is incorrect.")
-        }
-    }
-}
+import CheckoutFlows
+import CheckoutStripe
 
 /// A payment backend that behaves like Stripe's test mode, in memory: thread-safe and
 /// deterministic (ids and secrets count up).
@@ -59,7 +9,8 @@ public enum StripeTestCard: String, Hashable, Sendable, CaseIterable {
 /// (``createPaymentIntent(amount:confirmationMethod:captureMethod:paymentMethodID:confirm:shipping:scoped:)``,
 /// ``createSetupIntent(paymentMethodID:confirm:)``); the pay context creates payment methods,
 /// retrieves and confirms through ``PaymentBackend``. The payment token's data names a
-/// ``StripeTestCard``, which decides the outcome. ``confirmCount`` counts every confirmation
+/// ``StripeTestCard`` (any card of Stripe's testing page), which decides the outcome with the
+/// backend's ``radar`` rules. ``confirmCount`` counts every confirmation
 /// received, so a test can prove that a cancelled payment was never confirmed.
 public final class InMemoryStripeBackend: PaymentBackend {
     private struct StoredIntent {
@@ -77,8 +28,15 @@ public final class InMemoryStripeBackend: PaymentBackend {
 
     private let state = LockedValue(State())
 
-    /// An empty backend: no intents, no payment methods, every counter at zero.
-    public init() {}
+    /// The Radar rules the backend's account has; they decide whether failed CVC and postal-code
+    /// checks and the highest-risk payments are blocked.
+    public let radar: StripeRadarRules
+
+    /// An empty backend (no intents, no payment methods, every counter at zero) on an account
+    /// with these Radar rules, Stripe's default unless told otherwise.
+    public init(radar: StripeRadarRules = .stripeDefault) {
+        self.radar = radar
+    }
 
     // MARK: Observations
 
@@ -108,12 +66,13 @@ public final class InMemoryStripeBackend: PaymentBackend {
     /// With `confirm: true` the server confirms it at once with `paymentMethodID`, as a
     /// manual-confirmation integration does.
     ///
-    /// - Throws: ``StripeError`` `invalid_request_error` for an amount Stripe refuses or an unknown
-    ///   payment method; the card's error when the server-side confirmation declines.
+    /// - Throws: ``StripeError`` `invalid_request_error` for an amount Stripe refuses
+    ///   (`amount_too_large`, or `parameter_invalid_integer` naming `amount`) or an unknown payment
+    ///   method; the card's error when the server-side confirmation declines.
     public func createPaymentIntent(
         amount: Money,
         confirmationMethod: ConfirmationMethod = .automatic,
-        captureMethod: CaptureMethod = .automatic,
+        captureMethod: CaptureMethod = .automaticAsync,
         paymentMethodID: String? = nil,
         confirm: Bool = false,
         shipping: ShippingDetails? = nil,
@@ -122,7 +81,13 @@ public final class InMemoryStripeBackend: PaymentBackend {
         do {
             _ = try amount.stripeAmount()
         } catch let error as CheckoutError {
-            throw StripeError(type: "invalid_request_error", code: "amount_invalid", message: error.message)
+            let tooLarge = amount.minorUnits > 0 && error.message.contains("digits")
+            throw StripeError(
+                type: "invalid_request_error",
+                code: tooLarge ? "amount_too_large" : "parameter_invalid_integer",
+                message: error.message,
+                param: "amount"
+            )
         }
         let intent = StripeIntent(
             id: "",
@@ -177,24 +142,43 @@ public final class InMemoryStripeBackend: PaymentBackend {
 
     // MARK: PaymentBackend
 
-    /// Creates a PaymentMethod (`pm_…`) for the test card the token's payment data names.
+    /// Creates a PaymentMethod (`pm_…`) for the test card the token's payment data names: its
+    /// brand from the number, its funding and country from Stripe's table, its wallet Apple Pay,
+    /// and its address checks as the card's row says (Apple Pay sends the billing postal code and
+    /// no CVC, so the CVC check does not run).
     ///
-    /// - Throws: ``StripeError`` `card_error` / `incorrect_number` when the data names no test card.
+    /// - Throws: ``StripeError`` `card_error`: `incorrect_number` for a number that fails the
+    ///   Luhn check (Stripe's 4242424242424241 among them), `card_declined` /
+    ///   `test_mode_live_card` for a valid number that is not one of Stripe's test cards.
     public func createPaymentMethod(from payment: Payment) async throws -> StripePaymentMethod {
-        guard let card = StripeTestCard(paymentData: payment.token.paymentData) else {
-            throw StripeError(
-                type: "card_error",
-                code: "incorrect_number",
-                message: "The payment token does not name one of Stripe's test cards."
-            )
+        let data = payment.token.paymentData
+        guard let card = StripeTestCard(paymentData: data) else {
+            throw StripeCardBrand.passesLuhnCheck(data.filter(\.isNumber))
+                ? StripeTestCard.liveCardInTestMode : StripeTestCard.incorrectNumberError
         }
+        if let error = card.creationError { throw error }
         return state.withLock { state in
             let id = "pm_\(Self.padded(state.nextID))"
             state.nextID += 1
             state.cards[id] = card
-            let brand = card == .success ? "visa" : (payment.token.paymentMethod.network?.rawValue ?? "visa")
-            return StripePaymentMethod(id: id, brand: brand.lowercased(), last4: String(card.rawValue.suffix(4)))
+            return Self.paymentMethod(id, card)
         }
+    }
+
+    /// Stripe's PaymentMethod for a test card that came through Apple Pay.
+    static func paymentMethod(_ id: String, _ card: StripeTestCard) -> StripePaymentMethod {
+        let details = StripeCard(
+            brand: card.brand,
+            last4: card.last4,
+            funding: card.funding,
+            country: card.country,
+            wallet: StripeCard.Wallet(type: "apple_pay", dynamicLast4: card.last4),
+            checks: StripeCard.Checks(
+                addressLine1Check: card.line1Check.rawValue,
+                addressPostalCodeCheck: card.postalCodeCheck.rawValue
+            )
+        )
+        return StripePaymentMethod(id: id, card: details)
     }
 
     /// The intent the secret belongs to, as it stands.
@@ -265,20 +249,22 @@ public final class InMemoryStripeBackend: PaymentBackend {
             }
             intent.paymentMethodID = paymentMethodID
             if let shipping { intent.shipping = shipping }
-            if let error = card.error {
+            switch card.outcome(setup: intent.kind == .setupIntent, radar: radar) {
+            case .declines(let error):
                 intent.status = .requiresPaymentMethod
                 intent.lastError = error
                 intent.paymentMethodID = nil
+                intent.nextAction = nil
                 stored.intent = intent
                 state.intents[id] = stored
                 throw error
-            }
-            if card == .threeDSecureRequired {
+            case .requiresAction:
                 intent.status = .requiresAction
-            } else if intent.kind == .paymentIntent, intent.captureMethod == .manual {
-                intent.status = .requiresCapture
-            } else {
-                intent.status = .succeeded
+                intent.nextAction = StripeNextAction(type: "use_stripe_sdk")
+            case .succeeds:
+                intent.nextAction = nil
+                intent.status =
+                    intent.kind == .paymentIntent && intent.captureMethod == .manual ? .requiresCapture : .succeeded
             }
             intent.lastError = nil
             stored.intent = intent
