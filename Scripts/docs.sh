@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the DocC archives of CheckoutCore, CheckoutFlows, CheckoutTesting and CheckoutWeb with the toolchain's
+# Builds the DocC archives of the libraries (CheckoutCore, CheckoutStripe, CheckoutFlows,
+# CheckoutStripeBackends, CheckoutTesting, CheckoutWeb) with the toolchain's
 # own `docc`, from symbol graphs the compiler emits, and fails when docc reports any warning.
 #
 #   Scripts/docs.sh            # from any directory
@@ -19,7 +20,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$(pwd)
 
-modules=(CheckoutCore CheckoutFlows CheckoutTesting CheckoutWeb)
+modules=(CheckoutCore CheckoutStripe CheckoutFlows CheckoutStripeBackends CheckoutTesting CheckoutWeb)
 out="$root/.build/docs"
 scratch="$out/scratch"
 graphs="$out/symbol-graphs"

@@ -8,8 +8,8 @@ import CheckoutStripe
 /// The merchant side creates intents and gets client secrets
 /// (``createPaymentIntent(amount:confirmationMethod:captureMethod:paymentMethodID:confirm:shipping:scoped:)``,
 /// ``createSetupIntent(paymentMethodID:confirm:)``); the pay context creates payment methods,
-/// retrieves and confirms through ``PaymentBackend``. The payment token's data names a
-/// ``StripeTestCard`` (any card of Stripe's testing page), which decides the outcome with the
+/// retrieves and confirms through ``/CheckoutFlows/PaymentBackend``. The payment token's data names a
+/// ``/CheckoutStripe/StripeTestCard`` (any card of Stripe's testing page), which decides the outcome with the
 /// backend's ``radar`` rules. ``confirmCount`` counts every confirmation
 /// received, so a test can prove that a cancelled payment was never confirmed.
 public final class InMemoryStripeBackend: PaymentBackend {
@@ -66,7 +66,7 @@ public final class InMemoryStripeBackend: PaymentBackend {
     /// With `confirm: true` the server confirms it at once with `paymentMethodID`, as a
     /// manual-confirmation integration does.
     ///
-    /// - Throws: ``StripeError`` `invalid_request_error` for an amount Stripe refuses
+    /// - Throws: ``/CheckoutStripe/StripeError`` `invalid_request_error` for an amount Stripe refuses
     ///   (`amount_too_large`, or `parameter_invalid_integer` naming `amount`) or an unknown payment
     ///   method; the card's error when the server-side confirmation declines.
     public func createPaymentIntent(
@@ -147,7 +147,7 @@ public final class InMemoryStripeBackend: PaymentBackend {
     /// and its address checks as the card's row says (Apple Pay sends the billing postal code and
     /// no CVC, so the CVC check does not run).
     ///
-    /// - Throws: ``StripeError`` `card_error`: `incorrect_number` for a number that fails the
+    /// - Throws: ``/CheckoutStripe/StripeError`` `card_error`: `incorrect_number` for a number that fails the
     ///   Luhn check (Stripe's 4242424242424241 among them), `card_declined` /
     ///   `test_mode_live_card` for a valid number that is not one of Stripe's test cards.
     public func createPaymentMethod(from payment: Payment) async throws -> StripePaymentMethod {
@@ -183,7 +183,7 @@ public final class InMemoryStripeBackend: PaymentBackend {
 
     /// The intent the secret belongs to, as it stands.
     ///
-    /// - Throws: ``StripeError`` `invalid_request_error` / `resource_missing` for a secret that
+    /// - Throws: ``/CheckoutStripe/StripeError`` `invalid_request_error` / `resource_missing` for a secret that
     ///   belongs to no intent of this backend.
     public func retrieveIntent(_ secret: IntentClientSecret) async throws -> StripeIntent {
         try state.withLock { state in try Self.lookUp(secret, in: state).intent }
@@ -193,7 +193,7 @@ public final class InMemoryStripeBackend: PaymentBackend {
     /// card decides the outcome (`succeeded`, `requires_capture` for manual capture, `requires_action`
     /// for 3-D Secure). Every call counts in ``confirmCount``.
     ///
-    /// - Throws: the card's ``StripeError`` when it declines (the intent goes back to
+    /// - Throws: the card's ``/CheckoutStripe/StripeError`` when it declines (the intent goes back to
     ///   `requires_payment_method`); `invalid_request_error` for an unknown secret or payment method,
     ///   an intent that cannot be confirmed in its status, or a manual-confirmation PaymentIntent.
     public func confirmIntent(

@@ -22,7 +22,7 @@ public struct StripeAPIKey: Hashable, Sendable, CustomStringConvertible, CustomD
 
     /// Parses a key.
     ///
-    /// - Throws: ``StripeError`` `invalid_request_error` / `api_key_invalid` (Stripe's
+    /// - Throws: ``/CheckoutStripe/StripeError`` `invalid_request_error` / `api_key_invalid` (Stripe's
     ///   "invalid API key") for a string that is not one; the message never shows the string.
     public init(_ text: String) throws {
         let parts = text.split(separator: "_", maxSplits: 2, omittingEmptySubsequences: false)

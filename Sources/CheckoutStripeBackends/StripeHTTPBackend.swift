@@ -14,7 +14,7 @@ import Synchronization
 /// `Stripe-Version`. Every request that creates or confirms carries an `Idempotency-Key`, the same
 /// on each of its retries, so a confirmation sent twice charges once. Failed requests are sent
 /// again only where Stripe says a retry is safe (``StripeRetryPolicy``). Errors are Stripe's error
-/// object (``StripeError``); a request that never got an answer ends as `api_connection_error`.
+/// object (``/CheckoutStripe/StripeError``); a request that never got an answer ends as `api_connection_error`.
 /// The key and client secrets never appear in a description, a log line or an error.
 ///
 /// With a secret key (`sk_…`) the backend plays the merchant's server: it retrieves intents by id,
@@ -86,7 +86,7 @@ public final class StripeHTTPBackend: PaymentBackend, CustomStringConvertible {
 
     /// Creates a PaymentIntent for card payments and returns its client secret (secret key only).
     ///
-    /// - Throws: ``StripeError``, Stripe's or `api_connection_error`.
+    /// - Throws: ``/CheckoutStripe/StripeError``, Stripe's or `api_connection_error`.
     public func createPaymentIntent(
         amount: Money,
         confirmationMethod: ConfirmationMethod = .automatic,
@@ -103,7 +103,7 @@ public final class StripeHTTPBackend: PaymentBackend, CustomStringConvertible {
 
     /// Creates a SetupIntent for cards and returns its client secret (secret key only).
     ///
-    /// - Throws: ``StripeError``, Stripe's or `api_connection_error`.
+    /// - Throws: ``/CheckoutStripe/StripeError``, Stripe's or `api_connection_error`.
     public func createSetupIntent() async throws -> IntentClientSecret {
         var form = StripeForm()
         form.add("payment_method_types", "0", value: "card")
