@@ -203,6 +203,18 @@ extension FlowsFixture {
         }
 
         var violations: [Violation] { received.withLock { $0 } }
+
+        /// Waits up to `timeout` until `count` violations have been reported: a violation decided
+        /// while another thread drains the flow reaches the observer from that thread, a moment
+        /// later.
+        func waitFor(_ count: Int, timeout: Duration = .seconds(10)) async -> [Violation] {
+            let clock = ContinuousClock()
+            let end = clock.now + timeout
+            while violations.count < count, clock.now < end {
+                try? await Task.sleep(for: .milliseconds(1))
+            }
+            return violations
+        }
     }
 
     // MARK: - Weak reference
