@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "CheckoutSimulatorTesting", targets: ["CheckoutSimulatorTesting"]),
         .library(name: "CheckoutSimulator", targets: ["CheckoutSimulator"]),
         .library(name: "CheckoutWeb", targets: ["CheckoutWeb"]),
+        .library(name: "CheckoutWebRelay", targets: ["CheckoutWebRelay"]),
         .executable(name: "checkout-sim", targets: ["checkout-sim"]),
         .executable(name: "checkout-bench", targets: ["checkout-bench"]),
     ],
@@ -38,6 +39,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "CheckoutWeb", dependencies: ["CheckoutCore"], swiftSettings: strict),
+        .target(
+            name: "CheckoutWebRelay",
+            dependencies: ["CheckoutWeb", "CheckoutFlows", "CheckoutCore"],
+            swiftSettings: strict
+        ),
         .target(
             name: "CheckoutSimulator",
             dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutStripeBackends"],
@@ -71,6 +77,10 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "CheckoutWebTests", dependencies: ["CheckoutWeb", "CheckoutCore"]),
+        .testTarget(
+            name: "CheckoutWebRelayTests",
+            dependencies: ["CheckoutWebRelay", "CheckoutWeb", "CheckoutFlows", "CheckoutCore", "CheckoutStripeBackends"]
+        ),
         .testTarget(
             name: "CheckoutSimulatorTests",
             dependencies: ["CheckoutSimulator", "CheckoutFlows", "CheckoutCore"]

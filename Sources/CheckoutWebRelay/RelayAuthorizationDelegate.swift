@@ -1,0 +1,162 @@
+import CheckoutCore
+import CheckoutFlows
+import Synchronization
+
+/// The delegate of a relayed authorization flow: it forwards each callback to the merchant's
+/// delegate, or, while a resume replays a snapshot, answers from the record (spec W6). The flow's
+/// own delegate cannot change once it is made, so the relay's stands between the two.
+final class RelayAuthorizationDelegate: PaymentAuthorizationDelegate {
+    enum Merchant: Sendable {
+        case completions(any PaymentAuthorizationDelegate)
+        case async(any AsyncPaymentAuthorizationDelegate)
+    }
+
+    let merchant: Merchant
+    let script: ReplayScript
+    /// The full shipping contact of the page's `payment`, given to the merchant in place of the
+    /// redacted one the sheet holds (Apple Pay JS sends a redacted contact before authorization).
+    let fullShippingContact = Mutex<Contact?>(nil)
+
+    init(merchant: Merchant, script: ReplayScript) {
+        self.merchant = merchant
+        self.script = script
+    }
+
+    func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {
+        guard script.isLive else { return }
+        switch merchant {
+        case .completions(let delegate): delegate.paymentAuthorizationFlowDidFinish(flow)
+        case .async(let delegate): delegate.paymentAuthorizationFlowDidFinish(flow)
+        }
+    }
+
+    func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow) {
+        switch script.next(for: "willAuthorizePayment") {
+        case .live:
+            switch merchant {
+            case .completions(let delegate): delegate.paymentAuthorizationFlowWillAuthorizePayment(flow)
+            case .async(let delegate): delegate.paymentAuthorizationFlowWillAuthorizePayment(flow)
+            }
+        case .answer(let answer):
+            guard case .authorization(_, let byDefault) = answer else {
+                script.diverged("the flow called willAuthorizePayment where the record answers \(answer.callback)")
+                return
+            }
+            if byDefault { flow.noteWillAuthorizePaymentNotImplemented() }
+        case .exhausted: break
+        }
+    }
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didAuthorizePayment payment: Payment,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+    ) {
+        // The record's answer was taken by willAuthorizePayment, which the flow calls just before.
+        guard script.isLive else {
+            if case .authorization(let result, _) = script.lastAnswer { return handler(result) }
+            script.diverged("the flow called didAuthorizePayment where the record does not answer it")
+            _ = flow.cancel()
+            return
+        }
+        var payment = payment
+        if let full = fullShippingContact.withLock({ $0 }) {
+            payment.shippingContact = full.limited(to: flow.request.requiredShippingContactFields)
+        }
+        switch merchant {
+        case .completions(let delegate):
+            delegate.paymentAuthorizationFlow(flow, didAuthorizePayment: payment, handler: handler)
+        case .async(let delegate):
+            Task { handler(await delegate.paymentAuthorizationFlow(flow, didAuthorizePayment: payment)) }
+        }
+    }
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingContact contact: Contact,
+        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
+    ) {
+        switch script.next(for: "didSelectShippingContact") {
+        case .live:
+            switch merchant {
+            case .completions(let delegate):
+                delegate.paymentAuthorizationFlow(flow, didSelectShippingContact: contact, handler: handler)
+            case .async(let delegate):
+                Task { handler(await delegate.paymentAuthorizationFlow(flow, didSelectShippingContact: contact)) }
+            }
+        case .answer(.shippingContact(var update, let byDefault)):
+            update.isDefaultAnswer = byDefault
+            handler(update)
+        case .answer(let other): diverge(flow, "didSelectShippingContact", other)
+        case .exhausted: _ = flow.cancel()
+        }
+    }
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingMethod method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    ) {
+        switch script.next(for: "didSelectShippingMethod") {
+        case .live:
+            switch merchant {
+            case .completions(let delegate):
+                delegate.paymentAuthorizationFlow(flow, didSelectShippingMethod: method, handler: handler)
+            case .async(let delegate):
+                Task { handler(await delegate.paymentAuthorizationFlow(flow, didSelectShippingMethod: method)) }
+            }
+        case .answer(.shippingMethod(var update, let byDefault)):
+            update.isDefaultAnswer = byDefault
+            handler(update)
+        case .answer(let other): diverge(flow, "didSelectShippingMethod", other)
+        case .exhausted: _ = flow.cancel()
+        }
+    }
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectPaymentMethod method: PaymentMethod,
+        handler: @escaping @Sendable (PaymentMethodUpdate) -> Void
+    ) {
+        switch script.next(for: "didSelectPaymentMethod") {
+        case .live:
+            switch merchant {
+            case .completions(let delegate):
+                delegate.paymentAuthorizationFlow(flow, didSelectPaymentMethod: method, handler: handler)
+            case .async(let delegate):
+                Task { handler(await delegate.paymentAuthorizationFlow(flow, didSelectPaymentMethod: method)) }
+            }
+        case .answer(.paymentMethod(var update, let byDefault)):
+            update.isDefaultAnswer = byDefault
+            handler(update)
+        case .answer(let other): diverge(flow, "didSelectPaymentMethod", other)
+        case .exhausted: _ = flow.cancel()
+        }
+    }
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didChangeCouponCode code: String,
+        handler: @escaping @Sendable (CouponCodeUpdate) -> Void
+    ) {
+        switch script.next(for: "didChangeCouponCode") {
+        case .live:
+            switch merchant {
+            case .completions(let delegate):
+                delegate.paymentAuthorizationFlow(flow, didChangeCouponCode: code, handler: handler)
+            case .async(let delegate):
+                Task { handler(await delegate.paymentAuthorizationFlow(flow, didChangeCouponCode: code)) }
+            }
+        case .answer(.couponCode(var update, let byDefault)):
+            update.isDefaultAnswer = byDefault
+            handler(update)
+        case .answer(let other): diverge(flow, "didChangeCouponCode", other)
+        case .exhausted: _ = flow.cancel()
+        }
+    }
+
+    private func diverge(_ flow: PaymentAuthorizationFlow, _ callback: String, _ answer: RecordedAnswer) {
+        script.diverged("the flow called \(callback) where the record answers \(answer.callback)")
+        _ = flow.cancel()
+    }
+}

@@ -1,0 +1,137 @@
+import CheckoutWeb
+import Foundation
+
+/// One event a page forwards to the server, as one JSON object:
+/// `{"session": "s1", "type": "shippingcontactselected", "shippingContact": {...}}`.
+///
+/// `type` is the `ApplePaySession` event's name without `on` (or a W3C `PaymentRequest` event's
+/// name), and the event's own member sits beside it under Apple's name (``RelayEventType`` lists
+/// them): `validationURL`, `shippingContact`, `shippingMethod`, `paymentMethod`, `couponCode`,
+/// `payment`; `cancel` has none. The W3C events carry what the page reads from the request:
+/// `shippingAddress` (a `PaymentAddress`), `shippingOption` (the option's identifier), and the
+/// `PaymentMethodChangeEvent`'s `methodName` and `methodDetails`.
+///
+/// Decoding follows the wire rules (spec W2): unknown keys are tolerated, a missing or unreadable
+/// member is refused with its path, and an unknown `type` with its value.
+public struct RelayEvent: Codable, Hashable, Sendable {
+    /// What the event carries.
+    public enum Payload: Hashable, Sendable {
+        /// `validatemerchant`: the URL the merchant's server posts to for a merchant session.
+        case validateMerchant(validationURL: String)
+        /// `shippingcontactselected`: the contact, redacted by Apple Pay.
+        case shippingContactSelected(ApplePayPaymentContact)
+        /// `shippingmethodselected`: the method chosen.
+        case shippingMethodSelected(ApplePayShippingMethod)
+        /// `paymentmethodselected`: the card chosen.
+        case paymentMethodSelected(ApplePayPaymentMethod)
+        /// `couponcodechanged`: the code entered.
+        case couponCodeChanged(String)
+        /// `paymentauthorized`: the payment, with its token and full contacts.
+        case paymentAuthorized(ApplePayPayment)
+        /// `cancel`: the customer dismissed the sheet.
+        case cancel
+        /// W3C `shippingaddresschange`: the request's `shippingAddress`.
+        case shippingAddressChange(PaymentAddress)
+        /// W3C `shippingoptionchange`: the request's `shippingOption`.
+        case shippingOptionChange(String)
+        /// W3C `paymentmethodchange`: the method's identifier and details.
+        case paymentMethodChange(methodName: String, methodDetails: JSONValue?)
+
+        /// The event's type.
+        public var type: RelayEventType {
+            switch self {
+            case .validateMerchant: .validateMerchant
+            case .shippingContactSelected: .shippingContactSelected
+            case .shippingMethodSelected: .shippingMethodSelected
+            case .paymentMethodSelected: .paymentMethodSelected
+            case .couponCodeChanged: .couponCodeChanged
+            case .paymentAuthorized: .paymentAuthorized
+            case .cancel: .cancel
+            case .shippingAddressChange: .shippingAddressChange
+            case .shippingOptionChange: .shippingOptionChange
+            case .paymentMethodChange: .paymentMethodChange
+            }
+        }
+    }
+
+    /// The session's id, which the page sends with every event.
+    public var session: String
+    /// What the event carries.
+    public var payload: Payload
+
+    /// The event's type.
+    public var type: RelayEventType { payload.type }
+
+    /// An event of `session`.
+    public init(session: String, _ payload: Payload) {
+        self.session = session
+        self.payload = payload
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case session, type, validationURL, shippingContact, shippingMethod, paymentMethod, couponCode, payment
+        case shippingAddress, shippingOption, methodName, methodDetails
+    }
+
+    /// Decodes `{"session", "type", <the type's member>}`.
+    ///
+    /// - Throws: `DecodingError` naming `session`, `type` (with the unknown value) or the member.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        session = try container.decode(String.self, forKey: .session)
+        let name = try container.decode(String.self, forKey: .type)
+        guard let type = RelayEventType(rawValue: name) else {
+            let known = RelayEventType.allCases.map(\.rawValue).joined(separator: ", ")
+            throw DecodingError.dataCorruptedError(
+                forKey: .type, in: container,
+                debugDescription: "unknown event type \(name.debugDescription) (one of \(known))")
+        }
+        switch type {
+        case .validateMerchant:
+            payload = .validateMerchant(validationURL: try container.decode(String.self, forKey: .validationURL))
+        case .shippingContactSelected:
+            payload = .shippingContactSelected(
+                try container.decode(ApplePayPaymentContact.self, forKey: .shippingContact))
+        case .shippingMethodSelected:
+            payload = .shippingMethodSelected(
+                try container.decode(ApplePayShippingMethod.self, forKey: .shippingMethod))
+        case .paymentMethodSelected:
+            payload = .paymentMethodSelected(try container.decode(ApplePayPaymentMethod.self, forKey: .paymentMethod))
+        case .couponCodeChanged:
+            payload = .couponCodeChanged(try container.decode(String.self, forKey: .couponCode))
+        case .paymentAuthorized:
+            payload = .paymentAuthorized(try container.decode(ApplePayPayment.self, forKey: .payment))
+        case .cancel:
+            payload = .cancel
+        case .shippingAddressChange:
+            payload = .shippingAddressChange(try container.decode(PaymentAddress.self, forKey: .shippingAddress))
+        case .shippingOptionChange:
+            payload = .shippingOptionChange(try container.decode(String.self, forKey: .shippingOption))
+        case .paymentMethodChange:
+            payload = .paymentMethodChange(
+                methodName: try container.decode(String.self, forKey: .methodName),
+                methodDetails: try container.decodeIfPresent(JSONValue.self, forKey: .methodDetails))
+        }
+    }
+
+    /// Encodes the event as the page sends it.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(session, forKey: .session)
+        try container.encode(type, forKey: .type)
+        switch payload {
+        case .validateMerchant(let url): try container.encode(url, forKey: .validationURL)
+        case .shippingContactSelected(let contact): try container.encode(contact, forKey: .shippingContact)
+        case .shippingMethodSelected(let method): try container.encode(method, forKey: .shippingMethod)
+        case .paymentMethodSelected(let method): try container.encode(method, forKey: .paymentMethod)
+        case .couponCodeChanged(let code): try container.encode(code, forKey: .couponCode)
+        case .paymentAuthorized(let payment): try container.encode(payment, forKey: .payment)
+        case .cancel: break
+        case .shippingAddressChange(let address): try container.encode(address, forKey: .shippingAddress)
+        case .shippingOptionChange(let option): try container.encode(option, forKey: .shippingOption)
+        case .paymentMethodChange(let name, let details):
+            try container.encode(name, forKey: .methodName)
+            try container.encodeIfPresent(details, forKey: .methodDetails)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/// The browser events a relay handles: `ApplePaySession`'s, named as Apple names them without
+/// `on`, and the W3C `PaymentRequest`'s three update events.
+public enum RelayEventType: String, Codable, Hashable, Sendable, CaseIterable {
+    /// `onvalidatemerchant`, with `validationURL` (spec W5).
+    case validateMerchant = "validatemerchant"
+    /// `onshippingcontactselected`, with `shippingContact`.
+    case shippingContactSelected = "shippingcontactselected"
+    /// `onshippingmethodselected`, with `shippingMethod`.
+    case shippingMethodSelected = "shippingmethodselected"
+    /// `onpaymentmethodselected`, with `paymentMethod`.
+    case paymentMethodSelected = "paymentmethodselected"
+    /// `oncouponcodechanged`, with `couponCode`.
+    case couponCodeChanged = "couponcodechanged"
+    /// `onpaymentauthorized`, with `payment`.
+    case paymentAuthorized = "paymentauthorized"
+    /// `oncancel`, with no member.
+    case cancel
+    /// W3C `shippingaddresschange`, with the request's `shippingAddress`.
+    case shippingAddressChange = "shippingaddresschange"
+    /// W3C `shippingoptionchange`, with the request's `shippingOption` (an identifier).
+    case shippingOptionChange = "shippingoptionchange"
+    /// W3C `paymentmethodchange`, with `methodName` and `methodDetails`.
+    case paymentMethodChange = "paymentmethodchange"
+
+    /// The name of the page's method that takes this event's answer (`completeShippingContactSelection`,
+    /// `updateWith`, ...); nil for `cancel`, which takes none.
+    public var completionMethod: String? {
+        switch self {
+        case .validateMerchant: "completeMerchantValidation"
+        case .shippingContactSelected: "completeShippingContactSelection"
+        case .shippingMethodSelected: "completeShippingMethodSelection"
+        case .paymentMethodSelected: "completePaymentMethodSelection"
+        case .couponCodeChanged: "completeCouponCodeChange"
+        case .paymentAuthorized: "completePayment"
+        case .cancel: nil
+        case .shippingAddressChange, .shippingOptionChange, .paymentMethodChange: "updateWith"
+        }
+    }
+
+    /// The flow's callback the event leads to, as refusals name it (spec W4, E1).
+    var callback: String {
+        switch self {
+        case .validateMerchant: "validateMerchant"
+        case .shippingContactSelected, .shippingAddressChange: "didSelectShippingContact"
+        case .shippingMethodSelected, .shippingOptionChange: "didSelectShippingMethod"
+        case .paymentMethodSelected, .paymentMethodChange: "didSelectPaymentMethod"
+        case .couponCodeChanged: "didChangeCouponCode"
+        case .paymentAuthorized: "didAuthorizePayment"
+        case .cancel: "cancel"
+        }
+    }
+}

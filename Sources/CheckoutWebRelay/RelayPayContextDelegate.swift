@@ -1,0 +1,132 @@
+import CheckoutCore
+import CheckoutFlows
+
+/// The delegate of a relayed pay context: it forwards to the merchant's, or answers the sheet's
+/// callbacks from a snapshot's record while a resume replays it (spec W6; a record never holds an
+/// authorization, see ``RelayError/Code/snapshotUnsupported``).
+final class RelayPayContextDelegate: PayContextDelegate {
+    enum Merchant: Sendable {
+        case completions(any PayContextDelegate)
+        case async(any AsyncPayContextDelegate)
+    }
+
+    let merchant: Merchant
+    let script: ReplayScript
+
+    init(merchant: Merchant, script: ReplayScript) {
+        self.merchant = merchant
+        self.script = script
+    }
+
+    func payContext(
+        _ context: PayContext,
+        didCreatePaymentMethod paymentMethod: StripePaymentMethod,
+        paymentInformation: Payment,
+        completion: @escaping @Sendable (IntentAnswer) -> Void
+    ) {
+        guard script.isLive else {
+            script.diverged("the pay context created a payment method during a replay")
+            _ = context.cancel()
+            return
+        }
+        switch merchant {
+        case .completions(let delegate):
+            delegate.payContext(
+                context, didCreatePaymentMethod: paymentMethod, paymentInformation: paymentInformation,
+                completion: completion)
+        case .async(let delegate):
+            Task {
+                completion(
+                    await delegate.payContext(
+                        context, didCreatePaymentMethod: paymentMethod, paymentInformation: paymentInformation))
+            }
+        }
+    }
+
+    func payContext(_ context: PayContext, didCompleteWith status: PaymentStatus, error: (any Error)?) {
+        guard script.isLive else { return }
+        switch merchant {
+        case .completions(let delegate): delegate.payContext(context, didCompleteWith: status, error: error)
+        case .async(let delegate): delegate.payContext(context, didCompleteWith: status, error: error)
+        }
+    }
+
+    func payContext(
+        _ context: PayContext,
+        didSelectShippingMethod method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    ) {
+        switch script.next(for: "didSelectShippingMethod") {
+        case .live:
+            switch merchant {
+            case .completions(let delegate):
+                delegate.payContext(context, didSelectShippingMethod: method, handler: handler)
+            case .async(let delegate):
+                Task { handler(await delegate.payContext(context, didSelectShippingMethod: method)) }
+            }
+        case .answer(.shippingMethod(var update, let byDefault)):
+            update.isDefaultAnswer = byDefault
+            handler(update)
+        case .answer, .exhausted: diverge(context, "didSelectShippingMethod")
+        }
+    }
+
+    func payContext(
+        _ context: PayContext,
+        didSelectShippingContact contact: Contact,
+        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
+    ) {
+        switch script.next(for: "didSelectShippingContact") {
+        case .live:
+            switch merchant {
+            case .completions(let delegate):
+                delegate.payContext(context, didSelectShippingContact: contact, handler: handler)
+            case .async(let delegate):
+                Task { handler(await delegate.payContext(context, didSelectShippingContact: contact)) }
+            }
+        case .answer(.shippingContact(var update, let byDefault)):
+            update.isDefaultAnswer = byDefault
+            handler(update)
+        case .answer, .exhausted: diverge(context, "didSelectShippingContact")
+        }
+    }
+
+    func payContext(
+        _ context: PayContext,
+        didChangeCouponCode code: String,
+        handler: @escaping @Sendable (CouponCodeUpdate) -> Void
+    ) {
+        switch script.next(for: "didChangeCouponCode") {
+        case .live:
+            switch merchant {
+            case .completions(let delegate): delegate.payContext(context, didChangeCouponCode: code, handler: handler)
+            case .async(let delegate):
+                Task { handler(await delegate.payContext(context, didChangeCouponCode: code)) }
+            }
+        case .answer(.couponCode(var update, let byDefault)):
+            update.isDefaultAnswer = byDefault
+            handler(update)
+        case .answer, .exhausted: diverge(context, "didChangeCouponCode")
+        }
+    }
+
+    func payContext(
+        _ context: PayContext,
+        willCompleteWith result: PaymentAuthorizationResult,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+    ) {
+        guard script.isLive else {
+            script.diverged("the pay context completed a payment during a replay")
+            return handler(result)
+        }
+        switch merchant {
+        case .completions(let delegate): delegate.payContext(context, willCompleteWith: result, handler: handler)
+        case .async(let delegate): Task { handler(await delegate.payContext(context, willCompleteWith: result)) }
+        }
+    }
+
+    private func diverge(_ context: PayContext, _ callback: String) {
+        script.diverged("the pay context's sheet called \(callback) where the record does not answer it")
+        _ = context.cancel()
+    }
+}

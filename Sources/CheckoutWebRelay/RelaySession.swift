@@ -1,0 +1,295 @@
+import CheckoutCore
+import CheckoutFlows
+import CheckoutWeb
+import Foundation
+import Synchronization
+
+/// One relayed checkout: the flow that mirrors the page's sheet, the merchant who answers it, and
+/// what the relay keeps of it (spec W4-W6). Get one from ``WebRelay/open(_:request:merchant:)``,
+/// ``WebRelay/resume(_:merchant:)`` or ``WebRelay/session(_:)``; the relay drives it.
+public final class RelaySession: Sendable {
+    /// The id the page sends with every event.
+    public let id: String
+    /// The request as presented.
+    public let request: PaymentRequest
+    let merchant: RelayMerchant
+    let flow: SessionFlow
+    let script: ReplayScript
+    let authorizationDelegate: RelayAuthorizationDelegate?
+    let clock: any CheckoutClock
+    let state: Mutex<State>
+
+    struct State: Sendable {
+        /// The callback whose answer is owed (spec W4); nil between events.
+        var busy: String?
+        var lastActivity: Duration
+        var idleTicket: DeadlineTicket?
+        var idleGeneration: UInt64 = 0
+        var steps: [RecordedStep] = []
+        var notes: [TranscriptEntry] = []
+        var validated = false
+        var authorizationAttempted = false
+        /// Why the relay itself ended the flow (a failed or late merchant validation, idleness).
+        var relayEnd: (reason: String, message: String)?
+        /// The relay has let go of the session.
+        var released = false
+    }
+
+    init(
+        id: String, request: PaymentRequest, merchant: RelayMerchant, options: RelayOptions
+    ) throws {
+        self.id = id
+        self.request = request
+        self.merchant = merchant
+        self.clock = options.clock
+        let script = ReplayScript()
+        self.script = script
+        let onViolation = options.onViolation
+        let flowOptions = FlowOptions(
+            callbackTimeout: options.callbackTimeout,
+            clock: options.clock,
+            recordsTranscript: options.recordsTranscript,
+            onViolation: onViolation.map { report in { @Sendable violation in report(id, violation) } }
+        )
+        switch merchant.delegate {
+        case .authorization(let delegate):
+            let relayed = RelayAuthorizationDelegate(merchant: .completions(delegate), script: script)
+            authorizationDelegate = relayed
+            flow = .authorization(
+                try PaymentAuthorizationFlow(request: request, delegate: relayed, options: flowOptions))
+        case .asyncAuthorization(let delegate):
+            let relayed = RelayAuthorizationDelegate(merchant: .async(delegate), script: script)
+            authorizationDelegate = relayed
+            flow = .authorization(
+                try PaymentAuthorizationFlow(request: request, delegate: relayed, options: flowOptions))
+        case .payContext(let delegate, let backend):
+            authorizationDelegate = nil
+            let relayed = RelayPayContextDelegate(merchant: .completions(delegate), script: script)
+            flow = .payContext(
+                try PayContext(request: request, backend: backend, delegate: relayed, options: flowOptions))
+        case .asyncPayContext(let delegate, let backend):
+            authorizationDelegate = nil
+            let relayed = RelayPayContextDelegate(merchant: .async(delegate), script: script)
+            flow = .payContext(
+                try PayContext(request: request, backend: backend, delegate: relayed, options: flowOptions))
+        }
+        state = Mutex(State(lastActivity: options.clock.now))
+        _ = flow.present()
+    }
+
+    // MARK: What the server may read
+
+    /// The session's record: the flow's transcript (spec E8) with the relay's own entries merged
+    /// in order. The relay's entries are named `relay.…`: merchant validation (asked and answered,
+    /// never its contents, spec W5), events the relay refused before they reached the flow (spec
+    /// W4), and why the relay ended the flow (a failed or late validation, idleness).
+    public var transcript: Transcript {
+        let notes = state.withLock { $0.notes }
+        return Transcript.merged([flow.transcript, Transcript(entries: notes)])
+    }
+
+    /// The flow's own transcript, without the relay's entries.
+    public var flowTranscript: Transcript { flow.transcript }
+
+    /// The authorization sheet: the session's flow, or the pay context's sheet.
+    public var authorizationFlow: PaymentAuthorizationFlow { flow.sheet }
+
+    /// The pay context, for a Stripe merchant's session.
+    public var payContext: PayContext? {
+        if case .payContext(let context) = flow { return context }
+        return nil
+    }
+
+    /// How the flow ended (`success`, `cancelled`, `timedOut`, `failed(…)`, or the pay context's
+    /// outcome), once it has.
+    public var outcome: String? { flow.outcome }
+
+    /// Whether the flow has ended.
+    public var isEnded: Bool { flow.isEnded }
+
+    /// Whether the merchant's answer to an event is outstanding.
+    public var isBusy: Bool { state.withLock { $0.busy != nil } }
+
+    /// Whether the merchant validation answered with a merchant session.
+    public var isMerchantValidated: Bool { state.withLock { $0.validated } }
+
+    // MARK: Notes
+
+    func note(_ event: TranscriptEvent, actor: TranscriptActor? = nil) {
+        let entry = TranscriptEntry(time: clock.now, event: event, actor: actor)
+        state.withLock { $0.notes.append(entry) }
+    }
+
+    /// The relay ends the flow itself, saying why in the transcript.
+    func end(reason: String, message: String) async {
+        state.withLock { $0.relayEnd = (reason, message) }
+        note(.action("relay.end", [.text("\(reason): \(message)")]), actor: .flow)
+        _ = flow.cancel()
+        await flow.waitUntilEnded()
+    }
+
+    // MARK: Driving the flow
+
+    /// What the flow answered to an event.
+    enum Driven: Sendable {
+        case shippingContact(ShippingContactUpdate)
+        case shippingMethod(ShippingMethodUpdate)
+        case paymentMethod(PaymentMethodUpdate)
+        case couponCode(CouponCodeUpdate)
+        case authorization(PaymentAuthorizationResult)
+    }
+
+    /// An event member that cannot be read as the flow's model.
+    struct InvalidEvent: Error {
+        var error: CheckoutError
+        var member: String
+
+        var refusal: RelayRefusal {
+            let field = error.field.map { "\(member).\($0)" } ?? member
+            return RelayRefusal(reason: RelayError.Code.invalidEvent.rawValue, message: error.message, fields: [field])
+        }
+    }
+
+    private func read<T>(_ member: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as CheckoutError {
+            throw InvalidEvent(error: error, member: member)
+        }
+    }
+
+    /// Gives the event to the flow and waits for the merchant's answer (live or replayed).
+    ///
+    /// - Throws: ``InvalidEvent``, the flow's ``/CheckoutFlows/Refusal``, or
+    ///   ``/CheckoutFlows/CallbackEnded``.
+    func drive(_ payload: RelayEvent.Payload) async throws -> Driven {
+        switch payload {
+        case .shippingContactSelected(let wire):
+            let contact = try read("shippingContact") { try wire.core() }
+            return .shippingContact(try await flow.selectShippingContact(contact))
+        case .shippingAddressChange(let wire):
+            let contact = try read("shippingAddress") { try wire.core() }
+            return .shippingContact(try await flow.selectShippingContact(contact))
+        case .shippingMethodSelected(let wire):
+            return .shippingMethod(try await flow.selectShippingMethod(wire.identifier))
+        case .shippingOptionChange(let identifier):
+            return .shippingMethod(try await flow.selectShippingMethod(identifier))
+        case .paymentMethodSelected(let wire):
+            return .paymentMethod(try await flow.selectPaymentMethod(wire.core()))
+        case .paymentMethodChange(let name, let details):
+            let method = try read("methodDetails") { try Self.paymentMethod(methodName: name, details: details) }
+            return .paymentMethod(try await flow.selectPaymentMethod(method))
+        case .couponCodeChanged(let code):
+            return .couponCode(try await flow.changeCouponCode(code))
+        case .paymentAuthorized(let wire):
+            let payment = try read("payment") { try wire.core() }
+            authorizationDelegate?.fullShippingContact.withLock { $0 = payment.shippingContact }
+            state.withLock { $0.authorizationAttempted = true }
+            return .authorization(try await flow.authorize(payment.token, billingContact: payment.billingContact))
+        case .validateMerchant, .cancel:
+            preconditionFailure("the relay handles \(payload.type.rawValue) itself")
+        }
+    }
+
+    /// A W3C `paymentmethodchange`'s method: Apple Pay's details read as an
+    /// `ApplePayPaymentMethod`, any other method as an unknown card.
+    static func paymentMethod(methodName: String, details: JSONValue?) throws -> PaymentMethod {
+        guard let details, case .object = details else {
+            return PaymentMethod(displayName: nil, network: nil, type: .unknown)
+        }
+        do {
+            let data = try JSONEncoder().encode(details)
+            return try JSONDecoder().decode(ApplePayPaymentMethod.self, from: data).core()
+        } catch {
+            throw CheckoutError(
+                code: .invalidField,
+                message: "the \(methodName.debugDescription) details are not an ApplePayPaymentMethod: \(error)",
+                field: nil)
+        }
+    }
+
+    /// What a snapshot keeps of an answer.
+    func recorded(_ driven: Driven) -> RecordedAnswer {
+        switch driven {
+        case .shippingContact(let update): .shippingContact(update, byDefault: update.isDefaultAnswer)
+        case .shippingMethod(let update): .shippingMethod(update, byDefault: update.isDefaultAnswer)
+        case .paymentMethod(let update): .paymentMethod(update, byDefault: update.isDefaultAnswer)
+        case .couponCode(let update): .couponCode(update, byDefault: update.isDefaultAnswer)
+        case .authorization(let result):
+            .authorization(result, willAuthorizeByDefault: Self.lastWillAuthorizeWasDefault(flow.sheet.transcript))
+        }
+    }
+
+    private static func lastWillAuthorizeWasDefault(_ transcript: Transcript) -> Bool {
+        for entry in transcript.entries.reversed() {
+            switch entry.event {
+            case .completion("willAuthorizePayment", _, _, let byDefault): return byDefault
+            case .call("willAuthorizePayment", _, _): return false
+            default: continue
+            }
+        }
+        return false
+    }
+
+    /// What the page passes to the event's `complete…` method.
+    ///
+    /// - Throws: ``/CheckoutCore/CheckoutError`` when the answer has no wire form (an error code
+    ///   Apple Pay does not have).
+    func completion(for driven: Driven, of type: RelayEventType) throws -> RelayCompletion {
+        let w3c = type.completionMethod == "updateWith"
+        switch driven {
+        case .shippingContact(let update):
+            return w3c
+                ? .updateWith(
+                    try PaymentDetailsUpdate(
+                        update, selectedShippingOptionID: flow.sheet.sheet?.selectedShippingMethodID))
+                : .shippingContactSelection(try ApplePayShippingContactUpdate(update))
+        case .shippingMethod(let update):
+            return w3c
+                ? .updateWith(try PaymentDetailsUpdate(update))
+                : .shippingMethodSelection(try ApplePayShippingMethodUpdate(update))
+        case .paymentMethod(let update):
+            return w3c
+                ? .updateWith(try PaymentDetailsUpdate(update))
+                : .paymentMethodSelection(try ApplePayPaymentMethodUpdate(update))
+        case .couponCode(let update):
+            return .couponCodeChange(try ApplePayCouponCodeUpdate(update))
+        case .authorization(let result):
+            return .payment(try ApplePayPaymentAuthorizationResult(result))
+        }
+    }
+
+    /// How the flow ended, for the page, once its terminal call has returned.
+    func endOfFlow(afterPageCancel: Bool) async -> RelayEnd {
+        await flow.waitUntilEnded()
+        let outcome = flow.outcome ?? "ended"
+        let relayEnd = state.withLock { $0.relayEnd }
+        if let relayEnd {
+            return RelayEnd(
+                outcome: outcome, reason: relayEnd.reason, message: relayEnd.message, abort: !afterPageCancel)
+        }
+        let sheetOutcome: PaymentAuthorizationOutcome? =
+            if case .ended(let ended) = flow.sheet.step { ended } else { nil }
+        switch sheetOutcome {
+        case .timedOut:
+            let detail = flow.sheet.violations.last { $0.kind == .completionTimedOut }
+            return RelayEnd(
+                outcome: outcome, reason: Violation.Kind.completionTimedOut.rawValue,
+                message: detail.map { "\($0.callback): \($0.detail)" } ?? "the merchant did not answer in time",
+                abort: !afterPageCancel)
+        case .failed(.violation(let violation)):
+            return RelayEnd(
+                outcome: outcome, reason: violation.kind.rawValue,
+                message: "\(violation.callback): \(violation.detail); the browser would reject this update, "
+                    + "so it was not sent",
+                abort: !afterPageCancel)
+        case .failed(.pinLockout):
+            return RelayEnd(
+                outcome: outcome, reason: "pinLockout", message: "the merchant answered pinLockout", abort: true)
+        case .cancelled:
+            return RelayEnd(outcome: outcome, message: "the customer cancelled", abort: false)
+        case .success, nil:
+            return RelayEnd(outcome: outcome, message: "the payment is over", abort: false)
+        }
+    }
+}

@@ -1,0 +1,572 @@
+import CheckoutCore
+import CheckoutFlows
+import CheckoutWeb
+import Foundation
+import Synchronization
+
+/// A server's relay for Apple Pay on the web and the W3C Payment Request (spec W1-W6): many
+/// sessions at once, each a flow that mirrors a page's sheet and whose delegate is the
+/// merchant's. The page forwards each event (``RelayEvent``); ``handle(_:)`` gives it to the
+/// session's flow and answers with exactly what the page passes to the matching `complete…`
+/// method (``RelayReply``).
+///
+/// The relay has no HTTP of its own: put ``handle(json:)`` (bytes in, bytes out) or
+/// ``handle(_:)`` (values) behind a route of any server framework. It is `Sendable`: events of
+/// different sessions run at once from any thread; within a session the browser's rules hold
+/// (spec W4): one event at a time (an event while the merchant owes an answer is refused with
+/// `callbackPending`, except `cancel`, which always ends the flow), the browser's timeout is the
+/// flow's deadline, and an update the browser would reject is never sent (the page gets an end
+/// and aborts). Sessions without an event for ``RelayOptions/idleTimeout`` are ended (spec W6),
+/// on the options' clock. Between events a session can be written out as a sealed snapshot
+/// (``snapshot(_:)``, ``suspend(_:to:)``) and resumed by another relay in another process
+/// (``resume(_:merchant:)``).
+public final class WebRelay: Sendable {
+    /// The relay's options.
+    public let options: RelayOptions
+    private let opener: (@Sendable (String) async throws -> RelayOpening?)?
+    private let sessions = Mutex<[String: RelaySession]>([:])
+
+    /// A relay; `opener`, when given, is asked for a session the relay does not hold when an
+    /// event for it arrives (a new session, or a snapshot to resume), and may answer nil (the
+    /// event is then refused with `unknownSession`).
+    public init(
+        options: RelayOptions = RelayOptions(),
+        opener: (@Sendable (String) async throws -> RelayOpening?)? = nil
+    ) {
+        self.options = options
+        self.opener = opener
+    }
+
+    // MARK: Sessions
+
+    /// Opens session `id`: a flow for `request` answered by `merchant`, presented at once (the
+    /// page has called `session.begin()` or `request.show()`).
+    ///
+    /// - Throws: ``RelayError`` with ``RelayError/Code/sessionExists``; the flow's
+    ///   ``/CheckoutCore/CheckoutError`` for an invalid request.
+    @discardableResult
+    public func open(_ id: String, request: PaymentRequest, merchant: RelayMerchant) throws -> RelaySession {
+        let session = try RelaySession(id: id, request: request, merchant: merchant, options: options)
+        try register(session)
+        return session
+    }
+
+    /// The session with this id, while the relay holds it.
+    public func session(_ id: String) -> RelaySession? { sessions.withLock { $0[id] } }
+
+    /// The ids of the sessions the relay holds.
+    public var sessionIDs: [String] { sessions.withLock { Array($0.keys) } }
+
+    /// The number of sessions the relay holds.
+    public var sessionCount: Int { sessions.withLock { $0.count } }
+
+    /// Lets go of session `id`: its flow is cancelled if it is still running, and
+    /// ``RelayOptions/onSessionEnd`` is told. Nothing happens for an unknown id.
+    public func close(_ id: String) async {
+        guard let session = sessions.withLock({ $0.removeValue(forKey: id) }) else { return }
+        await release(session, reason: "closed", message: "the server closed the session")
+    }
+
+    private func register(_ session: RelaySession) throws {
+        try sessions.withLock { table in
+            guard table[session.id] == nil else {
+                throw RelayError(
+                    code: .sessionExists, message: "a session with the id \(session.id.debugDescription) is open",
+                    field: "session", value: session.id)
+            }
+            table[session.id] = session
+        }
+        armIdle(session)
+    }
+
+    private func lookUp(_ id: String) async -> RelaySession? {
+        if let session = session(id) { return session }
+        guard let opener, let opening = try? await opener(id) else { return nil }
+        switch opening {
+        case .open(let request, let merchant):
+            if let session = try? open(id, request: request, merchant: merchant) { return session }
+        case .resume(let snapshot, let merchant):
+            if let session = try? await resume(snapshot, merchant: merchant), session.id == id { return session }
+        }
+        return self.session(id)
+    }
+
+    // MARK: Events
+
+    /// Handles one event of the page's JSON and gives the reply's JSON: bytes in, bytes out, for a
+    /// route. Bytes that are not an event get a refusal with `malformedEvent`, naming the member.
+    public func handle(json: Data) async -> Data {
+        let reply = await reply(toJSON: json)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // A reply is made of strings, numbers and the wire types, which always encode.
+        return (try? encoder.encode(reply)) ?? Data()
+    }
+
+    /// Handles one event of the page's JSON and gives the reply.
+    public func reply(toJSON json: Data) async -> RelayReply {
+        do {
+            return await handle(try JSONDecoder().decode(RelayEvent.self, from: json))
+        } catch {
+            let envelope = try? JSONDecoder().decode(Envelope.self, from: json)
+            let (message, field) = Self.describe(error)
+            return RelayReply(
+                session: envelope?.session ?? "", type: envelope?.type ?? "",
+                .refused(
+                    RelayRefusal(
+                        reason: RelayError.Code.malformedEvent.rawValue, message: message,
+                        fields: field.map { [$0] })))
+        }
+    }
+
+    private struct Envelope: Decodable {
+        var session: String?
+        var type: String?
+    }
+
+    /// A decoding error's message and the path it names.
+    static func describe(_ error: any Error) -> (String, String?) {
+        func path(_ context: DecodingError.Context) -> String? {
+            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return path.isEmpty ? nil : path.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+        }
+        switch error {
+        case DecodingError.keyNotFound(let key, let context):
+            let parent = path(context).map { "\($0)." } ?? ""
+            return ("\(parent)\(key.stringValue) is missing", parent + key.stringValue)
+        case DecodingError.typeMismatch(let type, let context), DecodingError.valueNotFound(let type, let context):
+            return ("\(path(context) ?? "the event") is not a \(type): \(context.debugDescription)", path(context))
+        case DecodingError.dataCorrupted(let context):
+            return ("\(path(context) ?? "the event"): \(context.debugDescription)", path(context))
+        default:
+            return ("the bytes are not a JSON event: \(error)", nil)
+        }
+    }
+
+    /// Handles one event: gives it to its session's flow and answers with what the page passes to
+    /// the event's `complete…` method, a refusal, or the session's end.
+    public func handle(_ event: RelayEvent) async -> RelayReply {
+        let type = event.type
+        func reply(_ body: RelayReply.Body) -> RelayReply {
+            RelayReply(session: event.session, type: type.rawValue, body)
+        }
+        guard let session = await lookUp(event.session) else {
+            return reply(
+                .refused(
+                    RelayRefusal(
+                        reason: RelayError.Code.unknownSession.rawValue,
+                        message: "no session has the id \(event.session.debugDescription)", fields: ["session"])))
+        }
+        if type == .cancel { return reply(await cancel(session)) }
+        if let refusal = begin(session, type) {
+            session.note(.refused("relay.\(type.rawValue)", refusal))
+            return reply(.refused(RelayRefusal(refusal)))
+        }
+        let body: RelayReply.Body
+        if case .validateMerchant(let url) = event.payload {
+            body = await validateMerchant(session, url)
+        } else {
+            body = await drive(session, event)
+        }
+        finish(session)
+        return reply(body)
+    }
+
+    /// Spec W4: the event may start only when no answer is owed; marks the session busy.
+    private func begin(_ session: RelaySession, _ type: RelayEventType) -> Refusal? {
+        let (refusal, stale): (Refusal?, DeadlineTicket?) = session.state.withLock { state in
+            if let busy = state.busy {
+                return (
+                    Refusal(
+                        code: .callbackPending, message: "waiting for the completion of \(busy)",
+                        pendingCallback: busy), nil
+                )
+            }
+            state.busy = type.callback
+            state.idleGeneration &+= 1
+            let stale = state.idleTicket
+            state.idleTicket = nil
+            return (nil, stale)
+        }
+        if let stale { options.clock.cancel(stale) }
+        return refusal
+    }
+
+    /// The event is over: the session is free and idle from now.
+    private func finish(_ session: RelaySession) {
+        session.state.withLock { state in
+            state.busy = nil
+            state.lastActivity = options.clock.now
+        }
+        armIdle(session)
+    }
+
+    private func drive(_ session: RelaySession, _ event: RelayEvent) async -> RelayReply.Body {
+        let driven: RelaySession.Driven
+        do {
+            driven = try await session.drive(event.payload)
+        } catch let invalid as RelaySession.InvalidEvent {
+            session.note(
+                .refused(
+                    "relay.\(event.type.rawValue)",
+                    Refusal(code: .invalidField, message: invalid.error.message, fields: invalid.refusal.fields ?? [])))
+            return .refused(invalid.refusal)
+        } catch let refusal as Refusal {
+            session.state.withLock { $0.steps.append(RecordedStep(event: event, refusal: refusal.code.rawValue)) }
+            return .refused(RelayRefusal(refusal))
+        } catch {
+            // CallbackEnded: the flow ended before the merchant answered (deadline, cancel).
+            return .ended(await session.endOfFlow(afterPageCancel: false))
+        }
+        session.state.withLock { $0.steps.append(RecordedStep(event: event, answer: session.recorded(driven))) }
+        if case .authorization = driven {
+        } else if session.flow.sheet.outcome != nil {
+            // Spec W4, E7: the update was invalid; the page gets the flow's end instead.
+            return .ended(await session.endOfFlow(afterPageCancel: false))
+        }
+        do {
+            return .complete(try session.completion(for: driven, of: event.type))
+        } catch {
+            await session.end(
+                reason: "unrepresentableAnswer",
+                message: "the merchant's answer to \(event.type.rawValue) has no form the page can take: \(error)")
+            return .ended(await session.endOfFlow(afterPageCancel: false))
+        }
+    }
+
+    /// Spec E3, W4: the page's cancel ends the flow at once, also while an answer is owed.
+    private func cancel(_ session: RelaySession) async -> RelayReply.Body {
+        if case .refused(let refusal) = session.flow.cancel() { return .refused(RelayRefusal(refusal)) }
+        let end = await session.endOfFlow(afterPageCancel: true)
+        session.state.withLock { $0.lastActivity = options.clock.now }
+        return .ended(end)
+    }
+
+    // MARK: Merchant validation (spec W5)
+
+    private enum ValidationResult: Sendable {
+        case session(JSONValue)
+        case failed(String)
+        case timedOut
+    }
+
+    private func validateMerchant(_ session: RelaySession, _ urlText: String) async -> RelayReply.Body {
+        guard let validator = session.merchant.validator else {
+            return .refused(
+                RelayRefusal(
+                    reason: RelayError.Code.merchantValidationUnsupported.rawValue,
+                    message: "the session's merchant gave no MerchantValidating"))
+        }
+        if session.flow.isEnded {
+            return .refused(RelayRefusal(Refusal(code: .finished, message: "the flow has ended")))
+        }
+        guard let url = URL(string: urlText), url.scheme == "https", let host = url.host, !host.isEmpty else {
+            return .refused(
+                RelayRefusal(
+                    reason: RelayError.Code.invalidEvent.rawValue,
+                    message: "validationURL \(urlText.debugDescription) is not an https URL",
+                    fields: ["validationURL"]))
+        }
+        session.note(.call("relay.validateMerchant", callbackID: nil, [.text(url.host ?? "")]))
+        let result = await runValidation(validator, url, session.id)
+        switch result {
+        case .session(let merchantSession):
+            session.state.withLock { $0.validated = true }
+            session.note(
+                .completion(
+                    "relay.validateMerchant", callbackID: 0, [.text("merchant session (not recorded)")],
+                    byDefault: false))
+            return .complete(.merchantValidation(merchantSession))
+        case .failed(let message):
+            session.note(
+                .completion("relay.validateMerchant", callbackID: 0, [.text("failed: \(message)")], byDefault: false))
+            await session.end(reason: "merchantValidationFailed", message: message)
+            return .ended(await session.endOfFlow(afterPageCancel: false))
+        case .timedOut:
+            let violation = Violation(
+                kind: .completionTimedOut, callback: "relay.validateMerchant", callbackID: 0,
+                time: options.clock.now, detail: "no merchant session by the deadline")
+            session.note(.violation(violation))
+            options.onViolation?(session.id, violation)
+            await session.end(
+                reason: "merchantValidationTimedOut", message: "the merchant validation did not answer in time")
+            return .ended(await session.endOfFlow(afterPageCancel: false))
+        }
+    }
+
+    /// Runs the validator under the session's deadline; a late answer is dropped.
+    private func runValidation(_ validator: any MerchantValidating, _ url: URL, _ id: String) async -> ValidationResult
+    {
+        let once = Mutex<CheckedContinuation<ValidationResult, Never>?>(nil)
+        let task = Mutex<Task<Void, Never>?>(nil)
+        let clock = options.clock
+        let timeout = options.callbackTimeout
+        return await withCheckedContinuation { continuation in
+            once.withLock { $0 = continuation }
+            let resume: @Sendable (ValidationResult) -> Void = { result in
+                once.withLock { $0.take() }?.resume(returning: result)
+            }
+            let ticket = timeout.map { timeout in
+                clock.schedule(at: clock.now + timeout) {
+                    resume(.timedOut)
+                    task.withLock { $0 }?.cancel()
+                }
+            }
+            let work = Task {
+                do {
+                    resume(.session(try await validator.merchantSession(validationURL: url, sessionID: id)))
+                } catch {
+                    resume(.failed("\(error)"))
+                }
+                if let ticket { clock.cancel(ticket) }
+            }
+            task.withLock { $0 = work }
+        }
+    }
+
+    // MARK: Idle sessions (spec W6)
+
+    private func armIdle(_ session: RelaySession) {
+        let clock = options.clock
+        let (generation, deadline) = session.state.withLock {
+            ($0.idleGeneration, $0.lastActivity + options.idleTimeout)
+        }
+        let ticket = clock.schedule(at: deadline) { [weak self, weak session] in
+            guard let self, let session else { return }
+            Task { await self.expire(session, generation) }
+        }
+        let stale: DeadlineTicket? = session.state.withLock { state in
+            guard state.idleGeneration == generation, state.busy == nil, !state.released else { return ticket }
+            let old = state.idleTicket
+            state.idleTicket = ticket
+            return old
+        }
+        if let stale { clock.cancel(stale) }
+    }
+
+    /// Ends every session that has had no event for ``RelayOptions/idleTimeout`` and owes no
+    /// answer, now, and gives their ids. The relay does this on its own when each session's idle
+    /// deadline passes on the options' clock; call this to sweep at a moment of your choosing (a
+    /// test after advancing a ``/CheckoutFlows/ManualClock``, a server before shutting down).
+    @discardableResult
+    public func endIdleSessions() async -> [String] {
+        let now = options.clock.now
+        let candidates = sessions.withLock { Array($0.values) }
+        var ended: [String] = []
+        for session in candidates {
+            let generation: UInt64? = session.state.withLock { state in
+                state.busy == nil && !state.released && now - state.lastActivity >= options.idleTimeout
+                    ? state.idleGeneration : nil
+            }
+            if let generation, await expire(session, generation) { ended.append(session.id) }
+        }
+        return ended.sorted()
+    }
+
+    @discardableResult
+    private func expire(_ session: RelaySession, _ generation: UInt64) async -> Bool {
+        let idle = session.state.withLock { state in
+            state.idleGeneration == generation && state.busy == nil && !state.released
+        }
+        guard idle else { return false }
+        let removed = sessions.withLock { table in
+            guard table[session.id] === session else { return false }
+            table[session.id] = nil
+            return true
+        }
+        guard removed else { return false }
+        await release(session, reason: "idle", message: "no event for \(options.idleTimeout)")
+        return true
+    }
+
+    private func release(_ session: RelaySession, reason: String, message: String) async {
+        let ticket = session.state.withLock { state in
+            state.released = true
+            state.idleGeneration &+= 1
+            return state.idleTicket.take()
+        }
+        if let ticket { options.clock.cancel(ticket) }
+        if !session.flow.isEnded { await session.end(reason: reason, message: message) }
+        options.onSessionEnd?(session.id, session.transcript)
+    }
+
+    // MARK: Snapshots (spec W6)
+
+    /// Writes session `id` out as a sealed snapshot; the relay keeps the session.
+    ///
+    /// - Throws: ``RelayError`` with ``RelayError/Code/unknownSession``,
+    ///   ``RelayError/Code/sessionBusy`` (an answer is owed), ``RelayError/Code/sessionEnded``,
+    ///   ``RelayError/Code/snapshotUnsupported`` or ``RelayError/Code/snapshotKeyMissing``.
+    public func snapshot(_ id: String) throws -> Data {
+        let key = try RelaySnapshot.checkedKey(options.snapshotKey)
+        guard let session = session(id) else {
+            throw RelayError(
+                code: .unknownSession, message: "no session has the id \(id.debugDescription)", field: "session",
+                value: id)
+        }
+        if session.flow.isEnded {
+            throw RelayError(code: .sessionEnded, message: "session \(id.debugDescription) has ended", value: id)
+        }
+        let payload: RelaySnapshot.Payload = try session.state.withLock { state in
+            if let busy = state.busy {
+                throw RelayError(
+                    code: .sessionBusy,
+                    message:
+                        "session \(id.debugDescription) waits for the answer to \(busy); write it out between events",
+                    value: id)
+            }
+            if session.merchant.isPayContext, state.authorizationAttempted {
+                throw RelayError(
+                    code: .snapshotUnsupported,
+                    message: "a pay context cannot be written out after an authorization attempt: its backend calls "
+                        + "cannot be replayed", value: id)
+            }
+            return RelaySnapshot.Payload(
+                version: RelaySnapshot.version, session: id,
+                kind: session.merchant.isPayContext ? .payContext : .authorization, request: session.request,
+                validated: state.validated, steps: state.steps)
+        }
+        return try RelaySnapshot.seal(payload, key: key)
+    }
+
+    /// Writes session `id` out to `store` and lets go of it without ending its flow: another
+    /// relay resumes it from the store.
+    ///
+    /// - Throws: as ``snapshot(_:)``, and what the store throws (the relay then keeps the
+    ///   session).
+    public func suspend(_ id: String, to store: some RelaySessionStore) async throws {
+        let sealed = try snapshot(id)
+        try await store.save(sealed, for: id)
+        guard let session = sessions.withLock({ $0.removeValue(forKey: id) }) else { return }
+        let ticket = session.state.withLock { state in
+            state.released = true
+            state.idleGeneration &+= 1
+            return state.idleTicket.take()
+        }
+        if let ticket { options.clock.cancel(ticket) }
+    }
+
+    /// Resumes session `id` from `store` with `merchant`.
+    ///
+    /// - Throws: ``RelayError`` with ``RelayError/Code/unknownSession`` when the store has no
+    ///   snapshot for `id`; as ``resume(_:merchant:)``.
+    @discardableResult
+    public func resume(_ id: String, from store: some RelaySessionStore, merchant: RelayMerchant) async throws
+        -> RelaySession
+    {
+        guard let sealed = try await store.load(id) else {
+            throw RelayError(
+                code: .unknownSession, message: "the store has no snapshot of session \(id.debugDescription)",
+                field: "session", value: id)
+        }
+        let session = try await resume(sealed, merchant: merchant)
+        guard session.id == id else {
+            await close(session.id)
+            throw RelayError(
+                code: .tamperedSnapshot,
+                message:
+                    "the snapshot stored under \(id.debugDescription) is of session \(session.id.debugDescription)",
+                field: "session", value: session.id)
+        }
+        return session
+    }
+
+    /// Resumes a session from a sealed snapshot, answered by `merchant` from now on: the
+    /// snapshot's form, MAC and version are checked, then its events are replayed through a fresh
+    /// flow answering from the record, so every rule a fresh flow checks is checked again; then
+    /// the merchant's delegate takes over. The resumed flow's transcript shows the replayed events
+    /// at the time of the resume.
+    ///
+    /// - Throws: ``RelayError`` with ``RelayError/Code/malformedSnapshot``,
+    ///   ``RelayError/Code/tamperedSnapshot``, ``RelayError/Code/unsupportedSnapshotVersion``,
+    ///   ``RelayError/Code/snapshotDiverged``, ``RelayError/Code/sessionExists`` or
+    ///   ``RelayError/Code/snapshotKeyMissing``; the flow's ``/CheckoutCore/CheckoutError`` for an
+    ///   invalid request.
+    @discardableResult
+    public func resume(_ sealed: Data, merchant: RelayMerchant) async throws -> RelaySession {
+        let key = try RelaySnapshot.checkedKey(options.snapshotKey)
+        let payload = try RelaySnapshot.open(sealed, key: key)
+        guard (payload.kind == .payContext) == merchant.isPayContext else {
+            throw RelayError(
+                code: .snapshotDiverged,
+                message: "the snapshot is of a \(payload.kind.rawValue) session; the merchant given is not",
+                field: "kind", value: payload.kind.rawValue)
+        }
+        if session(payload.session) != nil {
+            throw RelayError(
+                code: .sessionExists, message: "a session with the id \(payload.session.debugDescription) is open",
+                field: "session", value: payload.session)
+        }
+        let session = try RelaySession(
+            id: payload.session, request: payload.request, merchant: merchant, options: options)
+        try await replay(payload.steps, into: session)
+        session.state.withLock { state in
+            state.steps = payload.steps
+            state.validated = payload.validated
+            state.authorizationAttempted = payload.steps.contains { $0.event.type == .paymentAuthorized }
+        }
+        try register(session)
+        return session
+    }
+
+    private func replay(_ steps: [RecordedStep], into session: RelaySession) async throws {
+        func diverged(_ index: Int, _ why: String) -> RelayError {
+            RelayError(
+                code: .snapshotDiverged, message: "steps[\(index)] (\(steps[index].event.type.rawValue)): \(why)",
+                field: "steps[\(index)]")
+        }
+        // The pay context's sheet answers a card change itself: no merchant answer to replay.
+        let answers = steps.compactMap(\.answer).filter { answer in
+            if session.merchant.isPayContext, case .paymentMethod = answer { return false }
+            return true
+        }
+        session.script.start(answers)
+        for (index, step) in steps.enumerated() {
+            guard step.event.session == session.id else {
+                _ = session.script.finish()
+                throw diverged(index, "the event is of session \(step.event.session.debugDescription)")
+            }
+            switch step.event.type {
+            case .validateMerchant, .cancel:
+                _ = session.script.finish()
+                throw diverged(index, "a \(step.event.type.rawValue) event is never recorded")
+            default: break
+            }
+            do {
+                _ = try await session.drive(step.event.payload)
+                if let refusal = step.refusal {
+                    _ = session.script.finish()
+                    throw diverged(index, "the flow accepted the event, which the record says it refused (\(refusal))")
+                }
+            } catch let refusal as Refusal {
+                guard step.refusal == refusal.code.rawValue else {
+                    _ = session.script.finish()
+                    throw diverged(index, "the flow refused the event: \(refusal)")
+                }
+            } catch let invalid as RelaySession.InvalidEvent {
+                _ = session.script.finish()
+                throw diverged(index, "the event is not valid wire input: \(invalid.error.message)")
+            } catch let error as RelayError {
+                throw error
+            } catch {
+                _ = session.script.finish()
+                throw diverged(index, "the flow ended: \(error)")
+            }
+        }
+        if let divergence = session.script.finish() {
+            throw RelayError(code: .snapshotDiverged, message: divergence, field: "steps")
+        }
+        if let outcome = session.flow.outcome {
+            throw RelayError(code: .snapshotDiverged, message: "the replayed flow ended: \(outcome)", field: "steps")
+        }
+    }
+}
+
+extension RelayRefusal {
+    /// The flow's refusal, for the page.
+    init(_ refusal: Refusal) {
+        self.init(
+            reason: refusal.code.rawValue, message: refusal.message, pendingCallback: refusal.pendingCallback,
+            fields: refusal.fields.isEmpty ? nil : refusal.fields)
+    }
+}
