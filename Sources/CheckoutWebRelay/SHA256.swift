@@ -25,7 +25,7 @@ package struct SHA256: Sendable {
     private var length: UInt64 = 0
 
     /// A hash over nothing yet.
-    package init() { pending.reserveCapacity(Self.blockCount) }
+    package init() {}
 
     /// The digest of `bytes`.
     package static func hash(_ bytes: some Sequence<UInt8>) -> [UInt8] {
@@ -36,14 +36,23 @@ package struct SHA256: Sendable {
 
     /// Adds `bytes` to the message.
     package mutating func update(_ bytes: some Sequence<UInt8>) {
-        for byte in bytes {
-            pending.append(byte)
-            length &+= 1
-            if pending.count == Self.blockCount {
-                compress(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
+        let bytes = Array(bytes)
+        length &+= UInt64(bytes.count)
+        var start = 0
+        if !pending.isEmpty {
+            let taken = min(Self.blockCount - pending.count, bytes.count)
+            pending += bytes[..<taken]
+            start = taken
+            guard pending.count == Self.blockCount else { return }
+            let block = pending
+            compress(block, at: 0)
+            pending.removeAll(keepingCapacity: true)
         }
+        while bytes.count - start >= Self.blockCount {
+            compress(bytes, at: start)
+            start += Self.blockCount
+        }
+        pending += bytes[start...]
     }
 
     /// Pads the message (FIPS 180-4, 5.1.1) and gives its digest.
@@ -53,68 +62,71 @@ package struct SHA256: Sendable {
         tail.append(0x80)
         while tail.count % Self.blockCount != 56 { tail.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> shift)) }
-        for start in stride(from: 0, to: tail.count, by: Self.blockCount) {
-            compress(tail[start..<start + Self.blockCount])
-        }
+        for start in stride(from: 0, to: tail.count, by: Self.blockCount) { compress(tail, at: start) }
         var digest: [UInt8] = []
         digest.reserveCapacity(Self.digestCount)
         for word in state {
-            for shift in stride(from: 24, through: 0, by: -8) {
-                digest.append(UInt8(truncatingIfNeeded: word >> shift))
-            }
+            for shift in stride(from: 24, through: 0, by: -8) { digest.append(UInt8(truncatingIfNeeded: word >> shift)) }
         }
         return digest
     }
 
-    /// One block of the hash computation (FIPS 180-4, 6.2.2).
-    private mutating func compress(_ block: some Collection<UInt8>) {
-        var schedule = [UInt32](repeating: 0, count: 64)
-        var index = block.startIndex
-        for t in 0..<16 {
-            var word: UInt32 = 0
-            for _ in 0..<4 {
-                word = word << 8 | UInt32(block[index])
-                index = block.index(after: index)
+    /// One block of the hash computation (FIPS 180-4, 6.2.2): `bytes[offset..<offset + 64]`.
+    private mutating func compress(_ bytes: [UInt8], at offset: Int) {
+        precondition(offset + Self.blockCount <= bytes.count, "a block is 64 bytes")
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+            bytes.withUnsafeBufferPointer { block in
+                for t in 0..<16 {
+                    let base = offset + 4 * t
+                    schedule[t] =
+                        UInt32(block[base]) << 24 | UInt32(block[base + 1]) << 16 | UInt32(block[base + 2]) << 8
+                        | UInt32(block[base + 3])
+                }
             }
-            schedule[t] = word
+            for t in 16..<64 {
+                let w15 = schedule[t - 15]
+                let w2 = schedule[t - 2]
+                let s0 = w15.rotatedRight(7) ^ w15.rotatedRight(18) ^ (w15 >> 3)
+                let s1 = w2.rotatedRight(17) ^ w2.rotatedRight(19) ^ (w2 >> 10)
+                schedule[t] = schedule[t - 16] &+ s0 &+ schedule[t - 7] &+ s1
+            }
+            state.withUnsafeMutableBufferPointer { state in
+                Self.roundConstants.withUnsafeBufferPointer { constants in
+                    var a = state[0]
+                    var b = state[1]
+                    var c = state[2]
+                    var d = state[3]
+                    var e = state[4]
+                    var f = state[5]
+                    var g = state[6]
+                    var h = state[7]
+                    for t in 0..<64 {
+                        let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+                        let choice = (e & f) ^ (~e & g)
+                        let temp1 = h &+ sum1 &+ choice &+ constants[t] &+ schedule[t]
+                        let sum0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+                        let majority = (a & b) ^ (a & c) ^ (b & c)
+                        let temp2 = sum0 &+ majority
+                        h = g
+                        g = f
+                        f = e
+                        e = d &+ temp1
+                        d = c
+                        c = b
+                        b = a
+                        a = temp1 &+ temp2
+                    }
+                    state[0] &+= a
+                    state[1] &+= b
+                    state[2] &+= c
+                    state[3] &+= d
+                    state[4] &+= e
+                    state[5] &+= f
+                    state[6] &+= g
+                    state[7] &+= h
+                }
+            }
         }
-        for t in 16..<64 {
-            let s0 = schedule[t - 15].rotatedRight(7) ^ schedule[t - 15].rotatedRight(18) ^ (schedule[t - 15] >> 3)
-            let s1 = schedule[t - 2].rotatedRight(17) ^ schedule[t - 2].rotatedRight(19) ^ (schedule[t - 2] >> 10)
-            schedule[t] = schedule[t - 16] &+ s0 &+ schedule[t - 7] &+ s1
-        }
-        var a = state[0]
-        var b = state[1]
-        var c = state[2]
-        var d = state[3]
-        var e = state[4]
-        var f = state[5]
-        var g = state[6]
-        var h = state[7]
-        for t in 0..<64 {
-            let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-            let choice = (e & f) ^ (~e & g)
-            let temp1 = h &+ sum1 &+ choice &+ Self.roundConstants[t] &+ schedule[t]
-            let sum0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let temp2 = sum0 &+ majority
-            h = g
-            g = f
-            f = e
-            e = d &+ temp1
-            d = c
-            c = b
-            b = a
-            a = temp1 &+ temp2
-        }
-        state[0] &+= a
-        state[1] &+= b
-        state[2] &+= c
-        state[3] &+= d
-        state[4] &+= e
-        state[5] &+= f
-        state[6] &+= g
-        state[7] &+= h
     }
 }
 
