@@ -46,7 +46,7 @@ let package = Package(
         ),
         .target(
             name: "CheckoutSimulator",
-            dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutStripeBackends"],
+            dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutStripeBackends", "CheckoutWeb", "CheckoutWebRelay"],
             swiftSettings: strict
         ),
         .executableTarget(name: "checkout-sim", dependencies: ["CheckoutSimulator"], swiftSettings: strict),
@@ -83,7 +83,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CheckoutSimulatorTests",
-            dependencies: ["CheckoutSimulator", "CheckoutFlows", "CheckoutCore"]
+            dependencies: ["CheckoutSimulator", "CheckoutFlows", "CheckoutCore", "CheckoutWeb"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -40,6 +40,7 @@ public enum CheckoutSimCommand {
           run SCENARIO.json         Run one scenario; print its transcript and outcome.
           test PATH...              Run scenarios with expectations; print 'N passed, M failed'.
           explore SCENARIO.json     Random customers against the scenario's merchant.
+          relay SCENARIO.json       A page's Apple Pay events (JSON Lines) through a server's relay.
           help [COMMAND]            Show this help, or a command's.
 
         OPTIONS:
@@ -141,9 +142,10 @@ public enum CheckoutSimCommand {
                 Option(long: "json", short: nil, takesValue: false),
                 Option(long: "rate", short: nil, takesValue: false),
             ]),
+        "relay": relayCommand,
     ]
 
-    static let order = ["demo", "run", "test", "explore"]
+    static let order = ["demo", "run", "test", "explore", "relay"]
 
     /// The help of `name`: its usage line and its text.
     static func help(_ name: String) -> String? {
@@ -195,6 +197,7 @@ public enum CheckoutSimCommand {
             case "demo": return try await demo(options, console)
             case "run": return try await run(options, console)
             case "test": return try await test(options, console)
+            case "relay": return try await relay(options, console)
             default: return try await explore(options, console)
             }
         } catch let error as ArgumentError {

@@ -19,6 +19,9 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
         var counts: [(method: String, count: Int)] = []
         /// Completions the merchant never calls (`never`), kept so they are not released early.
         var held: [any Sendable] = []
+        /// How many answers the merchant has put off (`late`, `never`): `checkout-sim relay` reads
+        /// it to tell an event its merchant holds from one about to be answered.
+        var deferred = 0
         // Pricing state.
         var address: Address?
         var methodID: String?
@@ -115,12 +118,16 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
     private func deliver(_ misbehaviour: MerchantSpec.Misbehaviour?, _ answer: @escaping @Sendable () -> Void) {
         switch misbehaviour?.kind {
         case .late:
+            log.withLock { $0.deferred += 1 }
             _ = clock.schedule(at: clock.now + .seconds(misbehaviour?.seconds ?? 0), answer)
         case .twice:
             answer()
             answer()
         case .never:
-            log.withLock { $0.held.append(answer) }
+            log.withLock {
+                $0.deferred += 1
+                $0.held.append(answer)
+            }
         case .fromAnotherThread:
             // Counted before the hand-off, inside the callback: the runner's `settle` stops once two
             // looks find the merchant idle with no answer started in between, so an answer counted
