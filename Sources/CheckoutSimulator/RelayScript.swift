@@ -70,12 +70,21 @@ public struct RelayScript: Sendable {
         let answers = await answers(lines)
         var recorded: [String] = []
         for (line, produced) in zip(lines + [nil], answers) {
-            if let line, !line.allSatisfy(\.isWhitespace),
-                !(JSONValue(jsonText: line).map(RelayDriver.isAnswer) ?? false)
-            {
-                recorded.append(line)
+            guard let line else {
+                recorded += produced
+                continue
             }
-            recorded += produced
+            let isAnswer = JSONValue(jsonText: line).map(RelayDriver.isAnswer) ?? false
+            if !line.allSatisfy(\.isWhitespace), !isAnswer { recorded.append(line) }
+            // A refusal naming its line names it in the recording, where the line now is.
+            let number = recorded.count
+            recorded += produced.map { answer in
+                guard case .object(var members)? = JSONValue(jsonText: answer), members["line"] != nil else {
+                    return answer
+                }
+                members["line"] = .integer(Int64(number))
+                return RelayDriver.line(members)
+            }
         }
         return recorded
     }
@@ -115,7 +124,8 @@ public struct RelayScript: Sendable {
                 differences.append("answer \(index + 1): not expected, got \(answer.jsonText)")
             case (nil, let recorded?):
                 differences.append(
-                    "answer \(index + 1) (expect line \(recorded.line)): expected \(recorded.answer.jsonText), got none")
+                    "answer \(index + 1) (expect line \(recorded.line)): expected \(recorded.answer.jsonText), got none"
+                )
             default:
                 break
             }
@@ -252,8 +262,12 @@ final class RelayDriver: @unchecked Sendable {
         }
         let relay = relayOf[event.session] ?? first!
         relayOf[event.session] = relay
+        // Read before the event can reach the merchant.
+        let deferred = merchants.withLock { $0[event.session]?.log.withLock { $0.deferred } } ?? 0
         let task = Task { await relay.handle(event) }
-        if await settles(task, session: event.session) { return [Self.encode(await task.value)] }
+        if await settles(task, session: event.session, deferredBefore: deferred) {
+            return [Self.encode(await task.value)]
+        }
         pending.append(Pending(session: event.session, task: task, entries: entries(event.session)))
         return []
     }
@@ -303,15 +317,17 @@ final class RelayDriver: @unchecked Sendable {
 
     /// Whether `task` will answer without the clock moving: it has answered, or its merchant has
     /// not put its answer off (late or never) and so it is about to.
-    private func settles(_ task: Task<RelayReply, Never>, session: String) async -> Bool {
-        let before = merchants.withLock { $0[session]?.log.withLock { $0.deferred } } ?? 0
+    private func settles(_ task: Task<RelayReply, Never>, session: String, deferredBefore before: Int) async -> Bool {
         let done = LockedValue(false)
         let watcher = Task {
             _ = await task.value
             done.withLock { $0 = true }
         }
         defer { watcher.cancel() }
-        while true {
+        // A relay that neither answers nor hands the merchant the event in ten seconds of real
+        // time is treated as held, so that the script goes on rather than hang.
+        let giveUp = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < giveUp {
             if done.withLock({ $0 }) { return true }
             if let merchant = merchants.withLock({ $0[session] }) {
                 let (deferred, inside) = merchant.log.withLock { ($0.deferred, $0.inside) }
@@ -328,6 +344,7 @@ final class RelayDriver: @unchecked Sendable {
             }
             try? await Task.sleep(for: .microseconds(200))
         }
+        return done.withLock { $0 }
     }
 
     private func entries(_ session: String) -> Int {

@@ -185,7 +185,9 @@ public final class RelaySession: Sendable {
             let payment = try read("payment") { try wire.core() }
             authorizationDelegate?.fullShippingContact.withLock { $0 = payment.shippingContact }
             state.withLock { $0.authorizationAttempted = true }
-            return .authorization(try await flow.authorize(payment.token, billingContact: payment.billingContact))
+            return .authorization(
+                try await flow.authorize(
+                    payment.token, billingContact: payment.billingContact, shippingContact: payment.shippingContact))
         case .validateMerchant, .cancel:
             preconditionFailure("the relay handles \(payload.type.rawValue) itself")
         }

@@ -86,10 +86,14 @@ enum SessionFlow: Sendable {
         }
     }
 
-    func authorize(_ token: PaymentToken, billingContact: Contact?) async throws -> PaymentAuthorizationResult {
+    func authorize(_ token: PaymentToken, billingContact: Contact?, shippingContact: Contact?) async throws
+        -> PaymentAuthorizationResult
+    {
         switch self {
-        case .authorization(let flow): try await flow.authorizeAndWait(token, billingContact: billingContact)
-        case .payContext(let context): try await context.authorizeAndWait(token, billingContact: billingContact)
+        case .authorization(let flow):
+            try await flow.authorizeAndWait(token, billingContact: billingContact, shippingContact: shippingContact)
+        case .payContext(let context):
+            try await context.authorizeAndWait(token, billingContact: billingContact, shippingContact: shippingContact)
         }
     }
 }

@@ -12,7 +12,8 @@ final class RelayCommandTests: XCTestCase {
     let harness = SimHarness()
     static let relayExamples = CommandLineTests.root.appendingPathComponent("Examples/relay")
 
-    static let redacted = #"{"locality": "Austin", "administrativeArea": "TX", "postalCode": "78701", "countryCode": "US"}"#
+    static let redacted =
+        #"{"locality": "Austin", "administrativeArea": "TX", "postalCode": "78701", "countryCode": "US"}"#
     static let express = #"{"label": "Express", "detail": "1-2 days", "amount": "15.00", "identifier": "express"}"#
 
     private func scenario(_ name: String) -> String { Self.relayExamples.appendingPathComponent(name).path }
@@ -146,10 +147,12 @@ final class RelayCommandTests: XCTestCase {
         let run = await harness.sim("relay", scenario("slow-shop.json"), "--events", file)
         XCTAssertEqual(run.code, 0, run.err)
         let answers = objects(run.out)
-        XCTAssertEqual(answers.map { $0["type"] }, [
-            .string("shippingcontactselected"), .string("couponcodechanged"), .string("shippingcontactselected"),
-            .string("shippingmethodselected"), .string("couponcodechanged"),
-        ])
+        XCTAssertEqual(
+            answers.map { $0["type"] },
+            [
+                .string("shippingcontactselected"), .string("couponcodechanged"), .string("shippingcontactselected"),
+                .string("shippingmethodselected"), .string("couponcodechanged"),
+            ])
         XCTAssertTrue(run.out.contains(#""reason":"callbackPending""#))
         // The method's answer came at its deadline, after the wait that reached it.
         XCTAssertEqual(answers[3]["complete"], .string("abort"))

@@ -283,8 +283,12 @@ public final class PayContext: Sendable {
 
     /// The customer authorizes; the pay context then processes the payment.
     @discardableResult
-    public func authorize(_ token: PaymentToken, billingContact: Contact? = nil) -> DriverResponse {
-        sheet.authorize(token, billingContact: billingContact)
+    ///
+    /// `shippingContact`: as ``PaymentAuthorizationFlow/authorize(_:billingContact:shippingContact:)``.
+    public func authorize(
+        _ token: PaymentToken, billingContact: Contact? = nil, shippingContact: Contact? = nil
+    ) -> DriverResponse {
+        sheet.authorize(token, billingContact: billingContact, shippingContact: shippingContact)
     }
 
     /// The customer cancels (spec P5).
@@ -327,10 +331,10 @@ public final class PayContext: Sendable {
     ///
     /// - Throws: ``Refusal`` when refused; ``CallbackEnded`` when the payment ended without a
     ///   result on the sheet (cancelled, timed out).
-    public func authorizeAndWait(_ token: PaymentToken, billingContact: Contact? = nil) async throws
-        -> PaymentAuthorizationResult
-    {
-        try await sheet.authorizeAndWait(token, billingContact: billingContact)
+    public func authorizeAndWait(
+        _ token: PaymentToken, billingContact: Contact? = nil, shippingContact: Contact? = nil
+    ) async throws -> PaymentAuthorizationResult {
+        try await sheet.authorizeAndWait(token, billingContact: billingContact, shippingContact: shippingContact)
     }
 
     /// Cancels and returns once `didComplete` has returned, with the outcome (spec P5: during a

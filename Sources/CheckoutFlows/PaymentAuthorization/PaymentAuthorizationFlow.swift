@@ -337,9 +337,19 @@ public final class PaymentAuthorizationFlow: Sendable {
     }
 
     /// The customer authorizes with this token and billing contact (spec A6).
+    ///
+    /// `shippingContact` is the full shipping contact when the one selected before was given
+    /// redacted, as Apple Pay on the web gives it (the `shippingcontactselected` event's contact
+    /// is redacted; the `paymentauthorized` event's payment carries the full one): it must be the
+    /// contact selected (the same redacted form), and it is the payment's shipping contact. nil:
+    /// the contact selected, as PassKit reveals it.
     @discardableResult
-    public func authorize(_ token: PaymentToken, billingContact: Contact? = nil) -> DriverResponse {
-        runner.send(self) { $0.authorize(token, billingContact: billingContact, at: $1) }
+    public func authorize(
+        _ token: PaymentToken, billingContact: Contact? = nil, shippingContact: Contact? = nil
+    ) -> DriverResponse {
+        runner.send(self) {
+            $0.authorize(token, billingContact: billingContact, shippingContact: shippingContact, at: $1)
+        }
     }
 
     /// The customer cancels (spec A8, E3).
@@ -395,11 +405,11 @@ public final class PaymentAuthorizationFlow: Sendable {
     /// Authorizes and returns the merchant's result.
     ///
     /// - Throws: as ``selectShippingContactAndWait(_:)``.
-    public func authorizeAndWait(_ token: PaymentToken, billingContact: Contact? = nil) async throws
-        -> PaymentAuthorizationResult
-    {
+    public func authorizeAndWait(
+        _ token: PaymentToken, billingContact: Contact? = nil, shippingContact: Contact? = nil
+    ) async throws -> PaymentAuthorizationResult {
         let answer = try await runner.sendAndWait(self) {
-            $0.authorize(token, billingContact: billingContact, at: $1)
+            $0.authorize(token, billingContact: billingContact, shippingContact: shippingContact, at: $1)
         }
         guard case .authorization(let result) = answer else {
             throw CallbackEnded(callback: "didAuthorizePayment", reason: "the flow ended")

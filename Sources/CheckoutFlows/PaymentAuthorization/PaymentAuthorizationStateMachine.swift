@@ -201,9 +201,9 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// Spec A6: refused while an error blocks or a required field is missing; otherwise
     /// `willAuthorizePayment`, then `didAuthorizePayment` with the full contacts limited to the
     /// requested fields and the selected shipping method.
-    package mutating func authorize(_ token: PaymentToken, billingContact: Contact?, at now: Duration)
-        -> Effect<Call>
-    {
+    package mutating func authorize(
+        _ token: PaymentToken, billingContact: Contact?, shippingContact revealed: Contact? = nil, at now: Duration
+    ) -> Effect<Call> {
         let action = "authorize"
         if let refused = refusal(action, at: now, allowedWhileAwaitingPIN: true) { return refused }
         guard let sheet = shownSheet else { preconditionFailure("an idle flow shows its sheet") }
@@ -217,8 +217,23 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         }
         let shippingRequired = request.requiredShippingContactFields
         let billingRequired = request.requiredBillingContactFields
+        if let revealed {
+            // Apple Pay on the web: the full contact of the one selected redacted.
+            let problems = revealed.validate(required: shippingRequired).filter { $0.code != .missingField }
+            if !problems.isEmpty { return log.refuse(action, .invalid(problems, under: "shippingContact"), at: now) }
+            if let selected = sheet.shippingContact, selected.redactedForShipping() != revealed.redactedForShipping() {
+                let refusal = Refusal(
+                    code: .invalidField,
+                    message: "the payment's shipping contact is not the contact selected "
+                        + "(\(revealed.redactedForShipping()) against \(selected.redactedForShipping()))",
+                    fields: ["shippingContact"]
+                )
+                return log.refuse(action, refusal, at: now)
+            }
+        }
+        let shippingContact = revealed ?? sheet.shippingContact
         let missing =
-            Self.missing(sheet.shippingContact, shippingRequired, "shippingContact")
+            Self.missing(shippingContact, shippingRequired, "shippingContact")
             + Self.missing(billingContact, billingRequired, "billingContact")
         if !missing.isEmpty { return log.refuse(action, .missing(missing), at: now) }
         if let billingContact {
@@ -232,7 +247,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         let payment = Payment(
             token: token,
             billingContact: billingContact?.limited(to: billingRequired),
-            shippingContact: sheet.shippingContact?.limited(to: shippingRequired),
+            shippingContact: shippingContact?.limited(to: shippingRequired),
             shippingMethod: sheet.selectedShippingMethod
         )
         log.record(
