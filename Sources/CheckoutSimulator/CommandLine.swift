@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutStripeBackends
 import Foundation
 
 /// Where the command line writes: standard output and standard error, or a test's buffers.
@@ -67,6 +68,28 @@ public enum CheckoutSimCommand {
 
     static let formatOption = Option(long: "format", short: "f", takesValue: true)
     static let personalDataOption = Option(long: "show-personal-data", short: nil, takesValue: false)
+    static let backendOption = Option(long: "backend", short: nil, takesValue: true)
+    static let stripeBaseURLOption = Option(long: "stripe-base-url", short: nil, takesValue: true)
+    static let stripeEmulatorOption = Option(long: "stripe-emulator", short: nil, takesValue: false)
+
+    /// The environment variable `--backend stripe-http` reads its key from (never a flag: a flag
+    /// would show in the shell's history and the process list).
+    public static let secretKeyVariable = "STRIPE_SECRET_KEY"
+
+    static let backendHelp = """
+          --backend <backend>     The pay context's payment backend: memory (default, the
+                                  in-memory Stripe test mode, with the scenario's merchant.radar)
+                                  or stripe-http (Stripe's HTTP API, or an emulator's at
+                                  --stripe-base-url; the merchant creates each intent there with
+                                  the test-mode secret key in STRIPE_SECRET_KEY, and the account's
+                                  own Radar rules apply). Other flows use no backend.
+          --stripe-base-url <url> With --backend stripe-http: the API's base URL (default
+                                  https://api.stripe.com), e.g. http://127.0.0.1:8420 for
+                                  localstripe.
+          --stripe-emulator       With --stripe-base-url: the URL is localstripe's, which needs a
+                                  CVC and has no shipping on PaymentIntents: card numbers go with
+                                  a test CVC (123) and no shipping is sent (said on stderr).
+        """
 
     static let commands: [String: Command] = [
         "demo": Command(
@@ -85,7 +108,8 @@ public enum CheckoutSimCommand {
                 """,
             options: [formatOption, personalDataOption]),
         "run": Command(
-            usage: "checkout-sim run <scenario.json> [--format <text|json|jsonl|mermaid>] [--show-personal-data]",
+            usage: "checkout-sim run <scenario.json> [--format <text|json|jsonl|mermaid>] [--show-personal-data]"
+                + " [--backend <memory|stripe-http>] [--stripe-base-url <url> [--stripe-emulator]]",
             help: """
                 Runs one scenario and prints its transcript and outcome. 'mermaid' prints a sequence
                 diagram (customer, flow, merchant, backend) that renders on GitHub. Exits 1 when a
@@ -95,11 +119,13 @@ public enum CheckoutSimCommand {
                   -f, --format <format>   text (default), json (one document), jsonl (the same on
                                           one line) or mermaid.
                   --show-personal-data    Show names, emails, phones and streets (secrets stay masked).
+                \(backendHelp)
                   -h, --help              Show help.
                 """,
-            options: [formatOption, personalDataOption]),
+            options: [formatOption, personalDataOption, backendOption, stripeBaseURLOption, stripeEmulatorOption]),
         "test": Command(
-            usage: "checkout-sim test <path>... [--junit <file>] [--json]",
+            usage: "checkout-sim test <path>... [--junit <file>] [--json] [--backend <memory|stripe-http>]"
+                + " [--stripe-base-url <url> [--stripe-emulator]]",
             help: """
                 Runs every scenario file given, and every *.json under each directory given, checks
                 its 'expect' (outcome, delegate calls, violations; none given: no violations) and the
@@ -111,11 +137,13 @@ public enum CheckoutSimCommand {
                 OPTIONS:
                   --junit <file>          Also write a JUnit XML report (what CI systems read).
                   --json                  Print one JSON document instead of the text.
+                \(backendHelp)
                   -h, --help              Show help.
                 """,
             options: [
                 Option(long: "junit", short: nil, takesValue: true),
                 Option(long: "json", short: nil, takesValue: false),
+                backendOption, stripeBaseURLOption, stripeEmulatorOption,
             ]
         ),
         "explore": Command(
@@ -152,8 +180,13 @@ public enum CheckoutSimCommand {
         commands[name].map { "USAGE: \($0.usage)\n\n\($0.help)" }
     }
 
-    /// Runs the command line `arguments` (without the program name) and returns the exit code.
-    public static func main(_ arguments: [String], console: Console = .standard) async -> Int32 {
+    /// Runs the command line `arguments` (without the program name) and returns the exit code;
+    /// `environment` is where `--backend stripe-http` finds ``secretKeyVariable``.
+    public static func main(
+        _ arguments: [String],
+        console: Console = .standard,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) async -> Int32 {
         guard let name = arguments.first else {
             console.err(overview)
             return 2
@@ -195,8 +228,8 @@ public enum CheckoutSimCommand {
             }
             switch name {
             case "demo": return try await demo(options, console)
-            case "run": return try await run(options, console)
-            case "test": return try await test(options, console)
+            case "run": return try await run(options, console, try backend(options, environment))
+            case "test": return try await test(options, console, try backend(options, environment))
             case "relay": return try await relay(options, console)
             default: return try await explore(options, console)
             }
@@ -235,6 +268,14 @@ public enum CheckoutSimCommand {
         var showPersonalData: Bool { flags.contains("show-personal-data") }
         var sessions: Int?
         var seed: UInt64 = 1
+        var backend = BackendChoice.memory
+        var stripeBaseURL: URL?
+    }
+
+    /// `--backend`'s values.
+    enum BackendChoice: String, CaseIterable {
+        case memory
+        case stripeHTTP = "stripe-http"
     }
 
     static func parse(_ arguments: [String], _ name: String, _ command: Command) throws -> Options {
@@ -303,6 +344,32 @@ public enum CheckoutSimCommand {
             }
             options.sessions = sessions
         }
+        if let text = options.values["backend"] {
+            guard let backend = BackendChoice(rawValue: text) else {
+                let near =
+                    ScenarioSchema.nearest(text, BackendChoice.allCases.map(\.rawValue))
+                    .map { "; did you mean '\($0)'?" } ?? ""
+                throw ArgumentError(message: "--backend must be memory or stripe-http, not '\(text)'" + near)
+            }
+            options.backend = backend
+        }
+        if let text = options.values["stripe-base-url"] {
+            guard options.backend == .stripeHTTP else {
+                throw ArgumentError(message: "--stripe-base-url needs --backend stripe-http")
+            }
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+                ["http", "https"].contains(scheme),
+                let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil
+            else {
+                throw ArgumentError(
+                    message: "--stripe-base-url must be an http or https URL with a host, such as "
+                        + "http://127.0.0.1:8420, not '\(text)'")
+            }
+            options.stripeBaseURL = url
+        }
+        if options.flags.contains("stripe-emulator"), options.stripeBaseURL == nil {
+            throw ArgumentError(message: "--stripe-emulator needs --stripe-base-url (the emulator's URL)")
+        }
         if let text = options.values["seed"] {
             guard let seed = UInt64(text) else {
                 throw ArgumentError(message: "--seed must be a whole number from 0 to \(UInt64.max), not '\(text)'")
@@ -310,6 +377,56 @@ public enum CheckoutSimCommand {
             options.seed = seed
         }
         return options
+    }
+
+    /// The backend the options choose; for `stripe-http`, the test-mode secret key from
+    /// `environment` (a missing, malformed, publishable or live key is a usage error naming the
+    /// variable, never showing its value).
+    static func backend(_ options: Options, _ environment: [String: String]) throws -> ScenarioBackend {
+        guard options.backend == .stripeHTTP else { return .memory }
+        let variable = secretKeyVariable
+        guard let text = environment[variable], !text.isEmpty else {
+            throw UsageError(
+                message: "--backend stripe-http needs a Stripe test-mode secret key in the environment "
+                    + "variable \(variable) (sk_test_…); it is not set")
+        }
+        let key: StripeAPIKey
+        do {
+            key = try StripeAPIKey(text)
+        } catch {
+            throw UsageError(
+                message: "\(variable) is not a Stripe API key (sk_test_… expected; its value is not shown)")
+        }
+        guard key.kind == .secret else {
+            throw UsageError(
+                message: "\(variable) holds a publishable key (\(key)): the merchant's server creates intents "
+                    + "with a secret key (sk_test_…)")
+        }
+        guard key.isTestMode else {
+            throw UsageError(
+                message: "\(variable) holds a live-mode key (\(key)): checkout-sim runs in test mode only "
+                    + "(sk_test_…)")
+        }
+        let emulator = options.flags.contains("stripe-emulator")
+        return .stripeHTTP(
+            StripeHTTPBackend.Configuration(
+                apiKey: key, baseURL: options.stripeBaseURL ?? StripeHTTPBackend.Configuration.stripeAPI,
+                sendsTestCVC: emulator, sendsShipping: !emulator))
+    }
+
+    /// On `stripe-http`, notes on what the backend leaves out: the scenario's `merchant.radar`
+    /// (the account's own rules decide) and, for an emulator, shipping.
+    private static func note(_ scenario: Scenario, _ backend: ScenarioBackend, _ console: Console) {
+        guard case .stripeHTTP(let configuration) = backend, scenario.flow == .payContext else { return }
+        if scenario.merchant.radar != nil {
+            console.err(
+                "checkout-sim: note: '\(scenario.name)' sets merchant.radar, which only the memory backend "
+                    + "applies; on stripe-http the account's own Radar rules decide")
+        }
+        if !configuration.sendsShipping, !(scenario.paymentRequest?.requiredShippingContactFields.isEmpty ?? true) {
+            console.err(
+                "checkout-sim: note: '\(scenario.name)': --stripe-emulator sends no shipping to the emulator")
+        }
     }
 
     // MARK: Commands
@@ -337,17 +454,27 @@ public enum CheckoutSimCommand {
         return broken ? 1 : 0
     }
 
-    private static func run(_ options: Options, _ console: Console) async throws -> Int32 {
+    private static func run(_ options: Options, _ console: Console, _ backend: ScenarioBackend) async throws
+        -> Int32
+    {
         guard options.positional.count == 1 else {
             throw ArgumentError(message: "'run' takes exactly one scenario file")
         }
         let scenario = try ScenarioFile.load(options.positional[0])
-        let result = await ScenarioRunner.run(scenario)
+        if case .stripeHTTP = backend, scenario.flow != .payContext {
+            throw UsageError(
+                message: "\(options.positional[0]): --backend stripe-http runs pay-context scenarios; "
+                    + "this one is a \(scenario.flow.rawValue) scenario, which uses no backend")
+        }
+        note(scenario, backend, console)
+        let result = await ScenarioRunner.run(scenario, backend: backend)
         console.out(result.rendered(options.format, showingPersonalData: options.showPersonalData))
         return result.brokenInvariants.isEmpty ? 0 : 1
     }
 
-    private static func test(_ options: Options, _ console: Console) async throws -> Int32 {
+    private static func test(_ options: Options, _ console: Console, _ backend: ScenarioBackend) async throws
+        -> Int32
+    {
         guard !options.positional.isEmpty else {
             throw ArgumentError(message: "'test' needs at least one scenario file or directory")
         }
@@ -359,7 +486,8 @@ public enum CheckoutSimCommand {
             let entry: TestReport.Entry
             do {
                 let scenario = try ScenarioFile.load(file)
-                let (_, differences) = await scenario.check()
+                note(scenario, backend, console)
+                let (_, differences) = await scenario.check(backend: backend)
                 entry = TestReport.Entry(
                     file: file, name: scenario.name, differences: differences, malformed: nil,
                     duration: ContinuousClock.now - started)

@@ -193,6 +193,10 @@ public struct MerchantSpec: Sendable, Codable, Hashable {
     public var coupons: [Coupon]
     public var surcharges: [Surcharge]
     public var intent: IntentSpec
+    /// The Radar rules of the merchant's account on the in-memory backend (absent: Stripe's
+    /// default, ``/CheckoutStripe/StripeRadarRules/stripeDefault``); a key left out keeps Stripe's
+    /// default for that rule. On `--backend stripe-http` the account's own rules decide instead.
+    public var radar: StripeRadarRules?
     public var misbehaviour: [Misbehaviour]
 
     public init(
@@ -203,6 +207,7 @@ public struct MerchantSpec: Sendable, Codable, Hashable {
         coupons: [Coupon] = [],
         surcharges: [Surcharge] = [],
         intent: IntentSpec = IntentSpec(),
+        radar: StripeRadarRules? = nil,
         misbehaviour: [Misbehaviour] = []
     ) {
         self.shippingRates = shippingRates
@@ -212,6 +217,7 @@ public struct MerchantSpec: Sendable, Codable, Hashable {
         self.coupons = coupons
         self.surcharges = surcharges
         self.intent = intent
+        self.radar = radar
         self.misbehaviour = misbehaviour
     }
 
@@ -223,7 +229,14 @@ public struct MerchantSpec: Sendable, Codable, Hashable {
         case coupons
         case surcharges
         case intent
+        case radar
         case misbehaviour
+    }
+
+    private enum RadarKeys: String, CodingKey {
+        case blocksFailedCVCCheck
+        case blocksFailedPostalCodeCheck
+        case blocksHighestRisk
     }
 
     public init(from decoder: any Decoder) throws {
@@ -236,6 +249,20 @@ public struct MerchantSpec: Sendable, Codable, Hashable {
         coupons = try container.decodeIfPresent([Coupon].self, forKey: .coupons) ?? []
         surcharges = try container.decodeIfPresent([Surcharge].self, forKey: .surcharges) ?? []
         intent = try container.decodeIfPresent(IntentSpec.self, forKey: .intent) ?? IntentSpec()
+        if container.contains(.radar) {
+            let rules = try container.nestedContainer(keyedBy: RadarKeys.self, forKey: .radar)
+            let base = StripeRadarRules.stripeDefault
+            radar = StripeRadarRules(
+                blocksFailedCVCCheck: try rules.decodeIfPresent(Bool.self, forKey: .blocksFailedCVCCheck)
+                    ?? base.blocksFailedCVCCheck,
+                blocksFailedPostalCodeCheck: try rules.decodeIfPresent(Bool.self, forKey: .blocksFailedPostalCodeCheck)
+                    ?? base.blocksFailedPostalCodeCheck,
+                blocksHighestRisk: try rules.decodeIfPresent(Bool.self, forKey: .blocksHighestRisk)
+                    ?? base.blocksHighestRisk
+            )
+        } else {
+            radar = nil
+        }
         misbehaviour = try container.decodeIfPresent([Misbehaviour].self, forKey: .misbehaviour) ?? []
         if let taxRate, Rate(taxRate) == nil {
             throw DecodingError.dataCorruptedError(

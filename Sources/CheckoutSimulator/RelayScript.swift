@@ -197,14 +197,15 @@ final class RelayDriver: @unchecked Sendable {
     }
 
     private func makeMerchant() -> ScenarioMerchant {
-        ScenarioMerchant(spec: scenario.merchant, request: request, clock: clock, backend: InMemoryStripeBackend())
+        ScenarioMerchant(
+            spec: scenario.merchant, request: request, clock: clock, backend: .memory(InMemoryStripeBackend()))
     }
 
     private func relayMerchant(_ merchant: ScenarioMerchant) -> RelayMerchant {
         let validator = SimulatedMerchantValidator(merchantIdentifier: request.merchantIdentifier, clock: clock)
         switch scenario.flow {
         case .payContext:
-            return .payContext(delegate: merchant, backend: merchant.backend, validator: validator)
+            return .payContext(delegate: merchant, backend: merchant.backend.payment, validator: validator)
         case .paymentAuthorization, .shippingAddress:
             return .authorization(delegate: merchant, validator: validator)
         }

@@ -37,9 +37,9 @@ extension Scenario {
 
     /// Runs the scenario and returns what its expectation says about the result: every
     /// difference, and every broken invariant; empty when it passes. A scenario without `expect`
-    /// expects no violations.
-    public func check() async -> (result: ScenarioResult, differences: [String]) {
-        let result = await ScenarioRunner.run(self)
+    /// expects no violations. A pay-context scenario runs on `backend`.
+    public func check(backend: ScenarioBackend = .memory) async -> (result: ScenarioResult, differences: [String]) {
+        let result = await ScenarioRunner.run(self, backend: backend)
         var differences = (expect ?? Expectation(violations: [])).differences(from: result)
         if strict, expect?.violations == nil {
             // Strict mode (spec E2): the delegate's faults fail the scenario unless it lists them.

@@ -4,8 +4,10 @@ import CheckoutStripeBackends
 import Dispatch
 
 /// The delegate a ``MerchantSpec`` declares, for all three flows: it prices the order from the
-/// request's goods, shipping, coupon, surcharge and tax, creates Stripe intents on the in-memory
-/// backend, and misbehaves as declared. It also records what it saw, for the invariants.
+/// request's goods, shipping, coupon, surcharge and tax, creates Stripe intents on the scenario's
+/// backend (on the in-memory one at once; through Stripe's HTTP API as a real server does, the
+/// answer following when Stripe's does), and misbehaves as declared. It also records what it
+/// saw, for the invariants.
 final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDelegate, PayContextDelegate {
     struct Log {
         var calls: [String] = []
@@ -65,7 +67,7 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
     let request: PaymentRequest?
     let pricing: Pricing
     let clock: ManualClock
-    let backend: InMemoryStripeBackend
+    let backend: Backend
     /// Answers in flight on other threads.
     let activity = ActivityCounter()
     let log = LockedValue(Log())
@@ -77,7 +79,7 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
         request: PaymentRequest?,
         pricing: Pricing? = nil,
         clock: ManualClock,
-        backend: InMemoryStripeBackend
+        backend: Backend
     ) {
         self.spec = spec
         self.request = request
@@ -88,6 +90,20 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
             log.methods = request?.shippingMethods ?? []
             log.methodID = request?.shippingMethods.first?.identifier
             log.coupon = request?.couponCode
+        }
+    }
+
+    /// Where the merchant's server creates its intents: the backend the pay context talks to.
+    enum Backend: Sendable {
+        case memory(InMemoryStripeBackend)
+        case http(StripeHTTPBackend)
+
+        /// The backend as the pay context sees it.
+        var payment: any PaymentBackend {
+            switch self {
+            case .memory(let backend): backend
+            case .http(let backend): backend
+            }
         }
     }
 
@@ -402,19 +418,43 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
     ) {
         let misbehaviour = enter("didCreatePaymentMethod")
         defer { exit() }
-        let answer: IntentAnswer
         if misbehaviour?.kind == .malformedSecret {
-            answer = .clientSecret("pi_malformed")
-        } else {
-            answer = createIntent(paymentMethod, paymentInformation)
+            return handOver(.clientSecret("pi_malformed"), misbehaviour, completion)
         }
+        switch backend {
+        case .memory(let memory):
+            handOver(createIntent(paymentMethod, paymentInformation, on: memory), misbehaviour, completion)
+        case .http(let http):
+            // Counted before the hand-off, as an answer from another thread is: the runner's
+            // `settle` waits for it. The answer starts the context's next backend call before the
+            // count ends.
+            activity.begin()
+            let intent = spec.intent
+            let total = summary().last?.amount ?? .zero(currency)
+            Task {
+                let answer = await Self.createIntent(intent, total: total, method: paymentMethod, on: http)
+                self.handOver(answer, misbehaviour, completion)
+                self.activity.end()
+            }
+        }
+    }
+
+    /// Records a client secret the merchant hands over (the P7 check looks for it) and answers.
+    private func handOver(
+        _ answer: IntentAnswer,
+        _ misbehaviour: MerchantSpec.Misbehaviour?,
+        _ completion: @escaping @Sendable (IntentAnswer) -> Void
+    ) {
         if case .clientSecret(let text) = answer {
             log.withLock { $0.secrets.append(text) }
         }
         deliver(misbehaviour) { completion(answer) }
     }
 
-    private func createIntent(_ method: StripePaymentMethod, _ payment: Payment) -> IntentAnswer {
+    /// Creates the intent on the in-memory backend, at once.
+    private func createIntent(
+        _ method: StripePaymentMethod, _ payment: Payment, on backend: InMemoryStripeBackend
+    ) -> IntentAnswer {
         let intent = spec.intent
         do {
             switch intent.kind {
@@ -434,6 +474,38 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
                     )
                 )
             }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Creates the intent through Stripe's API as a merchant's server does: creates it, and for
+    /// `confirmOnServer` confirms it with the payment method. A card error from that confirmation
+    /// leaves the intent as Stripe left it (as the in-memory backend's does); the context then
+    /// finds its state. Shipping is not sent here: the context sends it with its confirmation.
+    private static func createIntent(
+        _ intent: MerchantSpec.IntentSpec,
+        total: Money,
+        method: StripePaymentMethod,
+        on backend: StripeHTTPBackend
+    ) async -> IntentAnswer {
+        do {
+            let secret: IntentClientSecret
+            switch intent.kind {
+            case .setupIntent:
+                secret = try await backend.createSetupIntent()
+            case .paymentIntent:
+                secret = try await backend.createPaymentIntent(
+                    amount: total, confirmationMethod: intent.confirmationMethod, captureMethod: intent.captureMethod)
+            }
+            if intent.confirmOnServer {
+                do {
+                    _ = try await backend.confirmIntent(secret, paymentMethodID: method.id, shipping: nil)
+                } catch let error as StripeError where error.type == "card_error" {
+                    // The intent keeps the decline (`last_payment_error`); the context retrieves it.
+                }
+            }
+            return .secret(secret)
         } catch {
             return .failure(error)
         }

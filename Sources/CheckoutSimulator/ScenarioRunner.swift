@@ -37,7 +37,8 @@ public struct ScenarioResult: Sendable {
 }
 
 /// Runs scenarios on virtual time: a ``ManualClock`` that only the `wait` steps (and, at the
-/// end, nothing) advance, and the in-memory Stripe backend.
+/// end, nothing) advance, and, for the pay context, a ``ScenarioBackend``: the in-memory Stripe
+/// backend unless told otherwise.
 public enum ScenarioRunner {
     /// What the runs of a scenario's variants (the explorer's sessions: other steps, more
     /// misbehaviour) can share, read-only, and what they can leave out of their results.
@@ -63,15 +64,22 @@ public enum ScenarioRunner {
         }
     }
 
-    /// Runs `scenario` to the end of its steps and reports what happened.
-    public static func run(_ scenario: Scenario) async -> ScenarioResult {
-        await run(scenario, Setup(scenario))
+    /// Runs `scenario` to the end of its steps and reports what happened; a pay-context scenario
+    /// runs on `backend`.
+    public static func run(_ scenario: Scenario, backend: ScenarioBackend = .memory) async -> ScenarioResult {
+        await run(scenario, Setup(scenario), backend: backend)
     }
 
     /// Runs `scenario`, a variant of the scenario `setup` was made for.
-    static func run(_ scenario: Scenario, _ setup: Setup) async -> ScenarioResult {
+    static func run(_ scenario: Scenario, _ setup: Setup, backend choice: ScenarioBackend = .memory) async
+        -> ScenarioResult
+    {
         let clock = ManualClock()
-        let backend = InMemoryStripeBackend()
+        let backend: ScenarioMerchant.Backend =
+            switch choice {
+            case .memory: .memory(InMemoryStripeBackend(radar: scenario.merchant.radar ?? .stripeDefault))
+            case .stripeHTTP(let configuration): .http(StripeHTTPBackend(configuration: configuration))
+            }
         let timeout: Duration? =
             switch scenario.deadlineSeconds {
             case .none: .seconds(30)
@@ -168,7 +176,8 @@ public enum ScenarioRunner {
             guard let request = scenario.paymentRequest else { return refusedAtStart(scenario, "no request") }
             let context: PayContext
             do {
-                context = try PayContext(request: request, backend: backend, delegate: merchant, options: options)
+                context = try PayContext(
+                    request: request, backend: backend.payment, delegate: merchant, options: options)
             } catch {
                 return refusedAtStart(scenario, "\(error)")
             }

@@ -196,6 +196,15 @@ enum ScenarioSchema {
                         ])
                 ),
                 (
+                    "radar",
+                    .object(
+                        "Radar rules",
+                        [
+                            ("blocksFailedCVCCheck", .bool), ("blocksFailedPostalCodeCheck", .bool),
+                            ("blocksHighestRisk", .bool),
+                        ])
+                ),
+                (
                     "misbehaviour",
                     .array(
                         .object(

@@ -1,9 +1,13 @@
 /// Which of Stripe Radar's built-in rules an account has on: they decide whether a failed CVC or
 /// postal-code check, or a payment of the highest risk, is blocked.
 ///
-/// ``stripeDefault`` is how Stripe sets up an account: the built-in rules that block failed CVC
-/// and postal-code checks and payments of the highest risk are on. A test of an account that
-/// turned them off passes ``permissive``.
+/// ``stripeDefault`` is how Stripe sets up an account, per Radar's rules page
+/// (docs.stripe.com/radar/rules, "Built-in rules"): `Block if :risk_level: = 'highest'` is
+/// "enabled by default", `Block if CVC verification fails` is on, and `Block if postal code
+/// verification fails` "might not be enabled for your account by default" (the testing page's
+/// older wording: "with default account settings, charge will succeed but address_zip_check will
+/// fail"). An account that turned the postal-code rule on is ``blockingFailedPostalCodes``; one
+/// that turned every block off is ``permissive``.
 public struct StripeRadarRules: Hashable, Sendable, Codable {
     /// Blocks a payment whose CVC check fails (`incorrect_cvc`).
     public var blocksFailedCVCCheck: Bool
@@ -19,8 +23,14 @@ public struct StripeRadarRules: Hashable, Sendable, Codable {
         self.blocksHighestRisk = blocksHighestRisk
     }
 
-    /// Stripe's default: every built-in block on.
+    /// Stripe's default: the highest risk and failed CVC checks blocked, failed postal-code
+    /// checks only reported.
     public static let stripeDefault = StripeRadarRules(
+        blocksFailedCVCCheck: true, blocksFailedPostalCodeCheck: false, blocksHighestRisk: true)
+
+    /// Stripe's default with the postal-code rule turned on: a failed postal-code check is
+    /// declined with `incorrect_zip`.
+    public static let blockingFailedPostalCodes = StripeRadarRules(
         blocksFailedCVCCheck: true, blocksFailedPostalCodeCheck: true, blocksHighestRisk: true)
 
     /// Every built-in block off: failed checks are only reported in the card's `checks`.

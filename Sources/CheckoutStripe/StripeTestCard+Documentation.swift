@@ -6,11 +6,14 @@ extension StripeTestCard {
             "# Stripe's test cards in the in-memory backend",
             "",
             "Generated from `StripeTestCard.allCases` (Sources/CheckoutStripe/StripeTestCard+Table.swift), the",
-            "table `InMemoryStripeBackend` runs on. It follows Stripe's testing page, docs.stripe.com/testing,",
-            "as read on \(pageVersion). Outcomes are for a confirmation through the pay context (Apple Pay",
-            "sends the billing postal code and no CVC) on an account with Stripe's default Radar rules",
-            "(`StripeRadarRules.stripeDefault`: failed CVC and postal-code checks and the highest risk",
-            "blocked); `InMemoryStripeBackend(radar: .permissive)` turns the blocks off.",
+            "table `InMemoryStripeBackend` runs on. It follows Stripe's testing page, \(pageSource),",
+            "as read on \(pageVersion) (the in-person PIN cards, which only a card reader presents, and",
+            "Mexico's Carnet card, whose brand is none of Stripe's `card.brand` values, are left out).",
+            "Outcomes are for a confirmation through the pay context (Apple Pay sends the billing postal",
+            "code and no CVC) on an account with Stripe's default Radar rules",
+            "(`StripeRadarRules.stripeDefault`: the highest risk and failed CVC checks blocked, failed",
+            "postal-code checks not); `InMemoryStripeBackend(radar: .blockingFailedPostalCodes)` turns the",
+            "postal-code rule on, `InMemoryStripeBackend(radar: .permissive)` turns every block off.",
             "Regenerate with `Scripts/stripe-test-cards.sh`.",
             "",
             "| Number | Card | Brand | Funding | Country | PaymentIntent | SetupIntent | Checks | After payment |",
@@ -55,6 +58,7 @@ extension StripeTestCard.Section {
         switch self {
         case .brands: "Cards by brand"
         case .countries: "Cards by country"
+        case .hsaFSA: "HSA and FSA cards"
         case .declines: "Declined payments"
         case .fraudPrevention: "Fraud prevention"
         case .invalidData: "Invalid data"
@@ -62,6 +66,7 @@ extension StripeTestCard.Section {
         case .disputes: "Disputes"
         case .refunds: "Refunds"
         case .balance: "Available balance"
+        case .captcha: "Captcha challenge"
         }
     }
 }

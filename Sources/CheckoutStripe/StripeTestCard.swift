@@ -11,6 +11,8 @@
 public struct StripeTestCard: Hashable, Sendable, CustomStringConvertible {
     /// The date of the version of Stripe's testing page this table follows.
     public static let pageVersion = "2026-12-01"
+    /// The page this table follows.
+    public static let pageSource = "https://docs.stripe.com/testing"
 
     /// The section of the testing page a card is listed in.
     public enum Section: String, Hashable, Sendable, CaseIterable {
@@ -18,6 +20,8 @@ public struct StripeTestCard: Hashable, Sendable, CustomStringConvertible {
         case brands
         /// Cards by country.
         case countries
+        /// HSA and FSA cards.
+        case hsaFSA
         /// Declined payments.
         case declines
         /// Fraud prevention (Radar, address and CVC checks).
@@ -30,8 +34,10 @@ public struct StripeTestCard: Hashable, Sendable, CustomStringConvertible {
         case disputes
         /// Refunds.
         case refunds
-        /// Available balance and pricing.
+        /// Funds sent to the available balance.
         case balance
+        /// Captcha challenge.
+        case captcha
     }
 
     /// The result of one of the card's checks (Stripe's `checks` values).
@@ -54,8 +60,9 @@ public struct StripeTestCard: Hashable, Sendable, CustomStringConvertible {
         case unlessSetUp
         /// "Always authenticate": every payment and setup needs authentication.
         case always
-        /// Setting the card up needs authentication; a payment does not.
-        case setupOnly
+        /// "Already set up": one-time and other on-session payments need authentication; the card
+        /// counts as set up, so off-session payments and setting it up do not.
+        case onSessionPayments
     }
 
     /// The card number, digits only.
@@ -159,8 +166,8 @@ public struct StripeTestCard: Hashable, Sendable, CustomStringConvertible {
     public func outcome(setup: Bool, radar: StripeRadarRules = .stripeDefault, cvcProvided: Bool = false) -> Outcome {
         switch authentication {
         case .always, .unlessSetUp: return .requiresAction
-        case .setupOnly where setup: return .requiresAction
-        case .setupOnly, .supported, .notSupported: break
+        case .onSessionPayments where !setup: return .requiresAction
+        case .onSessionPayments, .supported, .notSupported: break
         }
         if let decline, !setup || declinesSetup { return .declines(decline) }
         if radar.blocksHighestRisk, riskLevel == "highest" { return .declines(Self.fraudulent) }
@@ -180,6 +187,13 @@ public struct StripeTestCard: Hashable, Sendable, CustomStringConvertible {
     static func declined(_ decline: String, _ message: String = "Your card was declined.") -> StripeError {
         StripeError(
             type: "card_error", code: "card_declined", declineCode: decline, message: message,
+            docURL: "https://stripe.com/docs/error-codes/card-declined")
+    }
+
+    /// `card_declined` with no decline code: the page gives only the error code.
+    static func declinedWithoutReason() -> StripeError {
+        StripeError(
+            type: "card_error", code: "card_declined", message: "Your card was declined.",
             docURL: "https://stripe.com/docs/error-codes/card-declined")
     }
 

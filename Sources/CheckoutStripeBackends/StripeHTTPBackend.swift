@@ -44,6 +44,10 @@ public final class StripeHTTPBackend: PaymentBackend, CustomStringConvertible {
         /// Sends a CVC (`123`) with the card number: an emulator may require one. Apple Pay
         /// sends none, and neither does the backend unless told to.
         public var sendsTestCVC: Bool
+        /// Sends the shipping details with a PaymentIntent's confirmation (Stripe's way). An
+        /// emulator without a `shipping` field on PaymentIntents (localstripe 1.15.10 refuses
+        /// the request) is told not to.
+        public var sendsShipping: Bool
 
         /// A configuration; the base URL is Stripe's unless told otherwise.
         public init(
@@ -52,7 +56,8 @@ public final class StripeHTTPBackend: PaymentBackend, CustomStringConvertible {
             stripeVersion: String = Configuration.pinnedStripeVersion,
             retry: StripeRetryPolicy = StripeRetryPolicy(),
             requestTimeout: Duration = .seconds(30),
-            sendsTestCVC: Bool = false
+            sendsTestCVC: Bool = false,
+            sendsShipping: Bool = true
         ) {
             self.apiKey = apiKey
             self.baseURL = baseURL
@@ -60,6 +65,7 @@ public final class StripeHTTPBackend: PaymentBackend, CustomStringConvertible {
             self.retry = retry
             self.requestTimeout = max(requestTimeout, .seconds(1))
             self.sendsTestCVC = sendsTestCVC
+            self.sendsShipping = sendsShipping
         }
     }
 
@@ -160,7 +166,7 @@ public final class StripeHTTPBackend: PaymentBackend, CustomStringConvertible {
     ) async throws -> StripeIntent {
         var attach = StripeForm()
         attach.add("payment_method", value: paymentMethodID)
-        if let shipping, secret.kind == .paymentIntent {
+        if let shipping, configuration.sendsShipping, secret.kind == .paymentIntent {
             attach.add("shipping", "name", value: shipping.name)
             attach.add("shipping", "phone", value: shipping.phone)
             Self.add(shipping.address, under: ["shipping", "address"], to: &attach)

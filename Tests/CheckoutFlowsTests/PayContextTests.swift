@@ -355,7 +355,7 @@ final class PayContextTests: XCTestCase {
     // spec P4, A7: incorrect ZIP asks for a retry with a billing postal code error; a second
     // authorization with another card succeeds.
     func testIncorrectZIPAsksForRetryAndSecondCardSucceeds() async throws {
-        let backend = InMemoryStripeBackend()
+        let backend = InMemoryStripeBackend(radar: .blockingFailedPostalCodes)
         let secret = try backend.createPaymentIntent(amount: Money(minorUnits: 1_000, currency: .usd))
         let merchant = scriptedMerchant(.answer { _ in .secret(secret) })
         let context = try PayContext(

@@ -341,7 +341,7 @@ final class PayContextSessionTests: XCTestCase {
 
     static func run(_ steps: [Step], timeout: Int? = 30) async -> String? {
         let clock = ManualClock()
-        let backend = InMemoryStripeBackend()
+        let backend = InMemoryStripeBackend(radar: .blockingFailedPostalCodes)
         let merchant = Merchant(backend: backend)
         defer {
             releaseSession(clock) {

@@ -206,7 +206,7 @@ final class CommandLineTests: XCTestCase {
         let run = await sim("test", Self.examples)
         XCTAssertEqual(run.code, 0, run.out)
         let last = run.out.split(separator: "\n").last.map(String.init)
-        XCTAssertEqual(last, "24 passed, 0 failed")
+        XCTAssertEqual(last, "28 passed, 0 failed")
     }
 
     func testTestCommandReportsDifferencesAndExitsOne() async throws {

@@ -7,12 +7,12 @@ import Foundation
 struct SimHarness {
     typealias Run = CommandLineTests.Run
 
-    func sim(_ arguments: [String]) async -> Run {
+    func sim(_ arguments: [String], environment: [String: String] = [:]) async -> Run {
         let out = LockedValue([String]())
         let err = LockedValue([String]())
         let console = Console(
             out: { line in out.withLock { $0.append(line) } }, err: { line in err.withLock { $0.append(line) } })
-        let code = await CheckoutSimCommand.main(arguments, console: console)
+        let code = await CheckoutSimCommand.main(arguments, console: console, environment: environment)
         return Run(
             code: code, out: out.withLock { $0.joined(separator: "\n") },
             err: err.withLock { $0.joined(separator: "\n") })

@@ -47,26 +47,50 @@ final class InMemoryTestCardTests: XCTestCase {
         XCTAssertEqual(CardScenario.expected(.highestRisk), .error("fraudulent"))
         XCTAssertEqual(CardScenario.expected(.highestRisk, radar: .permissive), .success)
         XCTAssertEqual(CardScenario.expected(.elevatedRisk), .success)
-        XCTAssertEqual(CardScenario.expected(.incorrectZIP), .retryPostalCode)
+        // "Radar might block it depending on your settings"; the postal-code rule "might not be
+        // enabled for your account by default" (docs.stripe.com/radar/rules).
+        XCTAssertEqual(CardScenario.expected(.incorrectZIP), .success)
+        XCTAssertEqual(CardScenario.expected(.incorrectZIP, radar: .blockingFailedPostalCodes), .retryPostalCode)
+        XCTAssertEqual(CardScenario.expected(.addressChecksFail, radar: .blockingFailedPostalCodes), .retryPostalCode)
         XCTAssertEqual(CardScenario.expected(.incorrectZIP, radar: .permissive), .success)
         XCTAssertEqual(CardScenario.expected(.cvcCheckFails), .success, "Apple Pay sends no CVC")
         XCTAssertEqual(CardScenario.expected(.line1CheckFails), .success)
         XCTAssertEqual(CardScenario.expected(.incorrectNumber), .retryCreation("incorrect_number"))
         XCTAssertEqual(CardScenario.expected(.alwaysAuthenticate), .error("confirmationFailure"))
         XCTAssertEqual(CardScenario.expected(.threeDSecureRequired), .error("confirmationFailure"))
-        XCTAssertEqual(CardScenario.expected(.alreadySetUp), .success)
-        XCTAssertEqual(CardScenario.expected(.alreadySetUp, setup: true), .error("confirmationFailure"))
+        // "It requires authentication for one-time and other on-session payments."
+        XCTAssertEqual(CardScenario.expected(.alreadySetUp), .error("confirmationFailure"))
+        XCTAssertEqual(CardScenario.expected(.alreadySetUp, setup: true), .success)
+        XCTAssertEqual(CardScenario.expected(.threeDSecureFrictionless), .error("confirmationFailure"))
+        // "3DS Required, Error": the lookup fails, "payments are declined with a card_declined
+        // failure code"; "3DS Supported, Error": Radar requests no 3-D Secure by default.
+        XCTAssertEqual(CardScenario.expected(.threeDSecureLookupError), .error("card_declined"))
+        XCTAssertEqual(CardScenario.expected(.authenticateThenDecline), .error("confirmationFailure"))
+        XCTAssertEqual(CardScenario.expected(.threeDSecureSupportedError), .success)
+        XCTAssertEqual(StripeTestCard.threeDSecure2Required.country, "IE", "3DS Required, OK: Ireland-issued")
+        XCTAssertEqual(StripeTestCard.threeDSecure2RequiredUS.country, "US")
+        XCTAssertEqual(CardScenario.expected(.highFraudDisputeScore), .success)
+        XCTAssertEqual(CardScenario.expected(.captcha), .success)
         XCTAssertEqual(CardScenario.expected(.disputeFraudulent), .success)
         XCTAssertEqual(CardScenario.expected(.refundFails), .success)
+        XCTAssertEqual(StripeTestCard.refundPending.afterPayment, "a refund starts pending, then succeeds")
+        XCTAssertEqual(StripeTestCard.refundFails.afterPayment, "a refund starts succeeded, then fails")
+        XCTAssertNil(StripeTestCard(rawValue: "4000000000003063"), "no longer on the page")
+        XCTAssertNil(StripeTestCard(rawValue: "4000000000000093"), "no longer on the page")
+        XCTAssertEqual(StripeTestCard.allCases.filter { $0.section == .countries }.count, 62)
     }
 
     func testRadarRulesAreAnOptionWithStripesDefault() async throws {
         XCTAssertEqual(InMemoryStripeBackend().radar, .stripeDefault)
-        let (blocked, _) = try await run(.incorrectZIP)
-        XCTAssertEqual(blocked, .retryPostalCode)
-        let (allowed, backend) = try await run(.incorrectZIP, radar: .permissive)
-        XCTAssertEqual(allowed, .success)
+        XCTAssertFalse(StripeRadarRules.stripeDefault.blocksFailedPostalCodeCheck)
+        XCTAssertTrue(StripeRadarRules.stripeDefault.blocksHighestRisk)
+        let (allowed, backend) = try await run(.incorrectZIP)
+        XCTAssertEqual(allowed, .success, "Stripe's default reports the failed check and charges")
         XCTAssertEqual(backend.intent("pi_000002")?.status, .succeeded)
+        let (blocked, _) = try await run(.incorrectZIP, radar: .blockingFailedPostalCodes)
+        XCTAssertEqual(blocked, .retryPostalCode)
+        let (permitted, _) = try await run(.highestRisk, radar: .permissive)
+        XCTAssertEqual(permitted, .success)
     }
 
     func testBrandFundingAndChecksComeFromTheNumber() async throws {
