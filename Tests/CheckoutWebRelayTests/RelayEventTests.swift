@@ -15,7 +15,8 @@ final class RelayEventTests: XCTestCase {
     func testEveryApplePayEventIsAnsweredWithItsCompletionArgument() async throws {
         let relay = relay()
         let merchant = ShopMerchant()
-        try relay.open("s1", request: Shop.request, merchant: .authorization(delegate: merchant, validator: ShopValidator()))
+        try relay.open(
+            "s1", request: Shop.request, merchant: .authorization(delegate: merchant, validator: ShopValidator()))
 
         let validation = await relay.handle(try Page.validate("s1"))
         XCTAssertEqual(validation.completion, .merchantValidation(ShopValidator.merchantSession))
@@ -88,7 +89,8 @@ final class RelayEventTests: XCTestCase {
         XCTAssertEqual((argument["newLineItems"] as? [[String: Any]])?.first?["amount"] as? String, "20.00")
 
         // The reply decodes back to the same value.
-        let data = await relay.handle(json: Data(#"{"session": "s1", "type": "couponcodechanged", "couponCode": "TEN"}"#.utf8))
+        let data = await relay.handle(
+            json: Data(#"{"session": "s1", "type": "couponcodechanged", "couponCode": "TEN"}"#.utf8))
         let decoded = try JSONDecoder().decode(RelayReply.self, from: data)
         XCTAssertEqual(decoded.completion?.method, "completeCouponCodeChange")
         XCTAssertEqual(try JSONDecoder().decode(RelayReply.self, from: JSONEncoder().encode(decoded)), decoded)
@@ -157,7 +159,9 @@ final class RelayEventTests: XCTestCase {
         XCTAssertEqual(third.completion?.method, "completeShippingMethodSelection")
         // The refusal is in the session's transcript, as the customer's event.
         let refused = relay.session("s1")!.transcript.entries.filter {
-            if case .refused("relay.shippingmethodselected", let refusal) = $0.event { return refusal.code == .callbackPending }
+            if case .refused("relay.shippingmethodselected", let refusal) = $0.event {
+                return refusal.code == .callbackPending
+            }
             return false
         }
         XCTAssertEqual(refused.count, 1)
@@ -221,7 +225,8 @@ final class RelayEventTests: XCTestCase {
         let relay = relay()
         try relay.open("s1", request: Shop.request, merchant: .authorization(delegate: ShopMerchant()))
         let missing = try JSONDecoder().decode(
-            RelayReply.self, from: await relay.handle(json: Data(#"{"session": "s1", "type": "couponcodechanged"}"#.utf8)))
+            RelayReply.self,
+            from: await relay.handle(json: Data(#"{"session": "s1", "type": "couponcodechanged"}"#.utf8)))
         XCTAssertEqual(missing.refusal?.reason, "malformedEvent")
         XCTAssertEqual(missing.refusal?.fields, ["couponCode"])
         XCTAssertEqual(missing.session, "s1")
@@ -231,7 +236,8 @@ final class RelayEventTests: XCTestCase {
         XCTAssertTrue(unknown.refusal?.message.contains("shippingcontactchanged") == true)
 
         let wrongShape = await relay.reply(
-            toJSON: Data(#"{"session": "s1", "type": "shippingcontactselected", "shippingContact": {"amount": "1"}}"#.utf8))
+            toJSON: Data(
+                #"{"session": "s1", "type": "shippingcontactselected", "shippingContact": {"amount": "1"}}"#.utf8))
         XCTAssertEqual(wrongShape.refusal?.reason, "malformedEvent")
         XCTAssertEqual(wrongShape.refusal?.fields, ["shippingContact"])
 
@@ -289,7 +295,9 @@ final class RelayEventTests: XCTestCase {
         XCTAssertEqual(reply.completion?.method, "completeShippingContactSelection")
         let other = await relay.handle(try Page.contact("other"))
         XCTAssertEqual(other.refusal?.reason, "unknownSession")
-        XCTAssertThrowsError(try relay.open("shop-1", request: Shop.request, merchant: .authorization(delegate: ShopMerchant()))) {
+        XCTAssertThrowsError(
+            try relay.open("shop-1", request: Shop.request, merchant: .authorization(delegate: ShopMerchant()))
+        ) {
             XCTAssertEqual(($0 as? RelayError)?.code, .sessionExists)
         }
     }

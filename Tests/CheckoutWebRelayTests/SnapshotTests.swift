@@ -1,9 +1,10 @@
-@testable import CheckoutWebRelay
 import CheckoutCore
 import CheckoutFlows
 import CheckoutWeb
 import Foundation
 import XCTest
+
+@testable import CheckoutWebRelay
 
 final class SnapshotTests: XCTestCase {
     private func relay(key: [UInt8] = Shop.key) -> WebRelay {
@@ -13,7 +14,8 @@ final class SnapshotTests: XCTestCase {
     /// A session with accepted events, a flow refusal and a declined authorization.
     private func openedSession(in relay: WebRelay, _ id: String = "s1") async throws -> ShopMerchant {
         let merchant = ShopMerchant()
-        try relay.open(id, request: Shop.request, merchant: .authorization(delegate: merchant, validator: ShopValidator()))
+        try relay.open(
+            id, request: Shop.request, merchant: .authorization(delegate: merchant, validator: ShopValidator()))
         _ = await relay.handle(try Page.validate(id))
         _ = await relay.handle(try Page.contact(id))
         let unknown = await relay.handle(try Page.method(id, "overnight"))
@@ -69,7 +71,9 @@ final class SnapshotTests: XCTestCase {
         XCTAssertNoThrow(try relay.snapshot("s1"))
         _ = await relay.handle(try Page.cancel("s1"))
         XCTAssertThrowsError(try relay.snapshot("s1")) { XCTAssertEqual(($0 as? RelayError)?.code, .sessionEnded) }
-        XCTAssertThrowsError(try relay.snapshot("nobody")) { XCTAssertEqual(($0 as? RelayError)?.code, .unknownSession) }
+        XCTAssertThrowsError(try relay.snapshot("nobody")) {
+            XCTAssertEqual(($0 as? RelayError)?.code, .unknownSession)
+        }
         XCTAssertThrowsError(try self.relay(key: [1, 2, 3]).snapshot("s1")) {
             XCTAssertEqual(($0 as? RelayError)?.code, .snapshotKeyMissing)
         }
@@ -159,7 +163,8 @@ final class SnapshotTests: XCTestCase {
         // A recorded answer the flow refuses (E7: another currency).
         var invalid = payload
         invalid.steps[0].answer = .shippingContact(
-            ShippingContactUpdate(summaryItems: [SummaryItem(label: "x", amount: Money(minorUnits: 1, currency: .eur))]),
+            ShippingContactUpdate(summaryItems: [SummaryItem(label: "x", amount: Money(minorUnits: 1, currency: .eur))]
+            ),
             byDefault: false)
         let invalidCode = await resume(invalid)
         XCTAssertEqual(invalidCode, .snapshotDiverged)
