@@ -220,6 +220,34 @@ final class RelayEventTests: XCTestCase {
         XCTAssertTrue(session.transcript.text().contains("invalidUpdate"))
     }
 
+    // spec W2, W4: an answer with no form the page can take (an error code Apple Pay does not
+    // have) is never sent in part: the session ends and says why.
+    func testAnAnswerWithoutAWireFormEndsTheSession() async throws {
+        struct Loyalty: PaymentAuthorizationDelegate {
+            func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {}
+            func paymentAuthorizationFlow(
+                _ flow: PaymentAuthorizationFlow, didAuthorizePayment payment: Payment,
+                handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+            ) { handler(PaymentAuthorizationResult(status: .success)) }
+            func paymentAuthorizationFlow(
+                _ flow: PaymentAuthorizationFlow, didChangeCouponCode code: String,
+                handler: @escaping @Sendable (CouponCodeUpdate) -> Void
+            ) {
+                let error = PaymentError(code: PaymentError.Code(rawValue: "loyaltyExpired"), message: "Expired")
+                handler(CouponCodeUpdate(errors: [error], summaryItems: Shop.items(2_500)))
+            }
+        }
+        let relay = relay()
+        try relay.open("s1", request: Shop.request, merchant: .authorization(delegate: Loyalty()))
+        let reply = await relay.handle(try Page.coupon("s1", "OLD"))
+        XCTAssertEqual(reply.end?.reason, "unrepresentableAnswer")
+        XCTAssertEqual(reply.end?.abort, true)
+        XCTAssertTrue(reply.end?.message.contains("loyaltyExpired") == true, "\(reply)")
+        let session = try XCTUnwrap(relay.session("s1"))
+        XCTAssertTrue(session.isEnded)
+        XCTAssertTrue(session.transcript.text().contains("unrepresentableAnswer"))
+    }
+
     // spec W2: an event that cannot be read is refused with the member's path; the rest goes on.
     func testMalformedEventsAreRefusedNamingTheMember() async throws {
         let relay = relay()
