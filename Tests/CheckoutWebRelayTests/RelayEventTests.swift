@@ -72,6 +72,37 @@ final class RelayEventTests: XCTestCase {
         XCTAssertEqual(merchant.payments.first?.shippingContact?.postalAddress?.line1, "1 Main St")
     }
 
+    // An async merchant is relayed the same way; a default answer says so in the transcript
+    // (spec A9).
+    func testAnAsyncMerchantIsRelayed() async throws {
+        struct AsyncShop: AsyncPaymentAuthorizationDelegate {
+            func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {}
+            func paymentAuthorizationFlow(_ flow: PaymentAuthorizationFlow, didAuthorizePayment payment: Payment) async
+                -> PaymentAuthorizationResult
+            { Shop.answer(payment: payment) }
+            func paymentAuthorizationFlow(_ flow: PaymentAuthorizationFlow, didSelectShippingContact contact: Contact)
+                async -> ShippingContactUpdate
+            { Shop.answer(contact: contact) }
+        }
+        let relay = relay()
+        try relay.open("s1", request: Shop.request, merchant: .authorization(asyncDelegate: AsyncShop()))
+        let contact = await relay.handle(try Page.contact("s1"))
+        guard case .shippingContactSelection(let update) = contact.completion else { return XCTFail("\(contact)") }
+        XCTAssertEqual(update.newTotal.amount, "30.00")
+        let coupon = await relay.handle(try Page.coupon("s1", "TEN"))
+        guard case .couponCodeChange(let unchanged) = coupon.completion else { return XCTFail("\(coupon)") }
+        XCTAssertEqual(unchanged.newTotal.amount, "30.00")  // the default: no change
+        let defaults = relay.session("s1")!.flowTranscript.entries.filter {
+            if case .completion(_, _, _, byDefault: true) = $0.event { return true }
+            return false
+        }
+        XCTAssertEqual(defaults.count, 1)
+        let declined = await relay.handle(try Page.authorize("s1", transaction: "decline-1"))
+        XCTAssertEqual(declined.completion, .payment(ApplePayPaymentAuthorizationResult(status: 1)))
+        let paid = await relay.handle(try Page.authorize("s1"))
+        XCTAssertEqual(paid.completion, .payment(ApplePayPaymentAuthorizationResult(status: 0)))
+    }
+
     // spec W1: the reply's JSON is the shape the page reads.
     func testRepliesAsJSONHaveTheDocumentedShape() async throws {
         let relay = relay()
