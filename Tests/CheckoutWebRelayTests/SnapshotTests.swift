@@ -57,6 +57,24 @@ final class SnapshotTests: XCTestCase {
         XCTAssertEqual(resumed.outcome, "success")
     }
 
+    // spec W6: a serverless function resumes the session from its store on the next event,
+    // through the relay's opener.
+    func testTheOpenerResumesFromAStore() async throws {
+        let first = relay()
+        _ = try await openedSession(in: first)
+        let store = InMemoryRelaySessionStore()
+        try await first.suspend("s1", to: store)
+        let second = WebRelay(options: RelayOptions(clock: ManualClock(), snapshotKey: Shop.key)) { id in
+            await store.load(id).map { .resume($0, .authorization(delegate: ShopMerchant())) }
+        }
+        let reply = await second.handle(try Page.method("s1", "standard"))
+        guard case .shippingMethodSelection(let update) = reply.completion else { return XCTFail("\(reply)") }
+        XCTAssertEqual(update.newTotal.amount, "25.00")
+        XCTAssertEqual(second.session("s1")?.isMerchantValidated, true)
+        let unknown = await second.handle(try Page.method("s2", "standard"))
+        XCTAssertEqual(unknown.refusal?.reason, "unknownSession")
+    }
+
     // spec W6: a snapshot is taken only between events, and not of an ended session.
     func testASnapshotIsRefusedWhileAnAnswerIsOwedOrAfterTheEnd() async throws {
         let relay = relay()
