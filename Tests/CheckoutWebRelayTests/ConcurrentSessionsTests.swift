@@ -212,7 +212,7 @@ final class ConcurrentSessionsTests: XCTestCase {
                     ? try Page.address(id, country: Bool.random(using: &random) ? "US" : "CA")
                     : try Page.option(id, Bool.random(using: &random) ? "standard" : "express")
                 sent(event, send(event))
-            case 82..<90:
+            case 82..<94:
                 let event = try Page.card(id, type: "credit")
                 sent(event, send(event))
             default:
