@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Builds the DocC archives of the libraries (CheckoutCore, CheckoutStripe, CheckoutFlows,
-# CheckoutStripeBackends, CheckoutTesting, CheckoutWeb) with the toolchain's
+# CheckoutStripeBackends, CheckoutTesting, CheckoutWeb, CheckoutWebRelay) with the toolchain's
 # own `docc`, from symbol graphs the compiler emits, and fails when docc reports any warning.
 #
 #   Scripts/docs.sh            # from any directory
 #
 # Outputs, under .build/docs/:
 #   CheckoutCore.doccarchive, CheckoutFlows.doccarchive, CheckoutTesting.doccarchive,
-#   CheckoutWeb.doccarchive
+#   CheckoutWeb.doccarchive, CheckoutWebRelay.doccarchive
 #   symbol-graphs/<Module>/    the symbol graphs each archive was built from
 #   logs/<Module>.log          docc's full output (warnings, and notes from --analyze)
 #   scratch/                   the dedicated SwiftPM build
@@ -20,7 +20,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$(pwd)
 
-modules=(CheckoutCore CheckoutStripe CheckoutFlows CheckoutStripeBackends CheckoutTesting CheckoutWeb)
+modules=(CheckoutCore CheckoutStripe CheckoutFlows CheckoutStripeBackends CheckoutTesting CheckoutWeb CheckoutWebRelay)
 out="$root/.build/docs"
 scratch="$out/scratch"
 graphs="$out/symbol-graphs"
@@ -35,7 +35,7 @@ mkdir -p "$graphs/all" "$logs"
 rm -rf "$scratch"
 echo "==> swift build (symbol graphs)"
 # One build per leaf library, in the same scratch path: each compiles what the one before did not.
-for leaf in CheckoutTesting CheckoutWeb; do
+for leaf in CheckoutTesting CheckoutWeb CheckoutWebRelay; do
     swift build \
         --scratch-path "$scratch" \
         --target "$leaf" \

@@ -31,4 +31,32 @@ enum RecordedAnswer: Codable, Hashable, Sendable {
         case .authorization: "didAuthorizePayment"
         }
     }
+
+    /// The update a replay gives `didSelectShippingContact`, or nil for another callback's answer.
+    var shippingContactUpdate: ShippingContactUpdate? {
+        guard case .shippingContact(var update, let byDefault) = self else { return nil }
+        update.isDefaultAnswer = byDefault
+        return update
+    }
+
+    /// The update a replay gives `didSelectShippingMethod`.
+    var shippingMethodUpdate: ShippingMethodUpdate? {
+        guard case .shippingMethod(var update, let byDefault) = self else { return nil }
+        update.isDefaultAnswer = byDefault
+        return update
+    }
+
+    /// The update a replay gives `didSelectPaymentMethod`.
+    var paymentMethodUpdate: PaymentMethodUpdate? {
+        guard case .paymentMethod(var update, let byDefault) = self else { return nil }
+        update.isDefaultAnswer = byDefault
+        return update
+    }
+
+    /// The update a replay gives `didChangeCouponCode`.
+    var couponCodeUpdate: CouponCodeUpdate? {
+        guard case .couponCode(var update, let byDefault) = self else { return nil }
+        update.isDefaultAnswer = byDefault
+        return update
+    }
 }

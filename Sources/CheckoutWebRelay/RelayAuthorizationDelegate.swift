@@ -76,19 +76,15 @@ final class RelayAuthorizationDelegate: PaymentAuthorizationDelegate {
         didSelectShippingContact contact: Contact,
         handler: @escaping @Sendable (ShippingContactUpdate) -> Void
     ) {
-        switch script.next(for: "didSelectShippingContact") {
-        case .live:
+        script.answer("didSelectShippingContact", from: \.shippingContactUpdate, handler: handler) {
             switch merchant {
             case .completions(let delegate):
                 delegate.paymentAuthorizationFlow(flow, didSelectShippingContact: contact, handler: handler)
             case .async(let delegate):
                 Task { handler(await delegate.paymentAuthorizationFlow(flow, didSelectShippingContact: contact)) }
             }
-        case .answer(.shippingContact(var update, let byDefault)):
-            update.isDefaultAnswer = byDefault
-            handler(update)
-        case .answer(let other): diverge(flow, "didSelectShippingContact", other)
-        case .exhausted: _ = flow.cancel()
+        } diverged: {
+            _ = flow.cancel()
         }
     }
 
@@ -97,19 +93,15 @@ final class RelayAuthorizationDelegate: PaymentAuthorizationDelegate {
         didSelectShippingMethod method: ShippingMethod,
         handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
     ) {
-        switch script.next(for: "didSelectShippingMethod") {
-        case .live:
+        script.answer("didSelectShippingMethod", from: \.shippingMethodUpdate, handler: handler) {
             switch merchant {
             case .completions(let delegate):
                 delegate.paymentAuthorizationFlow(flow, didSelectShippingMethod: method, handler: handler)
             case .async(let delegate):
                 Task { handler(await delegate.paymentAuthorizationFlow(flow, didSelectShippingMethod: method)) }
             }
-        case .answer(.shippingMethod(var update, let byDefault)):
-            update.isDefaultAnswer = byDefault
-            handler(update)
-        case .answer(let other): diverge(flow, "didSelectShippingMethod", other)
-        case .exhausted: _ = flow.cancel()
+        } diverged: {
+            _ = flow.cancel()
         }
     }
 
@@ -118,19 +110,15 @@ final class RelayAuthorizationDelegate: PaymentAuthorizationDelegate {
         didSelectPaymentMethod method: PaymentMethod,
         handler: @escaping @Sendable (PaymentMethodUpdate) -> Void
     ) {
-        switch script.next(for: "didSelectPaymentMethod") {
-        case .live:
+        script.answer("didSelectPaymentMethod", from: \.paymentMethodUpdate, handler: handler) {
             switch merchant {
             case .completions(let delegate):
                 delegate.paymentAuthorizationFlow(flow, didSelectPaymentMethod: method, handler: handler)
             case .async(let delegate):
                 Task { handler(await delegate.paymentAuthorizationFlow(flow, didSelectPaymentMethod: method)) }
             }
-        case .answer(.paymentMethod(var update, let byDefault)):
-            update.isDefaultAnswer = byDefault
-            handler(update)
-        case .answer(let other): diverge(flow, "didSelectPaymentMethod", other)
-        case .exhausted: _ = flow.cancel()
+        } diverged: {
+            _ = flow.cancel()
         }
     }
 
@@ -139,24 +127,15 @@ final class RelayAuthorizationDelegate: PaymentAuthorizationDelegate {
         didChangeCouponCode code: String,
         handler: @escaping @Sendable (CouponCodeUpdate) -> Void
     ) {
-        switch script.next(for: "didChangeCouponCode") {
-        case .live:
+        script.answer("didChangeCouponCode", from: \.couponCodeUpdate, handler: handler) {
             switch merchant {
             case .completions(let delegate):
                 delegate.paymentAuthorizationFlow(flow, didChangeCouponCode: code, handler: handler)
             case .async(let delegate):
                 Task { handler(await delegate.paymentAuthorizationFlow(flow, didChangeCouponCode: code)) }
             }
-        case .answer(.couponCode(var update, let byDefault)):
-            update.isDefaultAnswer = byDefault
-            handler(update)
-        case .answer(let other): diverge(flow, "didChangeCouponCode", other)
-        case .exhausted: _ = flow.cancel()
+        } diverged: {
+            _ = flow.cancel()
         }
-    }
-
-    private func diverge(_ flow: PaymentAuthorizationFlow, _ callback: String, _ answer: RecordedAnswer) {
-        script.diverged("the flow called \(callback) where the record answers \(answer.callback)")
-        _ = flow.cancel()
     }
 }

@@ -56,18 +56,15 @@ final class RelayPayContextDelegate: PayContextDelegate {
         didSelectShippingMethod method: ShippingMethod,
         handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
     ) {
-        switch script.next(for: "didSelectShippingMethod") {
-        case .live:
+        script.answer("didSelectShippingMethod", from: \.shippingMethodUpdate, handler: handler) {
             switch merchant {
             case .completions(let delegate):
                 delegate.payContext(context, didSelectShippingMethod: method, handler: handler)
             case .async(let delegate):
                 Task { handler(await delegate.payContext(context, didSelectShippingMethod: method)) }
             }
-        case .answer(.shippingMethod(var update, let byDefault)):
-            update.isDefaultAnswer = byDefault
-            handler(update)
-        case .answer, .exhausted: diverge(context, "didSelectShippingMethod")
+        } diverged: {
+            _ = context.cancel()
         }
     }
 
@@ -76,18 +73,15 @@ final class RelayPayContextDelegate: PayContextDelegate {
         didSelectShippingContact contact: Contact,
         handler: @escaping @Sendable (ShippingContactUpdate) -> Void
     ) {
-        switch script.next(for: "didSelectShippingContact") {
-        case .live:
+        script.answer("didSelectShippingContact", from: \.shippingContactUpdate, handler: handler) {
             switch merchant {
             case .completions(let delegate):
                 delegate.payContext(context, didSelectShippingContact: contact, handler: handler)
             case .async(let delegate):
                 Task { handler(await delegate.payContext(context, didSelectShippingContact: contact)) }
             }
-        case .answer(.shippingContact(var update, let byDefault)):
-            update.isDefaultAnswer = byDefault
-            handler(update)
-        case .answer, .exhausted: diverge(context, "didSelectShippingContact")
+        } diverged: {
+            _ = context.cancel()
         }
     }
 
@@ -96,17 +90,14 @@ final class RelayPayContextDelegate: PayContextDelegate {
         didChangeCouponCode code: String,
         handler: @escaping @Sendable (CouponCodeUpdate) -> Void
     ) {
-        switch script.next(for: "didChangeCouponCode") {
-        case .live:
+        script.answer("didChangeCouponCode", from: \.couponCodeUpdate, handler: handler) {
             switch merchant {
             case .completions(let delegate): delegate.payContext(context, didChangeCouponCode: code, handler: handler)
             case .async(let delegate):
                 Task { handler(await delegate.payContext(context, didChangeCouponCode: code)) }
             }
-        case .answer(.couponCode(var update, let byDefault)):
-            update.isDefaultAnswer = byDefault
-            handler(update)
-        case .answer, .exhausted: diverge(context, "didChangeCouponCode")
+        } diverged: {
+            _ = context.cancel()
         }
     }
 
@@ -123,10 +114,5 @@ final class RelayPayContextDelegate: PayContextDelegate {
         case .completions(let delegate): delegate.payContext(context, willCompleteWith: result, handler: handler)
         case .async(let delegate): Task { handler(await delegate.payContext(context, willCompleteWith: result)) }
         }
-    }
-
-    private func diverge(_ context: PayContext, _ callback: String) {
-        script.diverged("the pay context's sheet called \(callback) where the record does not answer it")
-        _ = context.cancel()
     }
 }

@@ -191,8 +191,8 @@ public struct RelayEnd: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The flow's outcome: `cancelled`, `timedOut`, `failed(...)`, `success`.
     public var outcome: String
     /// Why, when the outcome is not the customer's own cancel: `invalidUpdate`,
-    /// `completionTimedOut`, `merchantValidationFailed`, `merchantValidationTimedOut`,
-    /// `unrepresentableAnswer`, `idle`.
+    /// `completionTimedOut`, `paymentFailed` (a pay context's error), `merchantValidationFailed`,
+    /// `merchantValidationTimedOut`, `unrepresentableAnswer`, `idle`, `closed`.
     public var reason: String?
     /// A sentence for people.
     public var message: String

@@ -270,6 +270,11 @@ public final class RelaySession: Sendable {
             return RelayEnd(
                 outcome: outcome, reason: relayEnd.reason, message: relayEnd.message, abort: !afterPageCancel)
         }
+        if case .payContext(let context) = flow, let ended = context.outcome, ended.status == .error {
+            return RelayEnd(
+                outcome: outcome, reason: "paymentFailed",
+                message: ended.error.map { "\($0)" } ?? "the payment failed", abort: !afterPageCancel)
+        }
         let sheetOutcome: PaymentAuthorizationOutcome? =
             if case .ended(let ended) = flow.sheet.step { ended } else { nil }
         switch sheetOutcome {

@@ -59,6 +59,26 @@ final class ReplayScript: Sendable {
         }
     }
 
+    /// Answers `callback` from the record while replaying (or, with an answer of another
+    /// callback's type or none left, notes the divergence and calls `diverged`), and leaves it to
+    /// the merchant (`live`) otherwise.
+    func answer<Update>(
+        _ callback: String,
+        from recorded: (RecordedAnswer) -> Update?,
+        handler: (Update) -> Void,
+        live: () -> Void,
+        diverged divergedAction: () -> Void
+    ) {
+        switch next(for: callback) {
+        case .live: live()
+        case .answer(let answer):
+            if let update = recorded(answer) { return handler(update) }
+            diverged("the flow called \(callback) where the record answers \(answer.callback)")
+            divergedAction()
+        case .exhausted: divergedAction()
+        }
+    }
+
     /// Notes that the replay diverged.
     func diverged(_ why: String) {
         state.withLock { $0.divergence = $0.divergence ?? why }

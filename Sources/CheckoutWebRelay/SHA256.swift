@@ -66,7 +66,9 @@ package struct SHA256: Sendable {
         var digest: [UInt8] = []
         digest.reserveCapacity(Self.digestCount)
         for word in state {
-            for shift in stride(from: 24, through: 0, by: -8) { digest.append(UInt8(truncatingIfNeeded: word >> shift)) }
+            for shift in stride(from: 24, through: 0, by: -8) {
+                digest.append(UInt8(truncatingIfNeeded: word >> shift))
+            }
         }
         return digest
     }

@@ -398,6 +398,12 @@ public final class WebRelay: Sendable {
     ///   ``RelayError/Code/sessionBusy`` (an answer is owed), ``RelayError/Code/sessionEnded``,
     ///   ``RelayError/Code/snapshotUnsupported`` or ``RelayError/Code/snapshotKeyMissing``.
     public func snapshot(_ id: String) throws -> Data {
+        try snapshot(id, holding: false)
+    }
+
+    /// The sealed snapshot of session `id`; with `holding`, the session is left busy (as
+    /// ``Self/suspending``) so that no event slips in between the snapshot and the hand-over.
+    private func snapshot(_ id: String, holding: Bool) throws -> Data {
         let key = try RelaySnapshot.checkedKey(options.snapshotKey)
         guard let session = session(id) else {
             throw RelayError(
@@ -421,22 +427,38 @@ public final class WebRelay: Sendable {
                     message: "a pay context cannot be written out after an authorization attempt: its backend calls "
                         + "cannot be replayed", value: id)
             }
+            if holding { state.busy = Self.suspending }
             return RelaySnapshot.Payload(
                 version: RelaySnapshot.version, session: id,
                 kind: session.merchant.isPayContext ? .payContext : .authorization, request: session.request,
                 validated: state.validated, steps: state.steps)
         }
-        return try RelaySnapshot.seal(payload, key: key)
+        do {
+            return try RelaySnapshot.seal(payload, key: key)
+        } catch {
+            if holding { finish(session) }
+            throw error
+        }
     }
 
+    /// What a session being written out is busy with: an event meanwhile is refused with
+    /// `callbackPending` naming it, so that none is lost between the snapshot and the hand-over.
+    static let suspending = "relay.suspend"
+
     /// Writes session `id` out to `store` and lets go of it without ending its flow: another
-    /// relay resumes it from the store.
+    /// relay resumes it from the store. While it is written out, its events are refused with
+    /// `callbackPending` (naming `relay.suspend`), so none is lost between the two.
     ///
     /// - Throws: as ``snapshot(_:)``, and what the store throws (the relay then keeps the
     ///   session).
     public func suspend(_ id: String, to store: some RelaySessionStore) async throws {
-        let sealed = try snapshot(id)
-        try await store.save(sealed, for: id)
+        let sealed = try snapshot(id, holding: true)
+        do {
+            try await store.save(sealed, for: id)
+        } catch {
+            if let session = session(id) { finish(session) }
+            throw error
+        }
         guard let session = sessions.withLock({ $0.removeValue(forKey: id) }) else { return }
         let ticket = session.state.withLock { state in
             state.released = true

@@ -1,5 +1,6 @@
-@testable import CheckoutWebRelay
 import XCTest
+
+@testable import CheckoutWebRelay
 
 final class DigestTests: XCTestCase {
     private func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
@@ -8,7 +9,8 @@ final class DigestTests: XCTestCase {
     // spec W6: SHA-256 against FIPS 180-4's examples and NIST's test vectors.
     func testSHA256MatchesTheFIPSAndNISTVectors() {
         XCTAssertEqual(hex(SHA256.hash(bytes(""))), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        XCTAssertEqual(hex(SHA256.hash(bytes("abc"))), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(
+            hex(SHA256.hash(bytes("abc"))), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         XCTAssertEqual(
             hex(SHA256.hash(bytes("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"))),
             "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
@@ -39,21 +41,33 @@ final class DigestTests: XCTestCase {
     func testHMACSHA256MatchesEveryRFC4231TestCase() {
         let largeKey = [UInt8](repeating: 0xaa, count: 131)
         let cases: [(key: [UInt8], data: [UInt8], mac: String)] = [
-            ([UInt8](repeating: 0x0b, count: 20), bytes("Hi There"),
-             "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"),
-            (bytes("Jefe"), bytes("what do ya want for nothing?"),
-             "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"),
-            ([UInt8](repeating: 0xaa, count: 20), [UInt8](repeating: 0xdd, count: 50),
-             "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe"),
-            ([UInt8](1...25), [UInt8](repeating: 0xcd, count: 50),
-             "82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b"),
-            (largeKey, bytes("Test Using Larger Than Block-Size Key - Hash Key First"),
-             "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"),
-            (largeKey,
-             bytes(
-                "This is a test using a larger than block-size key and a larger than block-size data. The key "
-                    + "needs to be hashed before being used by the HMAC algorithm."),
-             "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2"),
+            (
+                [UInt8](repeating: 0x0b, count: 20), bytes("Hi There"),
+                "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"
+            ),
+            (
+                bytes("Jefe"), bytes("what do ya want for nothing?"),
+                "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
+            ),
+            (
+                [UInt8](repeating: 0xaa, count: 20), [UInt8](repeating: 0xdd, count: 50),
+                "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe"
+            ),
+            (
+                [UInt8](1...25), [UInt8](repeating: 0xcd, count: 50),
+                "82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b"
+            ),
+            (
+                largeKey, bytes("Test Using Larger Than Block-Size Key - Hash Key First"),
+                "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"
+            ),
+            (
+                largeKey,
+                bytes(
+                    "This is a test using a larger than block-size key and a larger than block-size data. The key "
+                        + "needs to be hashed before being used by the HMAC algorithm."),
+                "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2"
+            ),
         ]
         for (index, test) in cases.enumerated() {
             let mac = HMACSHA256.authenticationCode(for: test.data, key: test.key)

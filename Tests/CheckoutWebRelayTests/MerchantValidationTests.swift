@@ -10,7 +10,8 @@ final class MerchantValidationTests: XCTestCase {
     // transcript or a snapshot.
     func testTheMerchantSessionPassesUnchangedAndIsNeverRecorded() async throws {
         let relay = WebRelay(options: RelayOptions(clock: ManualClock(), snapshotKey: Shop.key))
-        try relay.open("s1", request: Shop.request, merchant: .authorization(delegate: ShopMerchant(), validator: ShopValidator()))
+        try relay.open(
+            "s1", request: Shop.request, merchant: .authorization(delegate: ShopMerchant(), validator: ShopValidator()))
         let data = await relay.handle(
             json: Data(
                 #"{"session": "s1", "type": "validatemerchant", "validationURL": "https://apple-pay-gateway.apple.com/paymentservices/startSession"}"#
@@ -62,7 +63,8 @@ final class MerchantValidationTests: XCTestCase {
         let relay = WebRelay(options: RelayOptions(clock: ManualClock()))
         let merchant = ShopMerchant()
         try relay.open(
-            "s1", request: Shop.request, merchant: .authorization(delegate: merchant, validator: ShopValidator(behaviour: .fail)))
+            "s1", request: Shop.request,
+            merchant: .authorization(delegate: merchant, validator: ShopValidator(behaviour: .fail)))
         let reply = await relay.handle(try Page.validate("s1"))
         XCTAssertEqual(reply.end?.reason, "merchantValidationFailed")
         XCTAssertEqual(reply.end?.message, "Apple answered 400")
@@ -75,7 +77,8 @@ final class MerchantValidationTests: XCTestCase {
         try relay.open("a", request: Shop.request, merchant: .authorization(delegate: ShopMerchant()))
         let unsupported = await relay.handle(try Page.validate("a"))
         XCTAssertEqual(unsupported.refusal?.reason, "merchantValidationUnsupported")
-        try relay.open("b", request: Shop.request, merchant: .authorization(delegate: ShopMerchant(), validator: ShopValidator()))
+        try relay.open(
+            "b", request: Shop.request, merchant: .authorization(delegate: ShopMerchant(), validator: ShopValidator()))
         let insecure = await relay.handle(
             try Page.event(#"{"session": "b", "type": "validatemerchant", "validationURL": "http://example.com/x"}"#))
         XCTAssertEqual(insecure.refusal?.reason, "invalidEvent")

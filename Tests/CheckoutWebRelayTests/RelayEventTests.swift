@@ -15,7 +15,8 @@ final class RelayEventTests: XCTestCase {
     func testEveryApplePayEventIsAnsweredWithItsCompletionArgument() async throws {
         let relay = relay()
         let merchant = ShopMerchant()
-        try relay.open("s1", request: Shop.request, merchant: .authorization(delegate: merchant, validator: ShopValidator()))
+        try relay.open(
+            "s1", request: Shop.request, merchant: .authorization(delegate: merchant, validator: ShopValidator()))
 
         let validation = await relay.handle(try Page.validate("s1"))
         XCTAssertEqual(validation.completion, .merchantValidation(ShopValidator.merchantSession))
@@ -71,6 +72,37 @@ final class RelayEventTests: XCTestCase {
         XCTAssertEqual(merchant.payments.first?.shippingContact?.postalAddress?.line1, "1 Main St")
     }
 
+    // An async merchant is relayed the same way; a default answer says so in the transcript
+    // (spec A9).
+    func testAnAsyncMerchantIsRelayed() async throws {
+        struct AsyncShop: AsyncPaymentAuthorizationDelegate {
+            func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {}
+            func paymentAuthorizationFlow(_ flow: PaymentAuthorizationFlow, didAuthorizePayment payment: Payment) async
+                -> PaymentAuthorizationResult
+            { Shop.answer(payment: payment) }
+            func paymentAuthorizationFlow(_ flow: PaymentAuthorizationFlow, didSelectShippingContact contact: Contact)
+                async -> ShippingContactUpdate
+            { Shop.answer(contact: contact) }
+        }
+        let relay = relay()
+        try relay.open("s1", request: Shop.request, merchant: .authorization(asyncDelegate: AsyncShop()))
+        let contact = await relay.handle(try Page.contact("s1"))
+        guard case .shippingContactSelection(let update) = contact.completion else { return XCTFail("\(contact)") }
+        XCTAssertEqual(update.newTotal.amount, "30.00")
+        let coupon = await relay.handle(try Page.coupon("s1", "TEN"))
+        guard case .couponCodeChange(let unchanged) = coupon.completion else { return XCTFail("\(coupon)") }
+        XCTAssertEqual(unchanged.newTotal.amount, "30.00")  // the default: no change
+        let defaults = relay.session("s1")!.flowTranscript.entries.filter {
+            if case .completion(_, _, _, byDefault: true) = $0.event { return true }
+            return false
+        }
+        XCTAssertEqual(defaults.count, 1)
+        let declined = await relay.handle(try Page.authorize("s1", transaction: "decline-1"))
+        XCTAssertEqual(declined.completion, .payment(ApplePayPaymentAuthorizationResult(status: 1)))
+        let paid = await relay.handle(try Page.authorize("s1"))
+        XCTAssertEqual(paid.completion, .payment(ApplePayPaymentAuthorizationResult(status: 0)))
+    }
+
     // spec W1: the reply's JSON is the shape the page reads.
     func testRepliesAsJSONHaveTheDocumentedShape() async throws {
         let relay = relay()
@@ -88,7 +120,8 @@ final class RelayEventTests: XCTestCase {
         XCTAssertEqual((argument["newLineItems"] as? [[String: Any]])?.first?["amount"] as? String, "20.00")
 
         // The reply decodes back to the same value.
-        let data = await relay.handle(json: Data(#"{"session": "s1", "type": "couponcodechanged", "couponCode": "TEN"}"#.utf8))
+        let data = await relay.handle(
+            json: Data(#"{"session": "s1", "type": "couponcodechanged", "couponCode": "TEN"}"#.utf8))
         let decoded = try JSONDecoder().decode(RelayReply.self, from: data)
         XCTAssertEqual(decoded.completion?.method, "completeCouponCodeChange")
         XCTAssertEqual(try JSONDecoder().decode(RelayReply.self, from: JSONEncoder().encode(decoded)), decoded)
@@ -157,7 +190,9 @@ final class RelayEventTests: XCTestCase {
         XCTAssertEqual(third.completion?.method, "completeShippingMethodSelection")
         // The refusal is in the session's transcript, as the customer's event.
         let refused = relay.session("s1")!.transcript.entries.filter {
-            if case .refused("relay.shippingmethodselected", let refusal) = $0.event { return refusal.code == .callbackPending }
+            if case .refused("relay.shippingmethodselected", let refusal) = $0.event {
+                return refusal.code == .callbackPending
+            }
             return false
         }
         XCTAssertEqual(refused.count, 1)
@@ -216,12 +251,41 @@ final class RelayEventTests: XCTestCase {
         XCTAssertTrue(session.transcript.text().contains("invalidUpdate"))
     }
 
+    // spec W2, W4: an answer with no form the page can take (an error code Apple Pay does not
+    // have) is never sent in part: the session ends and says why.
+    func testAnAnswerWithoutAWireFormEndsTheSession() async throws {
+        struct Loyalty: PaymentAuthorizationDelegate {
+            func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {}
+            func paymentAuthorizationFlow(
+                _ flow: PaymentAuthorizationFlow, didAuthorizePayment payment: Payment,
+                handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+            ) { handler(PaymentAuthorizationResult(status: .success)) }
+            func paymentAuthorizationFlow(
+                _ flow: PaymentAuthorizationFlow, didChangeCouponCode code: String,
+                handler: @escaping @Sendable (CouponCodeUpdate) -> Void
+            ) {
+                let error = PaymentError(code: PaymentError.Code(rawValue: "loyaltyExpired"), message: "Expired")
+                handler(CouponCodeUpdate(errors: [error], summaryItems: Shop.items(2_500)))
+            }
+        }
+        let relay = relay()
+        try relay.open("s1", request: Shop.request, merchant: .authorization(delegate: Loyalty()))
+        let reply = await relay.handle(try Page.coupon("s1", "OLD"))
+        XCTAssertEqual(reply.end?.reason, "unrepresentableAnswer")
+        XCTAssertEqual(reply.end?.abort, true)
+        XCTAssertTrue(reply.end?.message.contains("loyaltyExpired") == true, "\(reply)")
+        let session = try XCTUnwrap(relay.session("s1"))
+        XCTAssertTrue(session.isEnded)
+        XCTAssertTrue(session.transcript.text().contains("unrepresentableAnswer"))
+    }
+
     // spec W2: an event that cannot be read is refused with the member's path; the rest goes on.
     func testMalformedEventsAreRefusedNamingTheMember() async throws {
         let relay = relay()
         try relay.open("s1", request: Shop.request, merchant: .authorization(delegate: ShopMerchant()))
         let missing = try JSONDecoder().decode(
-            RelayReply.self, from: await relay.handle(json: Data(#"{"session": "s1", "type": "couponcodechanged"}"#.utf8)))
+            RelayReply.self,
+            from: await relay.handle(json: Data(#"{"session": "s1", "type": "couponcodechanged"}"#.utf8)))
         XCTAssertEqual(missing.refusal?.reason, "malformedEvent")
         XCTAssertEqual(missing.refusal?.fields, ["couponCode"])
         XCTAssertEqual(missing.session, "s1")
@@ -231,7 +295,8 @@ final class RelayEventTests: XCTestCase {
         XCTAssertTrue(unknown.refusal?.message.contains("shippingcontactchanged") == true)
 
         let wrongShape = await relay.reply(
-            toJSON: Data(#"{"session": "s1", "type": "shippingcontactselected", "shippingContact": {"amount": "1"}}"#.utf8))
+            toJSON: Data(
+                #"{"session": "s1", "type": "shippingcontactselected", "shippingContact": {"amount": "1"}}"#.utf8))
         XCTAssertEqual(wrongShape.refusal?.reason, "malformedEvent")
         XCTAssertEqual(wrongShape.refusal?.fields, ["shippingContact"])
 
@@ -289,7 +354,9 @@ final class RelayEventTests: XCTestCase {
         XCTAssertEqual(reply.completion?.method, "completeShippingContactSelection")
         let other = await relay.handle(try Page.contact("other"))
         XCTAssertEqual(other.refusal?.reason, "unknownSession")
-        XCTAssertThrowsError(try relay.open("shop-1", request: Shop.request, merchant: .authorization(delegate: ShopMerchant()))) {
+        XCTAssertThrowsError(
+            try relay.open("shop-1", request: Shop.request, merchant: .authorization(delegate: ShopMerchant()))
+        ) {
             XCTAssertEqual(($0 as? RelayError)?.code, .sessionExists)
         }
     }

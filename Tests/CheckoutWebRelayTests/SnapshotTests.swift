@@ -1,9 +1,10 @@
-@testable import CheckoutWebRelay
 import CheckoutCore
 import CheckoutFlows
 import CheckoutWeb
 import Foundation
 import XCTest
+
+@testable import CheckoutWebRelay
 
 final class SnapshotTests: XCTestCase {
     private func relay(key: [UInt8] = Shop.key) -> WebRelay {
@@ -13,7 +14,8 @@ final class SnapshotTests: XCTestCase {
     /// A session with accepted events, a flow refusal and a declined authorization.
     private func openedSession(in relay: WebRelay, _ id: String = "s1") async throws -> ShopMerchant {
         let merchant = ShopMerchant()
-        try relay.open(id, request: Shop.request, merchant: .authorization(delegate: merchant, validator: ShopValidator()))
+        try relay.open(
+            id, request: Shop.request, merchant: .authorization(delegate: merchant, validator: ShopValidator()))
         _ = await relay.handle(try Page.validate(id))
         _ = await relay.handle(try Page.contact(id))
         let unknown = await relay.handle(try Page.method(id, "overnight"))
@@ -55,6 +57,50 @@ final class SnapshotTests: XCTestCase {
         XCTAssertEqual(resumed.outcome, "success")
     }
 
+    // spec W6: a serverless function resumes the session from its store on the next event,
+    // through the relay's opener.
+    func testTheOpenerResumesFromAStore() async throws {
+        let first = relay()
+        _ = try await openedSession(in: first)
+        let store = InMemoryRelaySessionStore()
+        try await first.suspend("s1", to: store)
+        let second = WebRelay(options: RelayOptions(clock: ManualClock(), snapshotKey: Shop.key)) { id in
+            await store.load(id).map { .resume($0, .authorization(delegate: ShopMerchant())) }
+        }
+        let reply = await second.handle(try Page.method("s1", "standard"))
+        guard case .shippingMethodSelection(let update) = reply.completion else { return XCTFail("\(reply)") }
+        XCTAssertEqual(update.newTotal.amount, "25.00")
+        XCTAssertEqual(second.session("s1")?.isMerchantValidated, true)
+        let unknown = await second.handle(try Page.method("s2", "standard"))
+        XCTAssertEqual(unknown.refusal?.reason, "unknownSession")
+    }
+
+    // spec W6, W4: no event is lost between the snapshot and the hand-over: while the session is
+    // written out its events are refused.
+    func testAnEventWhileTheSessionIsWrittenOutIsRefused() async throws {
+        struct SlowStore: RelaySessionStore {
+            let store = InMemoryRelaySessionStore()
+            func save(_ snapshot: Data, for sessionID: String) async throws {
+                try await Task.sleep(for: .milliseconds(300))
+                await store.save(snapshot, for: sessionID)
+            }
+            func load(_ sessionID: String) async throws -> Data? { await store.load(sessionID) }
+            func remove(_ sessionID: String) async throws { await store.remove(sessionID) }
+        }
+        let first = relay()
+        _ = try await openedSession(in: first)
+        let store = SlowStore()
+        let suspending = Task { try await first.suspend("s1", to: store) }
+        for _ in 0..<1_000 where first.session("s1")?.isBusy != true { try await Task.sleep(for: .milliseconds(1)) }
+        let refused = await first.handle(try Page.coupon("s1", "TEN"))
+        XCTAssertEqual(refused.refusal?.reason, "callbackPending")
+        XCTAssertEqual(refused.refusal?.pendingCallback, "relay.suspend")
+        try await suspending.value
+        XCTAssertNil(first.session("s1"))
+        let resumed = try await relay().resume("s1", from: store, merchant: .authorization(delegate: ShopMerchant()))
+        XCTAssertEqual(resumed.authorizationFlow.sheet?.couponCode, "NOPE")
+    }
+
     // spec W6: a snapshot is taken only between events, and not of an ended session.
     func testASnapshotIsRefusedWhileAnAnswerIsOwedOrAfterTheEnd() async throws {
         let relay = relay()
@@ -69,7 +115,9 @@ final class SnapshotTests: XCTestCase {
         XCTAssertNoThrow(try relay.snapshot("s1"))
         _ = await relay.handle(try Page.cancel("s1"))
         XCTAssertThrowsError(try relay.snapshot("s1")) { XCTAssertEqual(($0 as? RelayError)?.code, .sessionEnded) }
-        XCTAssertThrowsError(try relay.snapshot("nobody")) { XCTAssertEqual(($0 as? RelayError)?.code, .unknownSession) }
+        XCTAssertThrowsError(try relay.snapshot("nobody")) {
+            XCTAssertEqual(($0 as? RelayError)?.code, .unknownSession)
+        }
         XCTAssertThrowsError(try self.relay(key: [1, 2, 3]).snapshot("s1")) {
             XCTAssertEqual(($0 as? RelayError)?.code, .snapshotKeyMissing)
         }
@@ -159,7 +207,8 @@ final class SnapshotTests: XCTestCase {
         // A recorded answer the flow refuses (E7: another currency).
         var invalid = payload
         invalid.steps[0].answer = .shippingContact(
-            ShippingContactUpdate(summaryItems: [SummaryItem(label: "x", amount: Money(minorUnits: 1, currency: .eur))]),
+            ShippingContactUpdate(summaryItems: [SummaryItem(label: "x", amount: Money(minorUnits: 1, currency: .eur))]
+            ),
             byDefault: false)
         let invalidCode = await resume(invalid)
         XCTAssertEqual(invalidCode, .snapshotDiverged)

@@ -58,9 +58,13 @@ enum Shop {
         switch coupon {
         case "BAD":
             // Another currency: invalid (spec E7).
-            return CouponCodeUpdate(summaryItems: [SummaryItem(label: "Tea Shop", amount: Money(minorUnits: 1, currency: .eur))])
+            return CouponCodeUpdate(summaryItems: [
+                SummaryItem(label: "Tea Shop", amount: Money(minorUnits: 1, currency: .eur))
+            ])
         case "TEN": return CouponCodeUpdate(summaryItems: items(1_500))
-        default: return CouponCodeUpdate(errors: [PaymentError(code: .couponCodeInvalid, message: "Unknown code")], summaryItems: items(2_500))
+        default:
+            return CouponCodeUpdate(
+                errors: [PaymentError(code: .couponCodeInvalid, message: "Unknown code")], summaryItems: items(2_500))
         }
     }
 
@@ -237,14 +241,23 @@ enum Page {
     }
 }
 
-/// A transcript's events without their times (a resumed flow replays its events at the time of
-/// the resume, so times differ; what happened and in which order must not).
-func eventsWithoutTimes(_ transcript: Transcript) -> [String] {
+/// One transcript entry without its time.
+struct TimelessEntry: Hashable, CustomStringConvertible {
+    var actor: TranscriptActor
+    var event: TranscriptEvent
+    var description: String { "\(actor) \(event)" }
+}
+
+/// A transcript's entries without their times (a resumed flow replays its events at the time of
+/// the resume, so times differ; what happened, who did it and in which order must not). A
+/// violation's own time is set to zero for the same reason.
+func eventsWithoutTimes(_ transcript: Transcript) -> [TimelessEntry] {
     transcript.entries.map { entry in
-        switch entry.event {
-        case .violation(let violation): "\(entry.actor) violation \(violation.kind) \(violation.callback)"
-        default: "\(entry.actor) \(entry.event)"
+        if case .violation(var violation) = entry.event {
+            violation.time = .zero
+            return TimelessEntry(actor: entry.actor, event: .violation(violation))
         }
+        return TimelessEntry(actor: entry.actor, event: entry.event)
     }
 }
 
