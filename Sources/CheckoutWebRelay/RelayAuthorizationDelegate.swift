@@ -13,10 +13,6 @@ final class RelayAuthorizationDelegate: PaymentAuthorizationDelegate {
 
     let merchant: Merchant
     let script: ReplayScript
-    /// The full shipping contact of the page's `payment`, given to the merchant in place of the
-    /// redacted one the sheet holds (Apple Pay JS sends a redacted contact before authorization).
-    let fullShippingContact = Mutex<Contact?>(nil)
-
     init(merchant: Merchant, script: ReplayScript) {
         self.merchant = merchant
         self.script = script
@@ -58,10 +54,6 @@ final class RelayAuthorizationDelegate: PaymentAuthorizationDelegate {
             script.diverged("the flow called didAuthorizePayment where the record does not answer it")
             _ = flow.cancel()
             return
-        }
-        var payment = payment
-        if let full = fullShippingContact.withLock({ $0 }) {
-            payment.shippingContact = full.limited(to: flow.request.requiredShippingContactFields)
         }
         switch merchant {
         case .completions(let delegate):

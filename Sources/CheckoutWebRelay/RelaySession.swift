@@ -183,7 +183,6 @@ public final class RelaySession: Sendable {
             return .couponCode(try await flow.changeCouponCode(code))
         case .paymentAuthorized(let wire):
             let payment = try read("payment") { try wire.core() }
-            authorizationDelegate?.fullShippingContact.withLock { $0 = payment.shippingContact }
             state.withLock { $0.authorizationAttempted = true }
             return .authorization(
                 try await flow.authorize(

@@ -261,7 +261,8 @@ final class ConcurrentSessionsTests: XCTestCase {
                 case .couponCodeChanged(let code): flow.changeCouponCode(code)
                 case .paymentAuthorized(let payment):
                     let core = try payment.core()
-                    flow.authorize(core.token, billingContact: core.billingContact)
+                    flow.authorize(
+                        core.token, billingContact: core.billingContact, shippingContact: core.shippingContact)
                 case .cancel: flow.cancel()
                 case .validateMerchant, .paymentMethodChange: break
                 }
