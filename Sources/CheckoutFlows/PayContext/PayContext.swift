@@ -159,10 +159,11 @@ extension AsyncPayContextDelegate {
 /// after the sheet is gone (spec P1-P8).
 ///
 /// The driver plays the customer on the sheet through the context (``selectShippingContact(_:)``,
-/// ``authorize(_:billingContact:)``, ``cancel()``, ...; each that calls the merchant also has an
-/// `…AndWait` form that returns once the merchant has answered). A cancel before the confirmation request is
-/// sent ends the payment at once as a user cancellation and nothing is ever confirmed; while a
-/// confirmation is in flight the cancel waits for its real outcome (spec P5).
+/// ``authorize(_:billingContact:shippingContact:)``, ``cancel()``, ...; each that calls the
+/// merchant also has an `…AndWait` form that returns once the merchant has answered). A cancel
+/// before the confirmation request is sent ends the payment at once as a user cancellation and
+/// nothing is ever confirmed; while a confirmation is in flight the cancel waits for its real
+/// outcome (spec P5).
 public final class PayContext: Sendable {
     package typealias Machine = PayContextStateMachine
 
