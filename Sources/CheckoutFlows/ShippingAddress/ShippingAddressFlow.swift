@@ -1,45 +1,5 @@
 import CheckoutCore
 
-/// The merchant's side of a shipping-address flow, with completion handlers (Stripe's
-/// `STPShippingAddressViewControllerDelegate`).
-///
-/// Implement every method; there are no defaults. To write the address check with async/await
-/// instead, conform to ``AsyncShippingAddressDelegate``.
-public protocol ShippingAddressDelegate: Sendable {
-    /// The customer cancelled. No `didFinish` follows, ever.
-    func shippingAddressFlowDidCancel(_ flow: ShippingAddressFlow)
-
-    /// The customer entered an address and tapped Next: validate it, decide the shipping methods,
-    /// and call `completion` exactly once.
-    func shippingAddressFlow(
-        _ flow: ShippingAddressFlow,
-        didEnter address: Contact,
-        completion: @escaping @Sendable (ShippingAddressValidation) -> Void
-    )
-
-    /// The customer is done: the address and the chosen method (nil when there was none).
-    func shippingAddressFlow(
-        _ flow: ShippingAddressFlow, didFinishWith address: Contact, shippingMethod: ShippingMethod?)
-}
-
-/// The merchant's side of a shipping-address flow, written with async/await: the address check
-/// returns its answer instead of calling a completion.
-///
-/// A type that conforms to both this and ``ShippingAddressDelegate`` is driven through its
-/// completion-handler methods; its async method is never called.
-public protocol AsyncShippingAddressDelegate: Sendable {
-    /// The customer cancelled. No `didFinish` follows, ever.
-    func shippingAddressFlowDidCancel(_ flow: ShippingAddressFlow)
-
-    /// The customer entered an address: validate it and return the answer.
-    func shippingAddressFlow(_ flow: ShippingAddressFlow, didEnter address: Contact) async
-        -> ShippingAddressValidation
-
-    /// The customer is done: the address and the chosen method (nil when there was none).
-    func shippingAddressFlow(
-        _ flow: ShippingAddressFlow, didFinishWith address: Contact, shippingMethod: ShippingMethod?)
-}
-
 /// A headless `STPShippingAddressViewController`: the customer enters an address, the merchant
 /// validates it and answers with shipping methods, the customer picks one; done or cancelled.
 ///
