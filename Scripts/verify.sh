@@ -110,7 +110,6 @@ if [ "$mode" = all ] || [ "$mode" = mutants ]; then
     mutant BROKEN_PENDING engine.pml e1_one_outstanding safety
     mutant BROKEN_DEADLINE engine.pml e4_no_hang liveness
     mutant BROKEN_RELEASE engine.pml e6_drained liveness
-    mutant BROKEN_FASTEXIT engine.pml e5_terminates liveness
     mutant BROKEN_START engine.pml e4_call_in_time safety
     mutant BROKEN_DEFER paycontext.pml p5_deferred_reports_confirmation safety
     mutant BROKEN_EARLY paycontext.pml p5_early_cancel_never_confirms safety

@@ -36,12 +36,16 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         var answerWaiters: [UInt64: CheckedContinuation<Machine.Answer?, any Error>] = [:]
         var endWaiters: [CheckedContinuation<Machine.Answer?, any Error>] = []
         var terminalDone = false
+        /// Whether a thread drains the flow's work: it is in, or about to make, a delegate call,
+        /// and comes back under the lock when the call returns (swift-nio's `inDelegateOutcall`).
+        /// Only the drainer clears it, in ``nextStep``, when it finds nothing left to do.
+        var draining = false
 
         var hasWork: Bool { workHead < work.count }
 
-        /// Whether the drainer must come back under the lock when its item is done: work is
-        /// queued, or the flow has ended and its delegate is still to be released.
-        var drainerMustLock: Bool { hasWork || (machine.isEnded && !terminalDone) }
+        /// Whether a drainer is needed: work is queued, or the flow has ended and its delegate is
+        /// still to be released.
+        var needsDrainer: Bool { hasWork || (machine.isEnded && !terminalDone) }
 
         /// Takes the next queued work item; the queue's storage is released once it is empty.
         mutating func popWork() -> Work {
@@ -66,10 +70,11 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     /// delegate does not carry it.
     private let tracked: ActivityCounter?
     private let state: LockedValue<Locked>
-    /// Who drains, and whether the drainer must take the lock again when its delegate call
-    /// returns (``DrainFlags``). Written under the lock, except by the draining thread itself,
-    /// which leaves the drain without the lock when only `draining` is set.
-    private let drainFlags = Atomic<UInt8>(0)
+    /// The completion object kept for reuse. Only the draining thread touches it: the drain is
+    /// handed from thread to thread under the lock (``Locked/draining``), and one drainer makes one
+    /// delegate call at a time, so no two accesses overlap (no dynamic exclusivity check, which
+    /// would cost more than the allocation the spare saves).
+    @exclusivity(unchecked) private nonisolated(unsafe) var spare = SpareCompletion()
     /// The clock, when it is a ``SystemClock``: this flow keeps its deadlines in one of its shards.
     private let systemClock: SystemClock?
     /// Whether the flow keeps one timer, armed lazily (see `rearm`): on the system clock, and on a
@@ -84,6 +89,20 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         self.state = LockedValue(Locked(machine: machine, delegate: HeldDelegate(delegate)))
         self.systemClock = clock as? SystemClock
         self.armsLazily = systemClock != nil || (clock as? ManualClock)?.armsTimersLazily == true
+    }
+
+    /// The completion for callback `id`, for the shell's `perform` (the draining thread only):
+    /// the object of an earlier callback that the merchant has let go of, re-armed, or a new one.
+    package func makeCompletion<Shell: FlowShell>(_ id: UInt64, _ shell: Shell) -> Completion<Shell>
+    where Shell.Machine == Machine, Shell.Delegate == Delegate {
+        spare.make(id, shell)
+    }
+
+    /// After the delegate call that was handed `completion` has returned (the draining thread
+    /// only): keeps it for the next callback if the merchant has let go of it.
+    package func recycle<Shell: FlowShell>(_ completion: inout Completion<Shell>)
+    where Shell.Machine == Machine, Shell.Delegate == Delegate {
+        spare.recycle(&completion)
     }
 
     /// Reads the machine under the lock.
@@ -229,12 +248,9 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         case .refused(let refusal):
             response = .refused(refusal)
         case .call(let call):
-            if !locked.hasWork,
-                drainFlags.compareExchange(
-                    expected: 0, desired: DrainFlags.draining, ordering: .acquiringAndReleasing
-                ).exchanged
-            {
+            if !locked.hasWork, !locked.draining {
                 // Nothing queued and nobody draining: this thread runs the call, first.
+                locked.draining = true
                 after.drains = true
                 locked.machine.delegateCalled(call, at: now)
                 after.work = .call(call)
@@ -254,17 +270,14 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             case .ended(let ended): after.resume((waiter, .failure(ended)))
             }
         }
-        if locked.drainerMustLock {
-            // The drainer must come back under the lock; if nobody drains, this thread does.
-            let before = drainFlags.bitwiseOr(
-                DrainFlags.draining | DrainFlags.mustLock, ordering: .acquiringAndReleasing
-            ).oldValue
-            if before & DrainFlags.draining == 0 {
-                after.drains = true
-                let endWaiters: [CheckedContinuation<Machine.Answer?, any Error>]
-                (after.work, after.delegate, endWaiters) = nextStep(&locked, &after.cancelTicket, shell)
-                if !endWaiters.isEmpty { after.wakes().endWaiters = endWaiters }
-            }
+        if locked.needsDrainer, !locked.draining {
+            // Work to do and nobody draining (a drainer comes back under the lock for it): this
+            // thread drains.
+            locked.draining = true
+            after.drains = true
+            let endWaiters: [CheckedContinuation<Machine.Answer?, any Error>]
+            (after.work, after.delegate, endWaiters) = nextStep(&locked, &after.cancelTicket, shell)
+            if !endWaiters.isEmpty { after.wakes().endWaiters = endWaiters }
         }
         return response
     }
@@ -393,14 +406,8 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             locked.machine.delegateCalled(call, at: clock.now)
             rearm(&locked, &cancelTicket, shell)
         }
-        if !work.isIdle {
-            if !locked.drainerMustLock {
-                // When this call returns, the drain may end without the lock.
-                drainFlags.store(DrainFlags.draining, ordering: .releasing)
-            }
-            return (work, locked.delegate, [])
-        }
-        drainFlags.store(0, ordering: .releasing)
+        if !work.isIdle { return (work, locked.delegate, []) }
+        locked.draining = false
         guard locked.machine.isEnded, !locked.terminalDone else { return (.idle, nil, []) }
         // The terminal call has been performed: release the delegate (spec E5) and
         // wake whoever waits for the end.
@@ -426,13 +433,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             case .violation(let violation):
                 onViolation?(violation)
             }
-            // Nothing was queued, the flow goes on: the drain ends here, without the lock. (Any
-            // event that queues work sets `mustLock` first, under the lock.)
-            if drainFlags.compareExchange(
-                expected: DrainFlags.draining, desired: 0, ordering: .acquiringAndReleasing
-            ).exchanged {
-                break loop
-            }
+            // Back under the lock: the next item, or the end of the drain.
             var cancelTicket: DeadlineTicket?
             (work, delegate, endWaiters) = state.withLock { nextStep(&$0, &cancelTicket, shell) }
             if let cancelTicket { clock.cancel(cancelTicket) }

@@ -226,10 +226,12 @@ extension PayContext: FlowShell {
                 runner.send(self) { $0.paymentMethodCreated(round, result, at: $1) }
             }
         case .didCreatePaymentMethod(let method, let payment, let id):
-            let intent = Completion(id: id, shell: self) { context, id, first, answer in
-                context.runner.send(context) { $0.intentAnswered(id, first: first, answer, at: $1) }
+            let intent = Completion(id: id, shell: self)
+            let completion: @Sendable (IntentAnswer) -> Void = {
+                intent.complete($0) { context, id, first, answer in
+                    context.runner.send(context) { $0.intentAnswered(id, first: first, answer, at: $1) }
+                }
             }
-            let completion: @Sendable (IntentAnswer) -> Void = { intent.complete($0) }
             switch delegate {
             case .completions(let delegate):
                 delegate.payContext(
@@ -261,16 +263,18 @@ extension PayContext: FlowShell {
             }
         case .willComplete(let result, let id):
             defaultWillComplete.withLock { $0 = false }
-            let willComplete = Completion(id: id, shell: self) { context, id, first, adjusted in
-                let byDefault = context.defaultWillComplete.withLock { flag in
-                    defer { flag = false }
-                    return flag
-                }
-                context.runner.send(context) {
-                    $0.willCompleteAnswered(id, first: first, adjusted, byDefault: byDefault, at: $1)
+            let willComplete = Completion(id: id, shell: self)
+            let handler: @Sendable (PaymentAuthorizationResult) -> Void = {
+                willComplete.complete($0) { context, id, first, adjusted in
+                    let byDefault = context.defaultWillComplete.withLock { flag in
+                        defer { flag = false }
+                        return flag
+                    }
+                    context.runner.send(context) {
+                        $0.willCompleteAnswered(id, first: first, adjusted, byDefault: byDefault, at: $1)
+                    }
                 }
             }
-            let handler: @Sendable (PaymentAuthorizationResult) -> Void = { willComplete.complete($0) }
             switch delegate {
             case .completions(let delegate):
                 delegate.payContext(self, willCompleteWith: result, handler: handler)

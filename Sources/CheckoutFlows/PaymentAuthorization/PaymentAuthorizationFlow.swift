@@ -273,21 +273,36 @@ extension PaymentAuthorizationFlow: FlowShell {
     private func perform(_ call: Machine.Call, completions delegate: any PaymentAuthorizationDelegate) {
         switch call {
         case .didSelectShippingContact(let contact, let id):
-            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .shippingContact($3)) }
-            delegate.paymentAuthorizationFlow(self, didSelectShippingContact: contact) { completion.complete($0) }
+            var completion = runner.makeCompletion(id, self)
+            delegate.paymentAuthorizationFlow(self, didSelectShippingContact: contact) { [completion] in
+                completion.complete($0) { $0.answer($1, $2, .shippingContact($3)) }
+            }
+            runner.recycle(&completion)
         case .didSelectShippingMethod(let methods, let index, let id):
-            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .shippingMethod($3)) }
-            delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: methods[index]) { completion.complete($0) }
+            var completion = runner.makeCompletion(id, self)
+            delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: methods[index]) { [completion] in
+                completion.complete($0) { $0.answer($1, $2, .shippingMethod($3)) }
+            }
+            runner.recycle(&completion)
         case .didSelectPaymentMethod(let method, let id):
-            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .paymentMethod($3)) }
-            delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method) { completion.complete($0) }
+            var completion = runner.makeCompletion(id, self)
+            delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method) { [completion] in
+                completion.complete($0) { $0.answer($1, $2, .paymentMethod($3)) }
+            }
+            runner.recycle(&completion)
         case .didChangeCouponCode(let code, let id):
-            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .couponCode($3)) }
-            delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code) { completion.complete($0) }
+            var completion = runner.makeCompletion(id, self)
+            delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code) { [completion] in
+                completion.complete($0) { $0.answer($1, $2, .couponCode($3)) }
+            }
+            runner.recycle(&completion)
         case .authorize(let payment, let id):
             delegate.paymentAuthorizationFlowWillAuthorizePayment(self)
-            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .authorization($3)) }
-            delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment) { completion.complete($0) }
+            var completion = runner.makeCompletion(id, self)
+            delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment) { [completion] in
+                completion.complete($0) { $0.answer($1, $2, .authorization($3)) }
+            }
+            runner.recycle(&completion)
         case .didFinish:
             delegate.paymentAuthorizationFlowDidFinish(self)
             runner.terminalCallReturned()
@@ -297,31 +312,36 @@ extension PaymentAuthorizationFlow: FlowShell {
     private func perform(_ call: Machine.Call, async delegate: any AsyncPaymentAuthorizationDelegate) {
         switch call {
         case .didSelectShippingContact(let contact, let id):
-            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .shippingContact($3)) }
+            let completion = Completion(id: id, shell: self)
             runner.activity.task {
-                completion.complete(await delegate.paymentAuthorizationFlow(self, didSelectShippingContact: contact))
+                let answer = await delegate.paymentAuthorizationFlow(self, didSelectShippingContact: contact)
+                completion.complete(answer) { $0.answer($1, $2, .shippingContact($3)) }
             }
         case .didSelectShippingMethod(let methods, let index, let id):
-            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .shippingMethod($3)) }
+            let completion = Completion(id: id, shell: self)
             let method = methods[index]
             runner.activity.task {
-                completion.complete(await delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: method))
+                let answer = await delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: method)
+                completion.complete(answer) { $0.answer($1, $2, .shippingMethod($3)) }
             }
         case .didSelectPaymentMethod(let method, let id):
-            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .paymentMethod($3)) }
+            let completion = Completion(id: id, shell: self)
             runner.activity.task {
-                completion.complete(await delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method))
+                let answer = await delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method)
+                completion.complete(answer) { $0.answer($1, $2, .paymentMethod($3)) }
             }
         case .didChangeCouponCode(let code, let id):
-            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .couponCode($3)) }
+            let completion = Completion(id: id, shell: self)
             runner.activity.task {
-                completion.complete(await delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code))
+                let answer = await delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code)
+                completion.complete(answer) { $0.answer($1, $2, .couponCode($3)) }
             }
         case .authorize(let payment, let id):
             delegate.paymentAuthorizationFlowWillAuthorizePayment(self)
-            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .authorization($3)) }
+            let completion = Completion(id: id, shell: self)
             runner.activity.task {
-                completion.complete(await delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment))
+                let answer = await delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment)
+                completion.complete(answer) { $0.answer($1, $2, .authorization($3)) }
             }
         case .didFinish:
             delegate.paymentAuthorizationFlowDidFinish(self)

@@ -175,7 +175,11 @@ extension ShippingAddressFlow: FlowShell {
     package func perform(_ call: Machine.Call, on delegate: Delegate) {
         switch (call, delegate) {
         case (.didEnterAddress(let address, let id), .completions(let delegate)):
-            delegate.shippingAddressFlow(self, didEnter: address, completion: answerHandler(id))
+            var completion = runner.makeCompletion(id, self)
+            delegate.shippingAddressFlow(self, didEnter: address) { [completion] in
+                completion.complete($0, Self.deliver)
+            }
+            runner.recycle(&completion)
         case (.didEnterAddress(let address, let id), .async(let delegate)):
             let handler = answerHandler(id)
             runner.activity.task { handler(await delegate.shippingAddressFlow(self, didEnter: address)) }
@@ -196,9 +200,14 @@ extension ShippingAddressFlow: FlowShell {
 
     /// The completion handed to the delegate for callback `id`: exactly once (spec E2).
     private func answerHandler(_ id: UInt64) -> @Sendable (ShippingAddressValidation) -> Void {
-        let completion = Completion(id: id, shell: self) { flow, id, first, validation in
-            flow.runner.send(flow) { $0.answer(id, first: first, validation, at: $1) }
-        }
-        return { completion.complete($0) }
+        let completion = Completion(id: id, shell: self)
+        return { completion.complete($0, Self.deliver) }
+    }
+
+    /// Takes the merchant's answer to callback `id` to the flow; `first` is false for a repeat.
+    private static func deliver(
+        _ flow: ShippingAddressFlow, _ id: UInt64, _ first: Bool, _ validation: ShippingAddressValidation
+    ) {
+        flow.runner.send(flow) { $0.answer(id, first: first, validation, at: $1) }
     }
 }
