@@ -31,17 +31,17 @@ total() {  # total() WORKLOAD COUNT: the instructions callgrind counted for the 
     sed -n 's/^summary: //p' "$work/out"
 }
 declare -A per
-printf '%-26s %12s\n' "workload" "instr/trip"
+printf '%-44s %12s\n' "workload" "instr/trip"
 for workload in "$@"; do
     many=$(total "$workload" $((count + 1)))
     one=$(total "$workload" 1)
     per[$workload]=$(awk -v a="$many" -v b="$one" -v n="$count" 'BEGIN { printf "%.1f", (a - b) / n }')
-    printf '%-26s %12s\n' "$workload" "${per[$workload]}"
+    printf '%-44s %12s\n' "$workload" "${per[$workload]}"
 done
 ratio() {  # ratio() A B: per[A] / per[B] when both were measured
     [ -n "${per[$1]:-}" ] && [ -n "${per[$2]:-}" ] || return 0
     awk -v a="${per[$1]}" -v b="${per[$2]}" -v x="$1" -v y="$2" \
-        'BEGIN { printf "%-26s %12.2fx  (%s over %s; %+.0f instr)\n", x " / " y, a / b, x, y, a - b }'
+        'BEGIN { printf "%-44s %8.2fx  (%s over %s; %+.0f instr)\n", x " / " y, a / b, x, y, a - b }'
 }
 echo
 ratio roundtrip-off baseline

@@ -280,8 +280,12 @@ extension PaymentAuthorizationFlow: FlowShell {
             runner.recycle(&completion)
         case .didSelectShippingMethod(let methods, let index, let id):
             var completion = runner.makeCompletion(id, self)
-            delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: methods[index]) { [completion] in
-                completion.complete($0) { $0.answer($1, $2, .shippingMethod($3)) }
+            // Borrowed from the sheet's list, not copied out of it: a shipping method is copied
+            // and destroyed field by field through its value witnesses.
+            methods.withUnsafeBufferPointer { methods in
+                delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: methods[index]) { [completion] in
+                    completion.complete($0) { $0.answer($1, $2, .shippingMethod($3)) }
+                }
             }
             runner.recycle(&completion)
         case .didSelectPaymentMethod(let method, let id):
