@@ -38,7 +38,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         var terminalDone = false
         /// Whether a thread drains the flow's work: it is in, or about to make, a delegate call,
         /// and comes back under the lock when the call returns (swift-nio's `inDelegateOutcall`).
-        /// Only the drainer clears it, in ``nextStep``, when it finds nothing left to do.
+        /// Only the drainer clears it, in `nextStep`, when it finds nothing left to do.
         var draining = false
 
         var hasWork: Bool { workHead < work.count }
@@ -71,7 +71,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     private let tracked: ActivityCounter?
     private let state: LockedValue<Locked>
     /// The completion object kept for reuse. Only the draining thread touches it: the drain is
-    /// handed from thread to thread under the lock (``Locked/draining``), and one drainer makes one
+    /// handed from thread to thread under the lock (`Locked.draining`), and one drainer makes one
     /// delegate call at a time, so no two accesses overlap (no dynamic exclusivity check, which
     /// would cost more than the allocation the spare saves).
     @exclusivity(unchecked) private nonisolated(unsafe) var spare = SpareCompletion()
