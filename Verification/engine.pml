@@ -7,8 +7,8 @@
  *     ShippingAddressStateMachine or PaymentAuthorizationStateMachine, chosen at start, with
  *     deadlines on or off, violation reports on or off;
  *   - the work queue, drained outside the lock by one thread at a time (FlowRunner.drain), and
- *     who drains: the atomic FlowRunner.drainFlags, two bits, DRAINING (`draining`) and MUST_LOCK
- *     (`mustLock`), written under the lock except by the drainer's lock-free exit (see below);
+ *     who drains: the flag `Locked.draining` (`draining`), under the lock like the rest: the
+ *     drainer comes back under the lock after every delegate call;
  *   - the deadlines (CheckoutClock): a callback's deadline starts, and is armed, when the draining
  *     thread takes its delegate call, under the lock (FlowMachine.delegateCalled, FlowRunner.rearm),
  *     not when the machine opens it; cancelled lazily outside the lock, fired on the clock's
@@ -29,40 +29,25 @@
  * that touch only thread-local data or commute with everything in between are joined to their
  * neighbours (noted where done), which keeps the state space small without losing behaviours.
  *
- * The one step outside the lock that touches shared data is the drainer's fast exit, the
- * compareExchange(expected: DRAINING, desired: 0) on drainFlags when a work item has been
- * performed (FlowRunner.drain). In Swift it can run while another thread holds the lock, in the
- * middle of that thread's locked section; here it is a d_step between other threads' d_steps.
- * That is sound: the CAS reads and writes drainFlags alone (never the queue or the machine, which
- * are only read under the lock), and only turns DRAINING (exactly) into 0. Every other access to
- * drainFlags is under the lock, and a locked section's effect on the flags is seen at one point:
- *   - nextStep's store is by the drainer itself, which is not in its CAS then;
- *   - settle's bitwiseOr(DRAINING | MUST_LOCK) (a fetch-or) is one atomic read-modify-write, and
- *     when it wins the drain (DRAINING was clear) nobody drains, so no CAS can follow it in that
- *     section (the winner's nextStep store is its own);
- *   - settle's compareExchange(0, DRAINING): when it succeeds nobody drained, so no CAS can come
- *     before the section's bitwiseOr; when it fails (DRAINING set) it writes nothing, and a CAS
- *     between it and the section's bitwiseOr leaves the section as if the CAS had come first (the
- *     call is queued, then the bitwiseOr wins the drain and nextStep takes that same call, now the
- *     only item, with the same flags as a straight take: DRAINING, plus MUST_LOCK when the flow
- *     has ended).
- * So every interleaving of the CAS with a locked section is equivalent to the CAS before or after
- * the whole section, which is what the d_steps give.
+ * Nothing outside the lock touches shared data but the completions' claims (an atomic add on the
+ * completion's own counter) and the clock: the drainer takes the lock again after each delegate
+ * call (FlowRunner.drain -> nextStep), which ends the drain, under the lock, when nothing is left.
+ * (Until issue 16 the drainer could leave without the lock, through an atomic compare-exchange on
+ * a two-bit drainFlags; it saved under 5 % of a round trip and needed its own soundness argument,
+ * and is gone, with its mutant.)
  *
  * Mutants: each must make spin report an error (Scripts/verify.sh checks that it does).
  *   -DBROKEN_ID        `answer` does not check that the id is the outstanding callback's, only that
  *                      some callback is outstanding;
  *   -DBROKEN_GATE      the completion's claim lets every call through as the first;
- *   -DBROKEN_DRAIN     every event drains, ignoring DRAINING (`draining`);
+ *   -DBROKEN_DRAIN     every event drains, ignoring `draining`;
  *   -DBROKEN_PENDING   a driver action opens a callback while another is outstanding (no
  *                      callbackPending refusal);
  *   -DBROKEN_DEADLINE  no deadline is ever armed;
- *   -DBROKEN_RELEASE   the drainer finds the queue empty and releases the drain (stores 0 in
- *                      drainFlags) in a second lock acquisition, losing the MUST_LOCK that a
- *                      thread which queued work in between has set (a lost wake-up);
- *   -DBROKEN_FASTEXIT  the drainer's lock-free exit ignores MUST_LOCK: it stores 0 whenever
- *                      DRAINING is set, even with work queued or the terminal call's release to
- *                      come (a lost wake-up);
+ *   -DBROKEN_RELEASE   the drainer finds the queue empty and ends the drain (clears `draining`)
+ *                      in a second lock acquisition, without looking again: work that a thread
+ *                      queued in between, seeing `draining` set, is never performed (a lost
+ *                      wake-up);
  *   -DBROKEN_START     a callback's deadline starts (and is armed) when the machine opens it, not
  *                      when its delegate call is taken: the engine before the fix of README
  *                      finding 1.
@@ -149,10 +134,8 @@ bit terminalDone = 0;
 bit delegateHeld = 1;  /* Locked.delegate != nil */
 byte armed = 0;        /* Locked.armed?.id */
 
-/* ---- FlowRunner.drainFlags (an atomic byte, outside the lock) ---- */
-bit draining = 0;      /* DrainFlags.draining (1): a thread drains */
-bit mustLock = 0;      /* DrainFlags.mustLock (2): the drainer must take the lock when its item is done:
-                          work is queued, or the flow has ended and the delegate is not released yet */
+/* ---- who drains (Locked.draining, under the lock) ---- */
+bit draining = 0;      /* a thread drains: it is in, or about to make, a delegate call */
 
 /* ---- the clock ---- */
 byte passed = 0;       /* time has reached the deadlines of callbacks 1..passed */
@@ -331,20 +314,16 @@ inline rearm() {
 
 /* settle(): under the lock, queue the violations and the call, re-arm the deadline, claim the
    drain. The temporaries are cleared so that equal states compare equal.
-   Claiming the drain, on drainFlags:
-   1. a call with nothing queued before it: compareExchange(expected: 0, desired: DRAINING); if it
-      succeeds, this thread drains and takes the call straight from the event;
-   2. then, if work is queued or the flow has ended with its terminal call not done:
-      bitwiseOr(DRAINING | MUST_LOCK) (a fetch-or); the thread wins the drain if DRAINING was
-      clear (MUST_LOCK is set either way: the drainer must come back under the lock).
+   Claiming the drain, on Locked.draining:
+   1. a call with nothing queued before it, and nobody draining: this thread drains and takes the
+      call straight from the event;
+   2. then, if work is queued or the flow has ended with its terminal call not done, and nobody
+      drains: this thread drains (a drainer that is in a delegate call comes back under the lock
+      and finds the work).
    Swift takes the call of 1 (and starts its deadline, delegateCalled) in settle, and the winner of
    2 its first item (nextStep) in settle too; here the drain's first step takes them, from the
-   queue (the call of 1 is queued, and is then the only item): DRAINING keeps every other thread
-   from taking it in between, and no deadline of it can pass. The flags come out the same: in
-   between, another thread's settle sees the taken item still queued and sets MUST_LOCK where Swift
-   may not, but the first take stores DRAINING (clears MUST_LOCK) exactly when Swift's flags have no
-   MUST_LOCK at that point (the queue empty after the take and the flow not ended unreleased), and
-   only the drainer, this thread, reads MUST_LOCK. */
+   queue (the call of 1 is queued, and is then the only item): `draining` keeps every other thread
+   from taking it in between, and no deadline of it can pass. */
 inline settle() {
   do
   :: nviol > 0 && reports -> assert(nfull(work)); work!W_VIOL,0; nviol--
@@ -354,7 +333,7 @@ inline settle() {
   if
   :: eff == E_CALL_CB || eff == E_CALL_TERM ->
      if
-     :: len(work) == 0 && !draining && !mustLock -> draining = 1; won = 1   /* 1: compareExchange(0, DRAINING) */
+     :: len(work) == 0 && !draining -> draining = 1; won = 1   /* 1: nobody drains, nothing queued */
      :: else -> skip
      fi;
      assert(nfull(work));
@@ -370,9 +349,9 @@ inline settle() {
 #ifdef BROKEN_DRAIN
      won = 1;                                    /* every event drains */
 #else
-     if :: !draining -> won = 1 :: else -> skip fi;   /* bitwiseOr: DRAINING was clear */
+     if :: !draining -> won = 1 :: else -> skip fi;   /* nobody drains */
 #endif
-     draining = 1; mustLock = 1
+     draining = 1
   :: else -> skip
   fi;
   eff = 0; cbid = 0; nowP = 0; first = 0; kind = 0; tmp = 0; st0 = 0; pend0 = 0; last0 = 0; mid = 0; fid = 0
@@ -447,82 +426,59 @@ inline merchantCallback() {
    next step, so other threads run while it is in progress. Taking a callback's call starts its
    deadline and arms it (nextStep: delegateCalled, rearm); the ticket it replaces, if any, is
    cancelled at the next step. Violation reports (onViolation) queued before the next call are
-   made in the step that takes that call: they touch nothing else (nor does the fast exit that
-   Swift tries after each report: if it succeeds, nothing was queued and the flow had not ended
-   unreleased since the report's take, so the step finds the queue empty and ends the drain, with
-   the same result, flags 0; if it fails, the flags keep MUST_LOCK until the next take, so the
-   failed read can be moved to the take).
-   Once a call has been performed (`incall`), the next step is FlowRunner.drain's exit without the
-   lock, compareExchange(expected: DRAINING, desired: 0), when it succeeds; when it fails the
-   drainer takes the lock and runs nextStep, in the same step: a failed CAS read DRAINING with
-   MUST_LOCK, and nobody but the drainer clears MUST_LOCK, so it would fail at the take too. */
+   made in the step that takes that call: they touch nothing else. Once a call has been
+   performed (`incall`), the drainer takes the lock again (nextStep): the next item, or, with none,
+   the end of the drain (`draining` cleared, and once the flow has ended the delegate released). */
 inline drain() {
   do
   :: d_step {
        clockCancel();                            /* finish(): before the first take */
        if
-#ifdef BROKEN_FASTEXIT
-       :: incall && draining ->                  /* MUST_LOCK ignored */
-#else
-       :: incall && draining && !mustLock ->     /* compareExchange(expected: DRAINING, desired: 0) */
-          assert(len(work) == 0 && !(st == ENDED && !terminalDone));   /* E5, E6: nothing left behind */
-#endif
-          inCall--; incall = 0;                  /* the delegate call has returned */
-          draining = 0; mustLock = 0; step = 2;
-          printf("TRACE %d leaves the drain without the lock\n", _pid)
-       :: else ->
-          if
-          :: incall -> inCall--; incall = 0      /* the previous delegate call has returned */
-          :: else -> skip
-          fi;
-          do
-          :: work?[W_VIOL,0] -> work?W_VIOL,0; printf("TRACE %d reports a violation\n", _pid)
-          :: else -> break
-          od;
-          if
-          :: len(work) > 0 ->
-             work?wk,wid; held = delegateHeld; step = 1;
-             if                                  /* nextStep: the drain may end without the lock */
-             :: len(work) == 0 && !(st == ENDED && !terminalDone) -> draining = 1; mustLock = 0
-             :: else -> skip                     /* MUST_LOCK stays */
-             fi;
-             printf("TRACE %d calls %e %d\n", _pid, wk, wid);
-             if :: inCall > 0 -> overlap = 1 :: else -> skip fi;
-             inCall++; incall = 1;
-             if :: nTerm > 0 -> callAfterTerm = 1 :: else -> skip fi;
-             if :: !held -> dropped = 1 :: else -> skip fi;
-             if
-             :: wk == W_TERM ->
-                nTerm++;
-                if :: nOpen > 0 -> termWhileOpen = 1 :: else -> skip fi
-             :: else ->
-                i = 1;                           /* E1: no other callback is outstanding */
-                do
-                :: i <= MAXCB ->
-                   if :: i != wid && cbSt[i] == CB_OPEN -> e1Delegate = 1 :: else -> skip fi; i++
-                :: else -> break
-                od;
-                i = 0;
-                if :: timed && wid <= passed -> lateCall = 1 :: else -> skip fi;   /* E4: before its deadline */
-                if
-                :: wid > started -> started = wid /* delegateCalled -> CallbackLedger.called: the deadline starts, once */
-                :: else -> skip
-                fi;
-                rearm()
-             fi
-#ifdef BROKEN_RELEASE
-          :: else -> step = 3                     /* found empty; releases in a second acquisition */
-#else
-          :: else ->
-             draining = 0; mustLock = 0; step = 2; /* drainFlags.store(0) */
-             if
-             :: st == ENDED && !terminalDone -> terminalDone = 1; delegateHeld = 0   /* E5: release */
-             :: else -> skip
-             fi
-#endif
-          fi
+       :: incall -> inCall--; incall = 0      /* the previous delegate call has returned */
+       :: else -> skip
        fi;
-       assert(!mustLock || draining);            /* MUST_LOCK only while a thread drains */
+       do
+       :: work?[W_VIOL,0] -> work?W_VIOL,0; printf("TRACE %d reports a violation\n", _pid)
+       :: else -> break
+       od;
+       if
+       :: len(work) > 0 ->
+          work?wk,wid; held = delegateHeld; step = 1;
+          printf("TRACE %d calls %e %d\n", _pid, wk, wid);
+          if :: inCall > 0 -> overlap = 1 :: else -> skip fi;
+          inCall++; incall = 1;
+          if :: nTerm > 0 -> callAfterTerm = 1 :: else -> skip fi;
+          if :: !held -> dropped = 1 :: else -> skip fi;
+          if
+          :: wk == W_TERM ->
+             nTerm++;
+             if :: nOpen > 0 -> termWhileOpen = 1 :: else -> skip fi
+          :: else ->
+             i = 1;                           /* E1: no other callback is outstanding */
+             do
+             :: i <= MAXCB ->
+                if :: i != wid && cbSt[i] == CB_OPEN -> e1Delegate = 1 :: else -> skip fi; i++
+             :: else -> break
+             od;
+             i = 0;
+             if :: timed && wid <= passed -> lateCall = 1 :: else -> skip fi;   /* E4: before its deadline */
+             if
+             :: wid > started -> started = wid /* delegateCalled -> CallbackLedger.called: the deadline starts, once */
+             :: else -> skip
+             fi;
+             rearm()
+          fi
+#ifdef BROKEN_RELEASE
+       :: else -> step = 3                     /* found empty; releases in a second acquisition */
+#else
+       :: else ->
+          draining = 0; step = 2;             /* nextStep: the drain ends */
+          if
+          :: st == ENDED && !terminalDone -> terminalDone = 1; delegateHeld = 0   /* E5: release */
+          :: else -> skip
+          fi
+#endif
+       fi;
        assert(!overlap);                         /* E6: delegate calls never overlap */
        assert(!callAfterTerm);                   /* E5: no delegate call after the terminal one */
        assert(!dropped);                         /* E5: the delegate is held until the end */
@@ -534,7 +490,7 @@ inline drain() {
      if
      :: step == 3 ->
         d_step {
-          draining = 0; mustLock = 0; step = 2;   /* store(0): a MUST_LOCK set in between is lost */
+          draining = 0; step = 2;                 /* work queued in between is never taken */
           if
           :: st == ENDED && !terminalDone && len(work) == 0 -> terminalDone = 1; delegateHeld = 0
           :: else -> skip
@@ -629,7 +585,7 @@ proctype Final() {
   d_step {
     assert(walkedAway || (st == ENDED && nTerm == 1 && terminalDone && !delegateHeld));  /* E5 */
     assert(nTerm <= 1 && (nTerm == 1) == terminalDone);
-    assert(len(work) == 0 && !draining && !mustLock);   /* the queue is drained, the drain over */
+    assert(len(work) == 0 && !draining);   /* the queue is drained, the drain over */
     assert(len(handoff) == 0);
     assert(nOpen == 0 || (walkedAway && !timed)); /* E4: with deadlines on, no callback is left open */
     k = 1;

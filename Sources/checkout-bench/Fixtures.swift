@@ -13,9 +13,12 @@ enum Shop {
     static let methods = [ground, express]
 
     /// The summary for a shipping amount and a discount: goods, discount, shipping, total.
+    /// The array is sized once, for the items it will hold.
     static func summary(shipping: Money, discount: Money? = nil) -> [SummaryItem] {
         var total = tea.amount
-        var items = [tea]
+        var items: [SummaryItem] = []
+        items.reserveCapacity(discount == nil ? 3 : 4)
+        items.append(tea)
         if let discount {
             items.append(SummaryItem(label: "Coupon", amount: discount))
             total = (try? total + discount) ?? total
@@ -165,6 +168,55 @@ final class Merchant: ShippingAddressDelegate, PaymentAuthorizationDelegate, Pay
     ) {
         handler(Self.contactUpdate(contact))
     }
+}
+
+/// A merchant whose shipping-method answers are built once, before the benchmark: what a round
+/// trip costs with it is the engine's cost (and the delegate call's), without the merchant's own
+/// pricing.
+final class PrebuiltMerchant: PaymentAuthorizationDelegate {
+    let updates = [
+        ShippingMethodUpdate(summaryItems: Shop.summary(shipping: Shop.ground.amount)),
+        ShippingMethodUpdate(summaryItems: Shop.summary(shipping: Shop.express.amount)),
+    ]
+
+    func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {}
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didAuthorizePayment payment: Payment,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+    ) {
+        handler(.success)
+    }
+
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingMethod method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    ) {
+        handler(updates[method.identifier == "express" ? 1 : 0])
+    }
+}
+
+/// The merchants the round trip measures, behind the existential every flow calls through.
+enum Merchants {
+    /// Which merchant answers.
+    enum Kind: Int, CaseIterable {
+        /// The shop: each answer a new summary (``Merchant``).
+        case shop
+        /// Answers built beforehand (``PrebuiltMerchant``): the engine's own cost.
+        case prebuilt
+    }
+
+    private static let pool: [any PaymentAuthorizationDelegate] = [Merchant(), PrebuiltMerchant()]
+
+    /// The merchant of `kind` as an existential whose concrete type the optimizer cannot know: it
+    /// is read from an array of two types at an index known only at run time, so a baseline
+    /// called with it makes the delegate call through the witness table and hands it a real
+    /// escaping completion (a heap context), as a flow does. (Given the concrete type, the
+    /// compiler specializes the baseline for it and inlines the merchant and its completion.)
+    @inline(never)
+    static func opaque(_ kind: Kind) -> any PaymentAuthorizationDelegate { pool[kind.rawValue] }
 }
 
 /// A thread-safe counter.

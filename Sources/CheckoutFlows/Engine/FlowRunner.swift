@@ -1,43 +1,5 @@
 import Synchronization
 
-/// What the engine needs to know of a flow's state machine.
-package protocol FlowMachine: Sendable {
-    /// A delegate call the machine asks for.
-    associatedtype Call: Sendable
-    /// What a completion carries.
-    associatedtype Answer: Sendable
-
-    var log: FlowLog { get }
-    /// The callback whose completion is outstanding, if any: its id, and its deadline once its
-    /// delegate call has started (nil before, and when it has none).
-    var pending: (id: UInt64, deadline: Duration?)? { get }
-    /// Whether the flow has ended (its terminal call has been asked for).
-    var isEnded: Bool { get }
-    /// The engine is about to perform `call` at `now`: a callback's deadline starts here, not when
-    /// the machine asked for the call, which may have waited behind another (spec E4).
-    mutating func delegateCalled(_ call: Call, at now: Duration)
-    /// The outstanding callback `id` reached its deadline at `now`.
-    mutating func deadlinePassed(_ id: UInt64, at now: Duration) -> Effect<Call>
-    /// Whether the machine keeps how each callback ended, for ``takeResolution()``: off until a
-    /// driver first awaits an answer (keeping it costs a copy of every answer).
-    var keepsResolutions: Bool { get set }
-    /// How the callback that ended during the last event ended, once (nil unless
-    /// ``keepsResolutions``).
-    mutating func takeResolution() -> (id: UInt64, resolution: Resolution<Answer>)?
-}
-
-/// A flow's thread-safe shell: it owns a ``FlowRunner`` and performs the delegate calls its state
-/// machine asks for.
-package protocol FlowShell: AnyObject, Sendable {
-    associatedtype Machine: FlowMachine
-    associatedtype Delegate: Sendable
-
-    var runner: FlowRunner<Machine, Delegate> { get }
-
-    /// Calls the delegate. Runs outside every lock, one call at a time per flow.
-    func perform(_ call: Machine.Call, on delegate: Delegate)
-}
-
 /// The one-callback-at-a-time engine shared by every flow (spec E1-E6).
 ///
 /// It holds a state machine and the delegate under a lock (``LockedValue``). Each event (a driver action, a
@@ -74,12 +36,16 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         var answerWaiters: [UInt64: CheckedContinuation<Machine.Answer?, any Error>] = [:]
         var endWaiters: [CheckedContinuation<Machine.Answer?, any Error>] = []
         var terminalDone = false
+        /// Whether a thread drains the flow's work: it is in, or about to make, a delegate call,
+        /// and comes back under the lock when the call returns (swift-nio's `inDelegateOutcall`).
+        /// Only the drainer clears it, in `nextStep`, when it finds nothing left to do.
+        var draining = false
 
         var hasWork: Bool { workHead < work.count }
 
-        /// Whether the drainer must come back under the lock when its item is done: work is
-        /// queued, or the flow has ended and its delegate is still to be released.
-        var drainerMustLock: Bool { hasWork || (machine.isEnded && !terminalDone) }
+        /// Whether a drainer is needed: work is queued, or the flow has ended and its delegate is
+        /// still to be released.
+        var needsDrainer: Bool { hasWork || (machine.isEnded && !terminalDone) }
 
         /// Takes the next queued work item; the queue's storage is released once it is empty.
         mutating func popWork() -> Work {
@@ -104,10 +70,11 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     /// delegate does not carry it.
     private let tracked: ActivityCounter?
     private let state: LockedValue<Locked>
-    /// Who drains, and whether the drainer must take the lock again when its delegate call
-    /// returns (``DrainFlags``). Written under the lock, except by the draining thread itself,
-    /// which leaves the drain without the lock when only `draining` is set.
-    private let drainFlags = Atomic<UInt8>(0)
+    /// The completion object kept for reuse. Only the draining thread touches it: the drain is
+    /// handed from thread to thread under the lock (`Locked.draining`), and one drainer makes one
+    /// delegate call at a time, so no two accesses overlap (no dynamic exclusivity check, which
+    /// would cost more than the allocation the spare saves).
+    @exclusivity(unchecked) private nonisolated(unsafe) var spare = SpareCompletion()
     /// The clock, when it is a ``SystemClock``: this flow keeps its deadlines in one of its shards.
     private let systemClock: SystemClock?
     /// Whether the flow keeps one timer, armed lazily (see `rearm`): on the system clock, and on a
@@ -122,6 +89,20 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         self.state = LockedValue(Locked(machine: machine, delegate: HeldDelegate(delegate)))
         self.systemClock = clock as? SystemClock
         self.armsLazily = systemClock != nil || (clock as? ManualClock)?.armsTimersLazily == true
+    }
+
+    /// The completion for callback `id`, for the shell's `perform` (the draining thread only):
+    /// the object of an earlier callback that the merchant has let go of, re-armed, or a new one.
+    package func makeCompletion<Shell: FlowShell>(_ id: UInt64, _ shell: Shell) -> Completion<Shell>
+    where Shell.Machine == Machine, Shell.Delegate == Delegate {
+        spare.make(id, shell)
+    }
+
+    /// After the delegate call that was handed `completion` has returned (the draining thread
+    /// only): keeps it for the next callback if the merchant has let go of it.
+    package func recycle<Shell: FlowShell>(_ completion: inout Completion<Shell>)
+    where Shell.Machine == Machine, Shell.Delegate == Delegate {
+        spare.recycle(&completion)
     }
 
     /// Reads the machine under the lock.
@@ -267,12 +248,9 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         case .refused(let refusal):
             response = .refused(refusal)
         case .call(let call):
-            if !locked.hasWork,
-                drainFlags.compareExchange(
-                    expected: 0, desired: DrainFlags.draining, ordering: .acquiringAndReleasing
-                ).exchanged
-            {
+            if !locked.hasWork, !locked.draining {
                 // Nothing queued and nobody draining: this thread runs the call, first.
+                locked.draining = true
                 after.drains = true
                 locked.machine.delegateCalled(call, at: now)
                 after.work = .call(call)
@@ -292,17 +270,14 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             case .ended(let ended): after.resume((waiter, .failure(ended)))
             }
         }
-        if locked.drainerMustLock {
-            // The drainer must come back under the lock; if nobody drains, this thread does.
-            let before = drainFlags.bitwiseOr(
-                DrainFlags.draining | DrainFlags.mustLock, ordering: .acquiringAndReleasing
-            ).oldValue
-            if before & DrainFlags.draining == 0 {
-                after.drains = true
-                let endWaiters: [CheckedContinuation<Machine.Answer?, any Error>]
-                (after.work, after.delegate, endWaiters) = nextStep(&locked, &after.cancelTicket, shell)
-                if !endWaiters.isEmpty { after.wakes().endWaiters = endWaiters }
-            }
+        if locked.needsDrainer, !locked.draining {
+            // Work to do and nobody draining (a drainer comes back under the lock for it): this
+            // thread drains.
+            locked.draining = true
+            after.drains = true
+            let endWaiters: [CheckedContinuation<Machine.Answer?, any Error>]
+            (after.work, after.delegate, endWaiters) = nextStep(&locked, &after.cancelTicket, shell)
+            if !endWaiters.isEmpty { after.wakes().endWaiters = endWaiters }
         }
         return response
     }
@@ -431,14 +406,8 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             locked.machine.delegateCalled(call, at: clock.now)
             rearm(&locked, &cancelTicket, shell)
         }
-        if !work.isIdle {
-            if !locked.drainerMustLock {
-                // When this call returns, the drain may end without the lock.
-                drainFlags.store(DrainFlags.draining, ordering: .releasing)
-            }
-            return (work, locked.delegate, [])
-        }
-        drainFlags.store(0, ordering: .releasing)
+        if !work.isIdle { return (work, locked.delegate, []) }
+        locked.draining = false
         guard locked.machine.isEnded, !locked.terminalDone else { return (.idle, nil, []) }
         // The terminal call has been performed: release the delegate (spec E5) and
         // wake whoever waits for the end.
@@ -464,13 +433,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             case .violation(let violation):
                 onViolation?(violation)
             }
-            // Nothing was queued, the flow goes on: the drain ends here, without the lock. (Any
-            // event that queues work sets `mustLock` first, under the lock.)
-            if drainFlags.compareExchange(
-                expected: DrainFlags.draining, desired: 0, ordering: .acquiringAndReleasing
-            ).exchanged {
-                break loop
-            }
+            // Back under the lock: the next item, or the end of the drain.
             var cancelTicket: DeadlineTicket?
             (work, delegate, endWaiters) = state.withLock { nextStep(&$0, &cancelTicket, shell) }
             if let cancelTicket { clock.cancel(cancelTicket) }
@@ -479,87 +442,4 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         delegate = nil
         for waiter in endWaiters { waiter.resume(returning: nil) }
     }
-}
-
-/// The bits of `FlowRunner.drainFlags`.
-private enum DrainFlags {
-    /// A thread drains the flow's work (it is in, or about to make, a delegate call).
-    static let draining: UInt8 = 1
-    /// The drainer must take the lock when its call returns: work is queued, or the flow has ended
-    /// and the delegate is still to be released. Set under the lock by whoever queues the work;
-    /// cleared by the drainer, under the lock, once neither holds.
-    static let mustLock: UInt8 = 2
-}
-
-/// A delegate call or a violation report, queued for the thread that drains; `idle` when there
-/// is none (a case rather than an optional: an optional of this enum is copied through its
-/// runtime metadata).
-private enum RunnerWork<Call: Sendable>: Sendable {
-    case idle
-    case call(Call)
-    indirect case violation(Violation)
-
-    var isIdle: Bool {
-        if case .idle = self { return true }
-        return false
-    }
-
-    /// Moves the item out, leaving `idle`.
-    mutating func take() -> Self {
-        let taken = consume self
-        self = .idle
-        return taken
-    }
-}
-
-/// The delegate, held in a box of its own so that handing it to the draining thread costs one
-/// reference count rather than a copy of its existential.
-private final class HeldDelegate<Delegate: Sendable>: Sendable {
-    let delegate: Delegate
-
-    init(_ delegate: Delegate) { self.delegate = delegate }
-
-    /// Has `shell` make `call` on the delegate, borrowed from the box rather than copied out.
-    @inline(__always)
-    func perform<Shell: FlowShell>(_ call: Shell.Machine.Call, by shell: Shell) where Shell.Delegate == Delegate {
-        shell.perform(call, on: delegate)
-    }
-}
-
-/// What an event leaves to do outside the lock.
-private struct RunnerAfterEvent<Call: Sendable, Delegate: Sendable, Answer: Sendable> {
-    var cancelTicket: DeadlineTicket?
-    /// Whether this thread won the drain; its first step, taken under the event's own lock,
-    /// follows.
-    var drains = false
-    var work: RunnerWork<Call> = .idle
-    var delegate: HeldDelegate<Delegate>?
-    /// The waiters to wake, rarely any: out of line, so that the common event's leftovers are
-    /// small enough to be destroyed field by field (a larger struct is destroyed through its
-    /// runtime metadata).
-    private var storedWakes: RunnerWakes<Answer>?
-
-    /// The waiters to wake, made on first use.
-    mutating func wakes() -> RunnerWakes<Answer> {
-        if let storedWakes { return storedWakes }
-        let made = RunnerWakes<Answer>()
-        storedWakes = made
-        return made
-    }
-
-    mutating func resume(_ waiter: (CheckedContinuation<Answer?, any Error>, Result<Answer?, any Error>)) {
-        wakes().resume.append(waiter)
-    }
-
-    mutating func takeWakes() -> RunnerWakes<Answer>? {
-        defer { storedWakes = nil }
-        return storedWakes
-    }
-}
-
-/// The waiters an event wakes outside the lock: the driver's awaited actions, and whoever waits
-/// for the end once the terminal call has been made.
-private final class RunnerWakes<Answer: Sendable> {
-    var resume: [(CheckedContinuation<Answer?, any Error>, Result<Answer?, any Error>)] = []
-    var endWaiters: [CheckedContinuation<Answer?, any Error>] = []
 }

@@ -1,157 +1,5 @@
 import CheckoutCore
 
-/// The merchant's side of a pay context, with completion handlers (Stripe's
-/// `STPApplePayContextDelegate`).
-///
-/// `didCreatePaymentMethod` and `didComplete` are required. The shipping, coupon and
-/// `willComplete` methods are optional: the defaults keep the current summary (spec P2, A9) and
-/// pass the result through unchanged.
-public protocol PayContextDelegate: Sendable {
-    /// The customer authorized and Stripe created a payment method: create the PaymentIntent or
-    /// SetupIntent on your server and call `completion` with its client secret, with
-    /// ``IntentAnswer/completeWithoutConfirming`` when your server finished the payment, or with
-    /// the error. `paymentInformation` holds the full contacts (spec P2).
-    func payContext(
-        _ context: PayContext,
-        didCreatePaymentMethod paymentMethod: StripePaymentMethod,
-        paymentInformation: Payment,
-        completion: @escaping @Sendable (IntentAnswer) -> Void
-    )
-
-    /// The sheet is gone and the payment is over: success, error (with the error) or the
-    /// customer's cancellation. Called exactly once, always last (spec P6).
-    func payContext(_ context: PayContext, didCompleteWith status: PaymentStatus, error: (any Error)?)
-
-    /// The customer selected a shipping method.
-    func payContext(
-        _ context: PayContext,
-        didSelectShippingMethod method: ShippingMethod,
-        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
-    )
-
-    /// The customer selected a shipping contact, redacted (spec A2).
-    func payContext(
-        _ context: PayContext,
-        didSelectShippingContact contact: Contact,
-        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
-    )
-
-    /// The customer entered a coupon code.
-    func payContext(
-        _ context: PayContext,
-        didChangeCouponCode code: String,
-        handler: @escaping @Sendable (CouponCodeUpdate) -> Void
-    )
-
-    /// The result is about to be shown on the sheet; call `handler` with it, adjusted if you like.
-    func payContext(
-        _ context: PayContext,
-        willCompleteWith result: PaymentAuthorizationResult,
-        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
-    )
-}
-
-extension PayContextDelegate {
-    /// Default (spec P2): the current summary stays.
-    public func payContext(
-        _ context: PayContext,
-        didSelectShippingMethod method: ShippingMethod,
-        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
-    ) {
-        handler(context.sheet.defaultShippingMethodUpdate())
-    }
-
-    /// Default (spec P2): the current summary stays.
-    public func payContext(
-        _ context: PayContext,
-        didSelectShippingContact contact: Contact,
-        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
-    ) {
-        handler(context.sheet.defaultShippingContactUpdate())
-    }
-
-    /// Default (spec P2): the current summary stays.
-    public func payContext(
-        _ context: PayContext,
-        didChangeCouponCode code: String,
-        handler: @escaping @Sendable (CouponCodeUpdate) -> Void
-    ) {
-        handler(context.sheet.defaultCouponCodeUpdate())
-    }
-
-    /// Default: the result unchanged.
-    public func payContext(
-        _ context: PayContext,
-        willCompleteWith result: PaymentAuthorizationResult,
-        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
-    ) {
-        context.noteDefaultWillComplete()
-        handler(result)
-    }
-}
-
-/// The merchant's side of a pay context, written with async/await.
-///
-/// A type that conforms to both this and ``PayContextDelegate`` is driven through its
-/// completion-handler methods; its async methods are never called.
-public protocol AsyncPayContextDelegate: Sendable {
-    /// Create the intent and return its client secret, ``IntentAnswer/completeWithoutConfirming``
-    /// or the failure.
-    func payContext(
-        _ context: PayContext,
-        didCreatePaymentMethod paymentMethod: StripePaymentMethod,
-        paymentInformation: Payment
-    ) async -> IntentAnswer
-
-    /// The sheet is gone and the payment is over. Called exactly once, always last.
-    func payContext(_ context: PayContext, didCompleteWith status: PaymentStatus, error: (any Error)?)
-
-    /// The customer selected a shipping method.
-    func payContext(_ context: PayContext, didSelectShippingMethod method: ShippingMethod) async -> ShippingMethodUpdate
-
-    /// The customer selected a shipping contact, redacted (spec A2).
-    func payContext(_ context: PayContext, didSelectShippingContact contact: Contact) async -> ShippingContactUpdate
-
-    /// The customer entered a coupon code.
-    func payContext(_ context: PayContext, didChangeCouponCode code: String) async -> CouponCodeUpdate
-
-    /// The result is about to be shown; return it, adjusted if you like.
-    func payContext(
-        _ context: PayContext,
-        willCompleteWith result: PaymentAuthorizationResult
-    ) async -> PaymentAuthorizationResult
-}
-
-extension AsyncPayContextDelegate {
-    /// Default (spec P2): the current summary stays.
-    public func payContext(_ context: PayContext, didSelectShippingMethod method: ShippingMethod) async
-        -> ShippingMethodUpdate
-    {
-        context.sheet.defaultShippingMethodUpdate()
-    }
-
-    /// Default (spec P2): the current summary stays.
-    public func payContext(_ context: PayContext, didSelectShippingContact contact: Contact) async
-        -> ShippingContactUpdate
-    {
-        context.sheet.defaultShippingContactUpdate()
-    }
-
-    /// Default (spec P2): the current summary stays.
-    public func payContext(_ context: PayContext, didChangeCouponCode code: String) async -> CouponCodeUpdate {
-        context.sheet.defaultCouponCodeUpdate()
-    }
-
-    /// Default: the result unchanged.
-    public func payContext(
-        _ context: PayContext,
-        willCompleteWith result: PaymentAuthorizationResult
-    ) async -> PaymentAuthorizationResult {
-        context.noteDefaultWillComplete()
-        return result
-    }
-}
-
 /// A headless `STPApplePayContext`: it runs an authorization sheet (a
 /// ``PaymentAuthorizationFlow``, whose delegate it is) and, when the customer authorizes, talks
 /// to a ``PaymentBackend``: it creates a payment method, asks the merchant for the intent's client
@@ -383,10 +231,12 @@ extension PayContext: FlowShell {
                 runner.send(self) { $0.paymentMethodCreated(round, result, at: $1) }
             }
         case .didCreatePaymentMethod(let method, let payment, let id):
-            let intent = Completion(id: id, shell: self) { context, id, first, answer in
-                context.runner.send(context) { $0.intentAnswered(id, first: first, answer, at: $1) }
+            let intent = Completion(id: id, shell: self)
+            let completion: @Sendable (IntentAnswer) -> Void = {
+                intent.complete($0) { context, id, first, answer in
+                    context.runner.send(context) { $0.intentAnswered(id, first: first, answer, at: $1) }
+                }
             }
-            let completion: @Sendable (IntentAnswer) -> Void = { intent.complete($0) }
             switch delegate {
             case .completions(let delegate):
                 delegate.payContext(
@@ -418,16 +268,18 @@ extension PayContext: FlowShell {
             }
         case .willComplete(let result, let id):
             defaultWillComplete.withLock { $0 = false }
-            let willComplete = Completion(id: id, shell: self) { context, id, first, adjusted in
-                let byDefault = context.defaultWillComplete.withLock { flag in
-                    defer { flag = false }
-                    return flag
-                }
-                context.runner.send(context) {
-                    $0.willCompleteAnswered(id, first: first, adjusted, byDefault: byDefault, at: $1)
+            let willComplete = Completion(id: id, shell: self)
+            let handler: @Sendable (PaymentAuthorizationResult) -> Void = {
+                willComplete.complete($0) { context, id, first, adjusted in
+                    let byDefault = context.defaultWillComplete.withLock { flag in
+                        defer { flag = false }
+                        return flag
+                    }
+                    context.runner.send(context) {
+                        $0.willCompleteAnswered(id, first: first, adjusted, byDefault: byDefault, at: $1)
+                    }
                 }
             }
-            let handler: @Sendable (PaymentAuthorizationResult) -> Void = { willComplete.complete($0) }
             switch delegate {
             case .completions(let delegate):
                 delegate.payContext(self, willCompleteWith: result, handler: handler)

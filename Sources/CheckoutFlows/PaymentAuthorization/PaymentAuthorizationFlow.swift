@@ -1,175 +1,5 @@
 import CheckoutCore
 
-/// The merchant's side of an authorization flow, with completion handlers (Apple's
-/// `PKPaymentAuthorizationViewControllerDelegate`).
-///
-/// `didFinish` and `didAuthorizePayment` are required. The selection and coupon methods are
-/// optional (spec A9): the defaults answer at once with no change, and the transcript says a
-/// default answered; so does the transcript for the default `willAuthorizePayment`, which is then
-/// not one of the flow's ``PaymentAuthorizationFlow/delegateCalls``. To write the callbacks with async/await, conform to
-/// ``AsyncPaymentAuthorizationDelegate`` instead.
-public protocol PaymentAuthorizationDelegate: Sendable {
-    /// The sheet is gone: after the authorization's result was shown, or at once when the customer
-    /// cancels. Called exactly once, always last.
-    func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow)
-
-    /// The customer is about to authorize (after Face ID, before `didAuthorizePayment`). A
-    /// notification: no completion.
-    func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow)
-
-    /// The customer authorized: charge the payment and call `handler` with the result.
-    func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didAuthorizePayment payment: Payment,
-        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
-    )
-
-    /// The customer selected a shipping contact, shown redacted (spec A2).
-    func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didSelectShippingContact contact: Contact,
-        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
-    )
-
-    /// The customer selected a shipping method.
-    func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didSelectShippingMethod method: ShippingMethod,
-        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
-    )
-
-    /// The customer selected a card.
-    func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didSelectPaymentMethod method: PaymentMethod,
-        handler: @escaping @Sendable (PaymentMethodUpdate) -> Void
-    )
-
-    /// The customer entered a coupon code.
-    func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didChangeCouponCode code: String,
-        handler: @escaping @Sendable (CouponCodeUpdate) -> Void
-    )
-}
-
-extension PaymentAuthorizationDelegate {
-    /// Default (spec A9): nothing to do; the transcript says the method is not implemented.
-    public func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow) {
-        flow.noteWillAuthorizePaymentNotImplemented()
-    }
-
-    /// Default (spec A9): no change.
-    public func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didSelectShippingContact contact: Contact,
-        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
-    ) {
-        handler(flow.defaultShippingContactUpdate())
-    }
-
-    /// Default (spec A9): no change.
-    public func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didSelectShippingMethod method: ShippingMethod,
-        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
-    ) {
-        handler(flow.defaultShippingMethodUpdate())
-    }
-
-    /// Default (spec A9): no change.
-    public func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didSelectPaymentMethod method: PaymentMethod,
-        handler: @escaping @Sendable (PaymentMethodUpdate) -> Void
-    ) {
-        handler(flow.defaultPaymentMethodUpdate())
-    }
-
-    /// Default (spec A9): no change.
-    public func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didChangeCouponCode code: String,
-        handler: @escaping @Sendable (CouponCodeUpdate) -> Void
-    ) {
-        handler(flow.defaultCouponCodeUpdate())
-    }
-}
-
-/// The merchant's side of an authorization flow written with async/await: each callback returns
-/// its update or result, as PassKit's async delegate methods do.
-///
-/// A type that conforms to both this and ``PaymentAuthorizationDelegate`` is driven through its
-/// completion-handler methods; its async methods are never called.
-public protocol AsyncPaymentAuthorizationDelegate: Sendable {
-    /// The sheet is gone. Called exactly once, always last.
-    func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow)
-    /// The customer is about to authorize. A notification.
-    func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow)
-    /// The customer authorized: charge the payment and return the result.
-    func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didAuthorizePayment payment: Payment
-    ) async -> PaymentAuthorizationResult
-    /// The customer selected a shipping contact, shown redacted (spec A2).
-    func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didSelectShippingContact contact: Contact
-    ) async -> ShippingContactUpdate
-    /// The customer selected a shipping method.
-    func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didSelectShippingMethod method: ShippingMethod
-    ) async -> ShippingMethodUpdate
-    /// The customer selected a card.
-    func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didSelectPaymentMethod method: PaymentMethod
-    ) async -> PaymentMethodUpdate
-    /// The customer entered a coupon code.
-    func paymentAuthorizationFlow(_ flow: PaymentAuthorizationFlow, didChangeCouponCode code: String) async
-        -> CouponCodeUpdate
-}
-
-extension AsyncPaymentAuthorizationDelegate {
-    /// Default (spec A9): nothing to do; the transcript says the method is not implemented.
-    public func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow) {
-        flow.noteWillAuthorizePaymentNotImplemented()
-    }
-
-    /// Default (spec A9): no change.
-    public func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didSelectShippingContact contact: Contact
-    ) async -> ShippingContactUpdate {
-        flow.defaultShippingContactUpdate()
-    }
-
-    /// Default (spec A9): no change.
-    public func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didSelectShippingMethod method: ShippingMethod
-    ) async -> ShippingMethodUpdate {
-        flow.defaultShippingMethodUpdate()
-    }
-
-    /// Default (spec A9): no change.
-    public func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didSelectPaymentMethod method: PaymentMethod
-    ) async -> PaymentMethodUpdate {
-        flow.defaultPaymentMethodUpdate()
-    }
-
-    /// Default (spec A9): no change.
-    public func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didChangeCouponCode code: String
-    ) async -> CouponCodeUpdate {
-        flow.defaultCouponCodeUpdate()
-    }
-}
-
 /// A headless `PKPaymentAuthorizationViewController`: the customer changes the shipping contact,
 /// the shipping method, the card and the coupon, each answered by the merchant with an update,
 /// then authorizes; the merchant answers with a result; the sheet finishes.
@@ -453,21 +283,40 @@ extension PaymentAuthorizationFlow: FlowShell {
     private func perform(_ call: Machine.Call, completions delegate: any PaymentAuthorizationDelegate) {
         switch call {
         case .didSelectShippingContact(let contact, let id):
-            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .shippingContact($3)) }
-            delegate.paymentAuthorizationFlow(self, didSelectShippingContact: contact) { completion.complete($0) }
+            var completion = runner.makeCompletion(id, self)
+            delegate.paymentAuthorizationFlow(self, didSelectShippingContact: contact) { [completion] in
+                completion.complete($0) { $0.answer($1, $2, .shippingContact($3)) }
+            }
+            runner.recycle(&completion)
         case .didSelectShippingMethod(let methods, let index, let id):
-            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .shippingMethod($3)) }
-            delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: methods[index]) { completion.complete($0) }
+            var completion = runner.makeCompletion(id, self)
+            // Borrowed from the sheet's list, not copied out of it: a shipping method is copied
+            // and destroyed field by field through its value witnesses.
+            methods.withUnsafeBufferPointer { methods in
+                delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: methods[index]) { [completion] in
+                    completion.complete($0) { $0.answer($1, $2, .shippingMethod($3)) }
+                }
+            }
+            runner.recycle(&completion)
         case .didSelectPaymentMethod(let method, let id):
-            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .paymentMethod($3)) }
-            delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method) { completion.complete($0) }
+            var completion = runner.makeCompletion(id, self)
+            delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method) { [completion] in
+                completion.complete($0) { $0.answer($1, $2, .paymentMethod($3)) }
+            }
+            runner.recycle(&completion)
         case .didChangeCouponCode(let code, let id):
-            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .couponCode($3)) }
-            delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code) { completion.complete($0) }
+            var completion = runner.makeCompletion(id, self)
+            delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code) { [completion] in
+                completion.complete($0) { $0.answer($1, $2, .couponCode($3)) }
+            }
+            runner.recycle(&completion)
         case .authorize(let payment, let id):
             delegate.paymentAuthorizationFlowWillAuthorizePayment(self)
-            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .authorization($3)) }
-            delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment) { completion.complete($0) }
+            var completion = runner.makeCompletion(id, self)
+            delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment) { [completion] in
+                completion.complete($0) { $0.answer($1, $2, .authorization($3)) }
+            }
+            runner.recycle(&completion)
         case .didFinish:
             delegate.paymentAuthorizationFlowDidFinish(self)
             runner.terminalCallReturned()
@@ -477,31 +326,36 @@ extension PaymentAuthorizationFlow: FlowShell {
     private func perform(_ call: Machine.Call, async delegate: any AsyncPaymentAuthorizationDelegate) {
         switch call {
         case .didSelectShippingContact(let contact, let id):
-            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .shippingContact($3)) }
+            let completion = Completion(id: id, shell: self)
             runner.activity.task {
-                completion.complete(await delegate.paymentAuthorizationFlow(self, didSelectShippingContact: contact))
+                let answer = await delegate.paymentAuthorizationFlow(self, didSelectShippingContact: contact)
+                completion.complete(answer) { $0.answer($1, $2, .shippingContact($3)) }
             }
         case .didSelectShippingMethod(let methods, let index, let id):
-            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .shippingMethod($3)) }
+            let completion = Completion(id: id, shell: self)
             let method = methods[index]
             runner.activity.task {
-                completion.complete(await delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: method))
+                let answer = await delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: method)
+                completion.complete(answer) { $0.answer($1, $2, .shippingMethod($3)) }
             }
         case .didSelectPaymentMethod(let method, let id):
-            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .paymentMethod($3)) }
+            let completion = Completion(id: id, shell: self)
             runner.activity.task {
-                completion.complete(await delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method))
+                let answer = await delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method)
+                completion.complete(answer) { $0.answer($1, $2, .paymentMethod($3)) }
             }
         case .didChangeCouponCode(let code, let id):
-            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .couponCode($3)) }
+            let completion = Completion(id: id, shell: self)
             runner.activity.task {
-                completion.complete(await delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code))
+                let answer = await delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code)
+                completion.complete(answer) { $0.answer($1, $2, .couponCode($3)) }
             }
         case .authorize(let payment, let id):
             delegate.paymentAuthorizationFlowWillAuthorizePayment(self)
-            let completion = Completion(id: id, shell: self) { $0.answer($1, $2, .authorization($3)) }
+            let completion = Completion(id: id, shell: self)
             runner.activity.task {
-                completion.complete(await delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment))
+                let answer = await delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment)
+                completion.complete(answer) { $0.answer($1, $2, .authorization($3)) }
             }
         case .didFinish:
             delegate.paymentAuthorizationFlowDidFinish(self)

@@ -1,45 +1,5 @@
 import CheckoutCore
 
-/// The merchant's side of a shipping-address flow, with completion handlers (Stripe's
-/// `STPShippingAddressViewControllerDelegate`).
-///
-/// Implement every method; there are no defaults. To write the address check with async/await
-/// instead, conform to ``AsyncShippingAddressDelegate``.
-public protocol ShippingAddressDelegate: Sendable {
-    /// The customer cancelled. No `didFinish` follows, ever.
-    func shippingAddressFlowDidCancel(_ flow: ShippingAddressFlow)
-
-    /// The customer entered an address and tapped Next: validate it, decide the shipping methods,
-    /// and call `completion` exactly once.
-    func shippingAddressFlow(
-        _ flow: ShippingAddressFlow,
-        didEnter address: Contact,
-        completion: @escaping @Sendable (ShippingAddressValidation) -> Void
-    )
-
-    /// The customer is done: the address and the chosen method (nil when there was none).
-    func shippingAddressFlow(
-        _ flow: ShippingAddressFlow, didFinishWith address: Contact, shippingMethod: ShippingMethod?)
-}
-
-/// The merchant's side of a shipping-address flow, written with async/await: the address check
-/// returns its answer instead of calling a completion.
-///
-/// A type that conforms to both this and ``ShippingAddressDelegate`` is driven through its
-/// completion-handler methods; its async method is never called.
-public protocol AsyncShippingAddressDelegate: Sendable {
-    /// The customer cancelled. No `didFinish` follows, ever.
-    func shippingAddressFlowDidCancel(_ flow: ShippingAddressFlow)
-
-    /// The customer entered an address: validate it and return the answer.
-    func shippingAddressFlow(_ flow: ShippingAddressFlow, didEnter address: Contact) async
-        -> ShippingAddressValidation
-
-    /// The customer is done: the address and the chosen method (nil when there was none).
-    func shippingAddressFlow(
-        _ flow: ShippingAddressFlow, didFinishWith address: Contact, shippingMethod: ShippingMethod?)
-}
-
 /// A headless `STPShippingAddressViewController`: the customer enters an address, the merchant
 /// validates it and answers with shipping methods, the customer picks one; done or cancelled.
 ///
@@ -215,7 +175,11 @@ extension ShippingAddressFlow: FlowShell {
     package func perform(_ call: Machine.Call, on delegate: Delegate) {
         switch (call, delegate) {
         case (.didEnterAddress(let address, let id), .completions(let delegate)):
-            delegate.shippingAddressFlow(self, didEnter: address, completion: answerHandler(id))
+            var completion = runner.makeCompletion(id, self)
+            delegate.shippingAddressFlow(self, didEnter: address) { [completion] in
+                completion.complete($0, Self.deliver)
+            }
+            runner.recycle(&completion)
         case (.didEnterAddress(let address, let id), .async(let delegate)):
             let handler = answerHandler(id)
             runner.activity.task { handler(await delegate.shippingAddressFlow(self, didEnter: address)) }
@@ -236,9 +200,14 @@ extension ShippingAddressFlow: FlowShell {
 
     /// The completion handed to the delegate for callback `id`: exactly once (spec E2).
     private func answerHandler(_ id: UInt64) -> @Sendable (ShippingAddressValidation) -> Void {
-        let completion = Completion(id: id, shell: self) { flow, id, first, validation in
-            flow.runner.send(flow) { $0.answer(id, first: first, validation, at: $1) }
-        }
-        return { completion.complete($0) }
+        let completion = Completion(id: id, shell: self)
+        return { completion.complete($0, Self.deliver) }
+    }
+
+    /// Takes the merchant's answer to callback `id` to the flow; `first` is false for a repeat.
+    private static func deliver(
+        _ flow: ShippingAddressFlow, _ id: UInt64, _ first: Bool, _ validation: ShippingAddressValidation
+    ) {
+        flow.runner.send(flow) { $0.answer(id, first: first, validation, at: $1) }
     }
 }

@@ -1,0 +1,83 @@
+import Dispatch
+
+/// A clock whose time moves only when a test advances it (spec E4: tests run in virtual time and
+/// never sleep). Advancing fires every deadline that falls due, in deadline order, each with
+/// ``now`` set to its own deadline, on the advancing thread.
+///
+/// ```swift
+/// let clock = ManualClock()
+/// let flow = try ShippingAddressFlow(configuration: config, delegate: delegate,
+///                                    options: FlowOptions(clock: clock))
+/// clock.advance(by: .seconds(30))   // the outstanding callback times out now
+/// ```
+public final class ManualClock: CheckoutClock {
+    private struct State {
+        var now: Duration = .zero
+        var heap = DeadlineHeap()
+    }
+
+    private let state = LockedValue(State())
+
+    /// Whether flows on this clock arm their deadlines as they do on the ``SystemClock`` (one
+    /// timer per flow, re-armed when it fires early) rather than exactly, per callback: for tests
+    /// of that mechanism in virtual time.
+    package let armsTimersLazily: Bool
+
+    /// A clock at virtual time zero.
+    public init() { armsTimersLazily = false }
+
+    /// A clock at virtual time zero whose flows arm their deadlines lazily, as on the system clock.
+    package init(armsTimersLazily: Bool) { self.armsTimersLazily = armsTimersLazily }
+
+    /// The virtual time: zero at creation, moved only by ``advance(by:)`` and
+    /// ``advance(to:)``.
+    public var now: Duration { state.withLock { $0.now } }
+
+    /// How many deadlines are waiting to fire.
+    public var pendingDeadlines: Int { state.withLock { $0.heap.count } }
+
+    /// Schedules `action` for when virtual time reaches `deadline`. It runs during a later
+    /// ``advance(by:)`` or ``advance(to:)``, on the advancing thread; never inside this call.
+    public func schedule(at deadline: Duration, _ action: @escaping @Sendable () -> Void) -> DeadlineTicket {
+        state.withLock { $0.heap.insert(deadline, action) }
+    }
+
+    /// Forgets a deadline. Cancelling a ticket that already fired, or twice, does nothing.
+    public func cancel(_ ticket: DeadlineTicket) {
+        let removed = state.withLock { $0.heap.cancel(ticket) }
+        _ = removed  // its action is released here, outside the lock
+    }
+
+    /// Moves virtual time forward by `duration`, firing what falls due on the way.
+    public func advance(by duration: Duration) {
+        advance(to: now + duration)
+    }
+
+    /// Forgets every scheduled deadline without firing it, releasing what the actions captured:
+    /// for a test or a simulation that is over while callbacks are still outstanding (their flows
+    /// would otherwise stay alive with the clock).
+    public func discardPendingDeadlines() {
+        let discarded = state.withLock { state in
+            defer { state.heap = DeadlineHeap() }
+            return state.heap
+        }
+        _ = discarded  // released here, outside the lock
+    }
+
+    /// Moves virtual time forward to `instant` (never backward), firing what falls due on the way,
+    /// in deadline order. A deadline scheduled by a fired action that is also due fires too.
+    public func advance(to instant: Duration) {
+        while true {
+            let due: DeadlineHeap.Entry? = state.withLock { state in
+                guard let entry = state.heap.popDue(at: instant) else {
+                    state.now = max(state.now, instant)
+                    return nil
+                }
+                state.now = max(state.now, entry.deadline)
+                return entry
+            }
+            guard let due else { return }
+            due.action()
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import CheckoutCore
+import Foundation
+import Synchronization
+
+/// A value recorded in a transcript. Contacts, payments and secrets keep their type so that a
+/// rendering can mask them.
+public enum TranscriptValue: Hashable, Sendable {
+    /// Plain text without personal data.
+    case text(String)
+    /// A contact or address: name, email, phone and street are masked unless asked for.
+    indirect case contact(Contact)
+    /// An authorized payment: its contacts are masked unless asked for, its token data always.
+    indirect case payment(Payment)
+    /// A client secret: always masked.
+    indirect case secret(IntentClientSecret)
+    /// A model value without personal data (an update, a result, an address check's answer): its
+    /// short description for people, and `json`, its own JSON (CheckoutCore's shapes), for
+    /// machines.
+    case model(description: String, json: String)
+
+    /// The value as text: contacts masked unless `showingPersonalData`, secrets always masked.
+    public func rendered(showingPersonalData: Bool) -> String {
+        switch self {
+        case .text(let text): text
+        case .model(let description, _): description
+        case .contact(let contact): showingPersonalData ? contact.unmaskedDescription : contact.description
+        case .payment(let payment):
+            "Payment(\(payment.token)"
+                + (payment.billingContact.map { ", billing: " + Self.contact($0, showingPersonalData) } ?? "")
+                + (payment.shippingContact.map { ", shipping: " + Self.contact($0, showingPersonalData) }
+                    ?? "")
+                + (payment.shippingMethod.map { ", method: \($0.identifier)" } ?? "") + ")"
+        case .secret(let secret): secret.description
+        }
+    }
+
+    private static func contact(_ contact: Contact, _ unmasked: Bool) -> String {
+        unmasked ? contact.unmaskedDescription : contact.description
+    }
+
+    /// The value as JSON text (spec E8): a contact or a payment in CheckoutCore's own JSON (the
+    /// shape scenario files and the models use), with name, email, phone and street masked as
+    /// `•••` unless `showingPersonalData` and the payment's token data always masked; a secret
+    /// masked, and text, as JSON strings. Written as `JSONSerialization` writes it (sorted keys).
+    public func json(showingPersonalData: Bool) -> String {
+        func model(_ value: some Encodable) -> String? { Self.modelJSON(value) }
+        func string(_ text: String) -> String {
+            var writer = JSONWriter()
+            writer.string(text)
+            return writer.output
+        }
+        switch self {
+        case .text(let text):
+            return string(text)
+        case .model(_, let json):
+            return json
+        case .secret:
+            return string(rendered(showingPersonalData: false))
+        case .contact(let contact):
+            return model(Self.masked(contact, showingPersonalData))
+                ?? string(rendered(showingPersonalData: showingPersonalData))
+        case .payment(var payment):
+            payment.token.paymentData = "•••"
+            payment.billingContact = payment.billingContact.map { Self.masked($0, showingPersonalData) }
+            payment.shippingContact = payment.shippingContact.map { Self.masked($0, showingPersonalData) }
+            return model(payment) ?? string(rendered(showingPersonalData: showingPersonalData))
+        }
+    }
+
+    /// A merchant's answer as recorded: a ``model(description:json:)`` when it has a JSON shape of
+    /// its own (``TranscriptModel``), else its description as text.
+    package static func answer(_ answer: some CustomStringConvertible & Sendable) -> TranscriptValue {
+        guard let model = answer as? any TranscriptModel, let json = model.transcriptJSON else {
+            return .text(answer.description)
+        }
+        return .model(description: answer.description, json: json)
+    }
+
+    /// `value` in CheckoutCore's JSON shape, keys sorted as `JSONSerialization` writes them.
+    package static func modelJSON(_ value: some Encodable) -> String? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(value),
+            let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+            let again = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
+        else { return nil }
+        return String(decoding: again, as: UTF8.self)
+    }
+
+    /// `contact` with name, email, phone and street as `•••`, unless `unmasked`.
+    private static func masked(_ contact: Contact, _ unmasked: Bool) -> Contact {
+        guard !unmasked else { return contact }
+        var copy = contact
+        let mask: (String) -> String = { _ in "•••" }
+        copy.name = copy.name.map(mask)
+        copy.emailAddress = copy.emailAddress.map(mask)
+        copy.phoneNumber = copy.phoneNumber.map(mask)
+        if var address = copy.postalAddress {
+            address.line1 = address.line1.map(mask)
+            address.line2 = address.line2.map(mask)
+            copy.postalAddress = address
+        }
+        return copy
+    }
+}
