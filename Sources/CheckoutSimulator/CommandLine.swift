@@ -15,7 +15,9 @@ public struct Console: Sendable {
 
     /// The process's standard output and standard error.
     public static let standard = Console(
-        out: { print($0) },
+        // Written at once, line by line: `checkout-sim relay` answers a page's driver that waits
+        // for each answer before it sends the next event.
+        out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
         err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
     )
 }

@@ -60,24 +60,36 @@ extension CheckoutSimCommand {
             console.out(try script.paymentRequestJSON())
             return 0
         }
-        let lines: [String]
-        if let path = options.values["events"] {
-            lines = try readLines(path)
-        } else {
-            var read: [String] = []
-            while let line = Swift.readLine(strippingNewline: true) { read.append(line) }
-            lines = read
-        }
         let expected = try options.values["expect"].map { RelayScript.recordedAnswers(try readLines($0)) }
         if options.flags.contains("record") {
             guard options.values["expect"] == nil else {
                 throw ArgumentError(message: "--record takes no --expect")
             }
+            let lines = try options.values["events"].map(readLines) ?? Array(AnyIterator { Swift.readLine() })
             for line in await script.record(lines) { console.out(line) }
             return 0
         }
-        let answers = await script.run(lines)
-        for answer in answers { console.out(answer) }
+        // Each line is answered as it arrives (a page's driver may wait for one answer before it
+        // sends the next event), the answers written at once.
+        var answers: [String] = []
+        let driver = script.driver()
+        var number = 0
+        func take(_ line: String) async {
+            number += 1
+            for answer in await driver.take(line, number: number) {
+                console.out(answer)
+                answers.append(answer)
+            }
+        }
+        if let path = options.values["events"] {
+            for line in try readLines(path) { await take(line) }
+        } else {
+            while let line = Swift.readLine(strippingNewline: true) { await take(line) }
+        }
+        for answer in await driver.finish() {
+            console.out(answer)
+            answers.append(answer)
+        }
         guard let expected else { return 0 }
         let differences = RelayScript.differences(answers, expected: expected)
         for difference in differences { console.err("relay: \(difference)") }

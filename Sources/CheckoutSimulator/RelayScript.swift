@@ -58,7 +58,8 @@ public struct RelayScript: Sendable {
     }
 
     /// Runs the event `lines` (a JSON Lines text split into lines) and returns one JSON line per
-    /// answer, in the order the answers came.
+    /// answer: each line's own, and held answers, once the clock lets them through, in the order
+    /// of their events.
     public func run(_ lines: [String]) async -> [String] {
         await answers(lines).flatMap(\.self)
     }
@@ -89,9 +90,12 @@ public struct RelayScript: Sendable {
         return recorded
     }
 
+    /// A driver that takes the lines one at a time.
+    func driver() -> RelayDriver { RelayDriver(scenario: scenario, request: request) }
+
     /// The answers each line produced, and last those the end of the input produced.
     private func answers(_ lines: [String]) async -> [[String]] {
-        let driver = RelayDriver(scenario: scenario, request: request)
+        let driver = driver()
         var output: [[String]] = []
         for (offset, line) in lines.enumerated() {
             output.append(await driver.take(line, number: offset + 1))
@@ -171,6 +175,14 @@ final class RelayDriver: @unchecked Sendable {
         first = makeRelay()
     }
 
+    /// Every relay of the script: the first and those resumed sessions moved to.
+    private var relays: [WebRelay] {
+        var seen = Set<ObjectIdentifier>([ObjectIdentifier(first)])
+        var all: [WebRelay] = [first]
+        for relay in relayOf.values where seen.insert(ObjectIdentifier(relay)).inserted { all.append(relay) }
+        return all
+    }
+
     private var timeout: Duration? {
         switch scenario.deadlineSeconds {
         case .none: .seconds(30)
@@ -245,6 +257,9 @@ final class RelayDriver: @unchecked Sendable {
             }
             let milliseconds = NSDecimalNumber(decimal: number * 1_000).doubleValue.rounded()
             clock.advance(by: .milliseconds(Int64(milliseconds)))
+            // The relays end idle sessions from a task of their own when the clock passes their
+            // deadline; sweeping here makes the next line see them ended, whatever that task does.
+            for relay in relays { await relay.endIdleSessions() }
             return await collect()
         case "resume":
             guard let session else {

@@ -12,9 +12,7 @@ import Foundation
 /// session and time.
 struct SimulatedMerchantValidator: MerchantValidating {
     /// The hosts of Apple's Apple Pay gateways.
-    static let appleHosts: Set<String> = [
-        "apple-pay-gateway.apple.com", "cn-apple-pay-gateway.apple.com", "apple-pay-gateway-cert.apple.com",
-    ]
+    static let appleHosts = RelayOptions.appleValidationHosts
 
     /// Why a validation URL was refused.
     struct NotApple: Error, CustomStringConvertible {

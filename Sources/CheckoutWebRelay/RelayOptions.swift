@@ -16,6 +16,16 @@ public struct RelayOptions: Sendable {
     /// The server's key for sealing snapshots (HMAC-SHA256, spec W6): at least 32 bytes, the same
     /// in every process that resumes the snapshots. nil: the relay cannot write out or resume.
     public var snapshotKey: [UInt8]?
+    /// The hosts a `validatemerchant` event's `validationURL` may name (spec W5): the page sends
+    /// the URL and the merchant posts its identity to it, so any other host is refused. Default:
+    /// Apple's Apple Pay gateways as Apple's "Setting Up Your Server" lists them
+    /// (``appleValidationHosts``).
+    public var merchantValidationHosts: Set<String>
+    /// Apple's Apple Pay gateways: `apple-pay-gateway.apple.com`, `cn-apple-pay-gateway.apple.com`
+    /// and, for the sandbox, `apple-pay-gateway-cert.apple.com`.
+    public static let appleValidationHosts: Set<String> = [
+        "apple-pay-gateway.apple.com", "cn-apple-pay-gateway.apple.com", "apple-pay-gateway-cert.apple.com",
+    ]
     /// Called for every violation of any session's merchant, with the session's id.
     public var onViolation: (@Sendable (String, Violation) -> Void)?
     /// Called once per session when the relay lets go of it (ended by an event, idle past the
@@ -30,6 +40,7 @@ public struct RelayOptions: Sendable {
         clock: any CheckoutClock = SystemClock.shared,
         recordsTranscript: Bool = true,
         snapshotKey: [UInt8]? = nil,
+        merchantValidationHosts: Set<String> = RelayOptions.appleValidationHosts,
         onViolation: (@Sendable (String, Violation) -> Void)? = nil,
         onSessionEnd: (@Sendable (String, Transcript) -> Void)? = nil
     ) {
@@ -38,6 +49,7 @@ public struct RelayOptions: Sendable {
         self.clock = clock
         self.recordsTranscript = recordsTranscript
         self.snapshotKey = snapshotKey
+        self.merchantValidationHosts = merchantValidationHosts
         self.onViolation = onViolation
         self.onSessionEnd = onSessionEnd
     }

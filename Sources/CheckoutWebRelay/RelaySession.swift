@@ -165,7 +165,10 @@ public final class RelaySession: Sendable {
     func drive(_ payload: RelayEvent.Payload) async throws -> Driven {
         switch payload {
         case .shippingContactSelected(let wire):
-            let contact = try read("shippingContact") { try wire.core() }
+            // Apple Pay gives the contact redacted (spec A2): its postal code is already cut to
+            // what Apple shows (`SW1A`, `K1A`, five digits), not a full code to check.
+            var contact = try read("shippingContact") { try wire.core() }
+            contact.isRedacted = true
             return .shippingContact(try await flow.selectShippingContact(contact))
         case .shippingAddressChange(let wire):
             let contact = try read("shippingAddress") { try wire.core() }
@@ -183,10 +186,17 @@ public final class RelaySession: Sendable {
             return .couponCode(try await flow.changeCouponCode(code))
         case .paymentAuthorized(let wire):
             let payment = try read("payment") { try wire.core() }
-            state.withLock { $0.authorizationAttempted = true }
-            return .authorization(
-                try await flow.authorize(
-                    payment.token, billingContact: payment.billingContact, shippingContact: payment.shippingContact))
+            do {
+                let result = try await flow.authorize(
+                    payment.token, billingContact: payment.billingContact, shippingContact: payment.shippingContact)
+                state.withLock { $0.authorizationAttempted = true }
+                return .authorization(result)
+            } catch let refusal as Refusal {
+                throw refusal  // refused: nothing reached the backend
+            } catch {
+                state.withLock { $0.authorizationAttempted = true }
+                throw error
+            }
         case .validateMerchant, .cancel:
             preconditionFailure("the relay handles \(payload.type.rawValue) itself")
         }

@@ -86,7 +86,7 @@ public final class WebRelay: Sendable {
         case .open(let request, let merchant):
             if let session = try? open(id, request: request, merchant: merchant) { return session }
         case .resume(let snapshot, let merchant):
-            if let session = try? await resume(snapshot, merchant: merchant), session.id == id { return session }
+            if let session = try? await resume(snapshot, merchant: merchant, expecting: id) { return session }
         }
         return self.session(id)
     }
@@ -265,6 +265,16 @@ public final class WebRelay: Sendable {
                 RelayRefusal(
                     reason: RelayError.Code.invalidEvent.rawValue,
                     message: "validationURL \(urlText.debugDescription) is not an https URL",
+                    fields: ["validationURL"]))
+        }
+        // The URL comes from the page; the merchant posts its identity to it. Only Apple's
+        // gateways are asked (no request forged to another host).
+        guard options.merchantValidationHosts.contains(host.lowercased()) else {
+            return .refused(
+                RelayRefusal(
+                    reason: RelayError.Code.invalidEvent.rawValue,
+                    message: "validationURL's host \(host.debugDescription) is not an Apple Pay gateway "
+                        + "(RelayOptions.merchantValidationHosts)",
                     fields: ["validationURL"]))
         }
         session.note(.call("relay.validateMerchant", callbackID: nil, [.text(url.host ?? "")]))
@@ -466,6 +476,15 @@ public final class WebRelay: Sendable {
             return state.idleTicket.take()
         }
         if let ticket { options.clock.cancel(ticket) }
+        if session.flow.isEnded {
+            // The page's cancel came while the snapshot was being saved (a cancel is always
+            // taken): the stored snapshot is of a checkout that has ended and must not resume.
+            try? await store.remove(id)
+            options.onSessionEnd?(session.id, session.transcript)
+            throw RelayError(
+                code: .sessionEnded, message: "session \(id.debugDescription) ended while it was written out",
+                value: id)
+        }
     }
 
     /// Resumes session `id` from `store` with `merchant`.
@@ -481,15 +500,10 @@ public final class WebRelay: Sendable {
                 code: .unknownSession, message: "the store has no snapshot of session \(id.debugDescription)",
                 field: "session", value: id)
         }
-        let session = try await resume(sealed, merchant: merchant)
-        guard session.id == id else {
-            await close(session.id)
-            throw RelayError(
-                code: .tamperedSnapshot,
-                message:
-                    "the snapshot stored under \(id.debugDescription) is of session \(session.id.debugDescription)",
-                field: "session", value: session.id)
-        }
+        let session = try await resume(sealed, merchant: merchant, expecting: id)
+        // Taken out of the store: a snapshot resumes once, so a late or repeated event elsewhere
+        // cannot bring back the checkout as it was before.
+        try? await store.remove(id)
         return session
     }
 
@@ -506,8 +520,23 @@ public final class WebRelay: Sendable {
     ///   invalid request.
     @discardableResult
     public func resume(_ sealed: Data, merchant: RelayMerchant) async throws -> RelaySession {
+        try await resume(sealed, merchant: merchant, expecting: nil)
+    }
+
+    /// ``resume(_:merchant:)``, refusing before anything is built a snapshot of another session
+    /// than `expected` (a store's entries swapped).
+    private func resume(_ sealed: Data, merchant: RelayMerchant, expecting expected: String?) async throws
+        -> RelaySession
+    {
         let key = try RelaySnapshot.checkedKey(options.snapshotKey)
         let payload = try RelaySnapshot.open(sealed, key: key)
+        if let expected, payload.session != expected {
+            throw RelayError(
+                code: .tamperedSnapshot,
+                message:
+                    "the snapshot given for session \(expected.debugDescription) is of session \(payload.session.debugDescription)",
+                field: "session", value: payload.session)
+        }
         guard (payload.kind == .payContext) == merchant.isPayContext else {
             throw RelayError(
                 code: .snapshotDiverged,

@@ -57,12 +57,36 @@ final class RevealedShippingContactTests: XCTestCase {
         XCTAssertTrue(invalid.fields.contains { $0.hasPrefix("shippingContact.") }, "\(invalid.fields)")
     }
 
-    // spec A6: with no contact selected before, the revealed contact is the payment's own; nil
-    // keeps the selected contact, as PassKit reveals it.
-    func testWithoutASelectionTheRevealedContactStandsAlone() async throws {
+    // spec A6: a revealed contact with no contact selected before is refused: the merchant never
+    // priced it; nil keeps the selected contact, as PassKit reveals it.
+    func testARevealedContactNeedsASelection() async throws {
         let (flow, delegate) = try flowWithRedactedContact()
-        let result = try await flow.authorizeAndWait(F.token(), shippingContact: F.john())
+        let refusal = try XCTUnwrap(flow.authorize(F.token(), shippingContact: F.john()).refusal)
+        XCTAssertEqual(refusal.code, .invalidField)
+        XCTAssertEqual(refusal.fields, ["shippingContact"])
+        XCTAssertEqual(delegate.didAuthorizePayment.callCount, 0)
+        _ = try await flow.selectShippingContactAndWait(F.john())
+        let result = try await flow.authorizeAndWait(F.token())
         XCTAssertEqual(result.status, .success)
         XCTAssertEqual(delegate.didAuthorizePayment.arguments.first?.shippingContact?.name, F.john().name)
+    }
+
+    // spec A2, A6: Apple's redacted British and Canadian postal codes (the outward code) are
+    // selected as they are, not checked as full codes, and match the full contact revealed.
+    func testRedactedOutwardCodesAreSelectedAndMatchTheFullContact() async throws {
+        let (flow, delegate) = try flowWithRedactedContact()
+        let full = F.sherlock()
+        var redacted = full.redactedForShipping()
+        XCTAssertEqual(redacted.postalAddress?.postalCode, "NW1")
+        _ = try await flow.selectShippingContactAndWait(redacted)
+        XCTAssertEqual(delegate.didSelectShippingContact.arguments.first?.postalAddress?.postalCode, "NW1")
+        let result = try await flow.authorizeAndWait(F.token(), shippingContact: full)
+        XCTAssertEqual(result.status, .success)
+        XCTAssertEqual(
+            delegate.didAuthorizePayment.arguments.first?.shippingContact?.postalAddress?.postalCode, "NW1 6XE")
+        // The same outward code, not marked redacted, is a full code that does not fit GB.
+        redacted.isRedacted = false
+        let (other, _) = try flowWithRedactedContact()
+        XCTAssertEqual(other.selectShippingContact(redacted).refusal?.code, .invalidField)
     }
 }

@@ -221,7 +221,16 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             // Apple Pay on the web: the full contact of the one selected redacted.
             let problems = revealed.validate(required: shippingRequired).filter { $0.code != .missingField }
             if !problems.isEmpty { return log.refuse(action, .invalid(problems, under: "shippingContact"), at: now) }
-            if let selected = sheet.shippingContact, selected.redactedForShipping() != revealed.redactedForShipping() {
+            guard let selected = sheet.shippingContact else {
+                // The merchant never priced this address: the sheet reveals only what was selected.
+                let refusal = Refusal(
+                    code: .invalidField,
+                    message: "the payment's shipping contact was never selected (selectShippingContact first)",
+                    fields: ["shippingContact"]
+                )
+                return log.refuse(action, refusal, at: now)
+            }
+            if selected.redactedForShipping() != revealed.redactedForShipping() {
                 let refusal = Refusal(
                     code: .invalidField,
                     message: "the payment's shipping contact is not the contact selected "
