@@ -139,6 +139,14 @@ public final class RelaySession: Sendable {
         case authorization(PaymentAuthorizationResult)
     }
 
+    /// Spec W1, W2: members the page sent that the flow's models have no place for are not lost in
+    /// silence: the session's transcript names them (their paths, not their values).
+    private func noteNotPassedOn(_ member: String, _ paths: [String]) {
+        guard !paths.isEmpty else { return }
+        let named = paths.map { "\(member).\($0)" }.joined(separator: ", ")
+        note(.action("relay.notPassedOn", [.text("the flow's models have no place for \(named)")]), actor: .flow)
+    }
+
     /// An event member that cannot be read as the flow's model.
     struct InvalidEvent: Error {
         var error: CheckoutError
@@ -169,6 +177,7 @@ public final class RelaySession: Sendable {
             // what Apple shows (`SW1A`, `K1A`, five digits), not a full code to check.
             var contact = try read("shippingContact") { try wire.core() }
             contact.isRedacted = true
+            noteNotPassedOn("shippingContact", wire.membersWithoutCoreCounterpart)
             return .shippingContact(try await flow.selectShippingContact(contact))
         case .shippingAddressChange(let wire):
             let contact = try read("shippingAddress") { try wire.core() }
@@ -178,6 +187,7 @@ public final class RelaySession: Sendable {
         case .shippingOptionChange(let identifier):
             return .shippingMethod(try await flow.selectShippingMethod(identifier))
         case .paymentMethodSelected(let wire):
+            noteNotPassedOn("paymentMethod", wire.membersWithoutCoreCounterpart)
             return .paymentMethod(try await flow.selectPaymentMethod(wire.core()))
         case .paymentMethodChange(let name, let details):
             let method = try read("methodDetails") { try Self.paymentMethod(methodName: name, details: details) }
@@ -186,6 +196,11 @@ public final class RelaySession: Sendable {
             return .couponCode(try await flow.changeCouponCode(code))
         case .paymentAuthorized(let wire):
             let payment = try read("payment") { try wire.core() }
+            noteNotPassedOn(
+                "payment",
+                wire.membersWithoutCoreCounterpart
+                    + (wire.shippingContact?.membersWithoutCoreCounterpart ?? []).map { "shippingContact.\($0)" }
+                    + (wire.billingContact?.membersWithoutCoreCounterpart ?? []).map { "billingContact.\($0)" })
             do {
                 let result = try await flow.authorize(
                     payment.token, billingContact: payment.billingContact, shippingContact: payment.shippingContact)
