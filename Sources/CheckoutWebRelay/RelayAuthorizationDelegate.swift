@@ -1,6 +1,5 @@
 import CheckoutCore
 import CheckoutFlows
-import Synchronization
 
 /// The delegate of a relayed authorization flow: it forwards each callback to the merchant's
 /// delegate, or, while a resume replays a snapshot, answers from the record (spec W6). The flow's

@@ -2,7 +2,6 @@ import CheckoutCore
 import CheckoutFlows
 import CheckoutWeb
 import Foundation
-import Synchronization
 
 /// One relayed checkout: the flow that mirrors the page's sheet, the merchant who answers it, and
 /// what the relay keeps of it (spec W4-W6). Get one from ``WebRelay/open(_:request:merchant:)``,
@@ -17,7 +16,7 @@ public final class RelaySession: Sendable {
     let script: ReplayScript
     let authorizationDelegate: RelayAuthorizationDelegate?
     let clock: any CheckoutClock
-    let state: Mutex<State>
+    let state: LockedValue<State>
 
     struct State: Sendable {
         /// The callback whose answer is owed (spec W4); nil between events.
@@ -73,7 +72,7 @@ public final class RelaySession: Sendable {
             flow = .payContext(
                 try PayContext(request: request, backend: backend, delegate: relayed, options: flowOptions))
         }
-        state = Mutex(State(lastActivity: options.clock.now))
+        state = LockedValue(State(lastActivity: options.clock.now))
         _ = flow.present()
     }
 

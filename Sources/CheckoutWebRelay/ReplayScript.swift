@@ -1,4 +1,4 @@
-import Synchronization
+import CheckoutFlows
 
 /// Where a session's delegate takes its answers from: the merchant (live), or a snapshot's
 /// record while a resume replays it (spec W6).
@@ -18,7 +18,7 @@ final class ReplayScript: Sendable {
         var divergence: String?
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     /// Starts replaying `answers`.
     func start(_ answers: [RecordedAnswer]) {

@@ -2,7 +2,6 @@ import CheckoutCore
 import CheckoutFlows
 import CheckoutWeb
 import Foundation
-import Synchronization
 
 /// A server's relay for Apple Pay on the web and the W3C Payment Request (spec W1-W6): many
 /// sessions at once, each a flow that mirrors a page's sheet and whose delegate is the
@@ -24,7 +23,7 @@ public final class WebRelay: Sendable {
     /// The relay's options.
     public let options: RelayOptions
     private let opener: (@Sendable (String) async throws -> RelayOpening?)?
-    private let sessions = Mutex<[String: RelaySession]>([:])
+    private let sessions = LockedValue<[String: RelaySession]>([:])
 
     /// A relay; `opener`, when given, is asked for a session the relay does not hold when an
     /// event for it arrives (a new session, or a snapshot to resume), and may answer nil (the
@@ -307,8 +306,8 @@ public final class WebRelay: Sendable {
     /// Runs the validator under the session's deadline; a late answer is dropped.
     private func runValidation(_ validator: any MerchantValidating, _ url: URL, _ id: String) async -> ValidationResult
     {
-        let once = Mutex<CheckedContinuation<ValidationResult, Never>?>(nil)
-        let task = Mutex<Task<Void, Never>?>(nil)
+        let once = LockedValue<CheckedContinuation<ValidationResult, Never>?>(nil)
+        let task = LockedValue<Task<Void, Never>?>(nil)
         let clock = options.clock
         let timeout = options.callbackTimeout
         return await withCheckedContinuation { continuation in
