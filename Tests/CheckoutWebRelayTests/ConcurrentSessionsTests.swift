@@ -301,8 +301,8 @@ struct SplitMix64: RandomNumberGenerator {
 
 /// A value under a lock, shareable by reference.
 final class Locked<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
-    init(_ value: Value) { mutex = Mutex(value) }
+    private let mutex: LockedValue<Value>
+    init(_ value: Value) { mutex = LockedValue(value) }
     func withLock<T>(_ body: (inout Value) -> T) -> T { mutex.withLock { body(&$0) } }
 }
 

@@ -363,7 +363,7 @@ final class RelayEventTests: XCTestCase {
 }
 
 final class EndLog: Sendable {
-    private let state = Mutex<[(String, Transcript)]>([])
+    private let state = LockedValue<[(String, Transcript)]>([])
     func add(_ id: String, _ transcript: Transcript) { state.withLock { $0.append((id, transcript)) } }
     var ids: [String] { state.withLock { $0.map(\.0) } }
     var transcripts: [Transcript] { state.withLock { $0.map(\.1) } }

@@ -84,7 +84,7 @@ final class ShopMerchant: PaymentAuthorizationDelegate {
         var finished = 0
         var payments: [Payment] = []
     }
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     var finishedCount: Int { state.withLock { $0.finished } }
     var payments: [Payment] { state.withLock { $0.payments } }
