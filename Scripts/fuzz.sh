@@ -11,7 +11,7 @@
 # `-sanitize=fuzzer,address`, whole-module, in dependency order, and the target is linked against
 # them. Everything goes under .build/fuzz/, nothing else is written:
 #   modules/    CheckoutCore.o, CheckoutStripe.o, CheckoutFlows.o, CheckoutStripeBackends.o,
-#               CheckoutSimulator.o and their .swiftmodule
+#               CheckoutWeb.o, CheckoutWebRelay.o, CheckoutSimulator.o and their .swiftmodule
 #   bin/        one fuzzer executable per target
 #   corpus/     the inputs each run found (the committed seeds in Fuzz/corpus/<target>/ are read,
 #               never written)
@@ -45,7 +45,10 @@ usage() {
 # The library modules a target links, in dependency order.
 modules_of() {
     case "$1" in
-        scenario) echo "CheckoutCore CheckoutStripe CheckoutFlows CheckoutStripeBackends CheckoutSimulator" ;;
+        scenario)
+            echo "CheckoutCore CheckoutStripe CheckoutFlows CheckoutStripeBackends CheckoutWeb CheckoutWebRelay" \
+                "CheckoutSimulator"
+            ;;
         flow) echo "CheckoutCore CheckoutStripe CheckoutFlows" ;;
         *) echo "CheckoutCore" ;;
     esac
@@ -58,7 +61,11 @@ dependencies_of() {
         CheckoutStripe) echo "CheckoutCore" ;;
         CheckoutFlows) echo "CheckoutCore CheckoutStripe" ;;
         CheckoutStripeBackends) echo "CheckoutCore CheckoutStripe CheckoutFlows" ;;
-        CheckoutSimulator) echo "CheckoutCore CheckoutStripe CheckoutFlows CheckoutStripeBackends" ;;
+        CheckoutWeb) echo "CheckoutCore" ;;
+        CheckoutWebRelay) echo "CheckoutCore CheckoutStripe CheckoutFlows CheckoutWeb" ;;
+        CheckoutSimulator)
+            echo "CheckoutCore CheckoutStripe CheckoutFlows CheckoutStripeBackends CheckoutWeb CheckoutWebRelay"
+            ;;
     esac
 }
 
