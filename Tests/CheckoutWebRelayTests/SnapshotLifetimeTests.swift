@@ -17,18 +17,35 @@ final class SnapshotLifetimeTests: XCTestCase {
         XCTAssertNotNil(answered.completion, "\(answered)")
     }
 
-    /// A store whose save takes its time, as a network store's does.
-    actor SlowStore: RelaySessionStore {
+    /// A store whose save waits until the test lets it finish, as a network store's takes its
+    /// time: no sleeping, the test decides the order.
+    actor GatedStore: RelaySessionStore {
         var snapshots: [String: Data] = [:]
-        var saving = false
+        private var started: CheckedContinuation<Void, Never>?
+        private var gate: CheckedContinuation<Void, Never>?
+        private var isSaving = false
 
         func save(_ snapshot: Data, for sessionID: String) async throws {
-            saving = true
-            try await Task.sleep(for: .milliseconds(300))
+            isSaving = true
+            started?.resume()
+            started = nil
+            await withCheckedContinuation { gate = $0 }
             snapshots[sessionID] = snapshot
         }
         func load(_ sessionID: String) -> Data? { snapshots[sessionID] }
         func remove(_ sessionID: String) { snapshots[sessionID] = nil }
+
+        /// Returns once a save has begun.
+        func waitUntilSaving() async {
+            if isSaving { return }
+            await withCheckedContinuation { started = $0 }
+        }
+
+        /// Lets the save in progress finish.
+        func finishSave() {
+            gate?.resume()
+            gate = nil
+        }
     }
 
     // spec W6: resuming from a store takes the snapshot out of it, so a late or repeated event
@@ -58,11 +75,12 @@ final class SnapshotLifetimeTests: XCTestCase {
                 clock: ManualClock(), snapshotKey: Shop.key, onSessionEnd: { id, _ in ends.withLock { $0.append(id) } })
         )
         try await open(first, "s1")
-        let store = SlowStore()
+        let store = GatedStore()
         let suspending = Task { try await first.suspend("s1", to: store) }
-        while await !store.saving { try await Task.sleep(for: .milliseconds(1)) }
+        await store.waitUntilSaving()
         let cancelled = await first.handle(try Page.cancel("s1"))
         XCTAssertNotNil(cancelled.end, "\(cancelled)")
+        await store.finishSave()
         do {
             try await suspending.value
             XCTFail("an ended checkout was written out")
