@@ -6,14 +6,16 @@
 /// ```
 ///
 /// The table is ISO 4217 list one as published on 2026-01-01: every currency and fund code with a
-/// minor unit, XCG (Caribbean guilder), ZWG (Zimbabwe gold) and XAD (the Arab Monetary Fund's Arab
-/// Accounting Dinar, 2 digits) included; the withdrawn ANG, HRK, SLL, ZWL and BGN (withdrawn when
-/// Bulgaria adopted the euro on 2026-01-01) excluded: the two changes the list's amendments made
-/// between the 2025 list and this one. Fund codes (those list one marks `IsFund`: BOV, CHE, CHW,
-/// CLF, COU, MXV, USN, UYI) are accepted with their minor units and say so in ``isFund``; UYW
-/// (Uruguay's nominal wage index unit, 4 digits) is not marked a fund there and is not one here. Codes whose minor
-/// unit ISO gives as "N.A." (the precious metals XAU, XAG, XPD, XPT; the bond market units
-/// XBA...XBD; XDR, XSU, XUA, XTS, XXX) are not currencies a payment can be made in and are refused.
+/// minor unit. The latest amendments are in it: ZWG (Zimbabwe gold, amendment 177, replacing ZWL),
+/// XCG (Caribbean guilder, amendment 176, replacing ANG from 2025-03-31), XAD (the Arab Monetary
+/// Fund's Arab Accounting Dinar, 2 digits, amendment 179) in; BGN out (amendment 180: Bulgaria
+/// adopted the euro on 2026-01-01, and the lev moved to list three, the historic codes). The
+/// earlier withdrawn HRK and SLL are out as well. Fund codes (those list one marks `IsFund`: BOV,
+/// CHE, CHW, CLF, COU, MXV, USN, UYI) are accepted with their minor units and say so in
+/// ``isFund``; UYW (Uruguay's nominal wage index unit, 4 digits) is not marked a fund there and is
+/// not one here. Codes whose minor unit ISO gives as "N.A." (the precious metals XAU, XAG, XPD,
+/// XPT; the bond market units XBA...XBD; XDR, XSU, XUA, XTS, XXX) are not currencies a payment can
+/// be made in and are refused.
 /// The digits never come from Foundation's formatters, which answer 2 for JPY and KWD on Linux.
 ///
 /// `Scripts/iso4217-table.py` regenerates the table from the published XML (a local copy; the
