@@ -128,7 +128,8 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
     /// VI, AS, MP, UM, and FM, MH, PW; ``AddressRules/usesUSZIPCodes``): the first five digits;
     /// CA and GB: the outward code, that is, upper-cased and without the last three characters
     /// once white space is removed (`k1a 0b1` gives `K1A`), and for a British Forces Post Office
-    /// number only `BFPO`; elsewhere unchanged. Apple documents the US rule only; applying it to
+    /// number only `BFPO`; a code too short to hold an inward code (`SW1A`, `k1a`) is kept, in
+    /// upper case, rather than cut to a fragment; elsewhere unchanged. Apple documents the US rule only; applying it to
     /// ZIP codes outside the fifty states is this package's reading.
     /// Street lines, name, email and phone are removed, and ``isRedacted`` is set.
     ///
@@ -207,6 +208,10 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
         // A British Forces Post Office number (BFPO 61) has no outward and inward parts: only the
         // "BFPO" is kept, as the number would name the unit.
         if country == .gb, compact.hasPrefix("BFPO") { return "BFPO" }
+        // An outward code alone (SW1A, K1A: a British one has 2 to 4 characters, a Canadian one 3,
+        // and the inward code 3 more) has nothing to cut: cutting three would leave a fragment.
+        let outwardOnlyLength = country == .gb ? 4 : 3
+        if compact.count <= outwardOnlyLength { return compact }
         return String(compact.dropLast(3))
     }
 

@@ -361,6 +361,16 @@ final class PostalCodeRedactionTests: XCTestCase {
         XCTAssertEqual(try redacted("BFPO 1234", "GB"), "BFPO")
     }
 
+    // spec A2: the last three characters are the inward code; an outward code alone keeps all of
+    // its characters (cutting three from SW1A would leave S).
+    func testAnOutwardCodeAloneIsNotCut() throws {
+        XCTAssertEqual(try redacted("SW1A", "GB"), "SW1A")
+        XCTAssertEqual(try redacted("m1", "GB"), "M1")
+        XCTAssertEqual(try redacted("k1a", "CA"), "K1A")
+        XCTAssertEqual(try redacted("M1 1AE", "GB"), "M1")
+        XCTAssertEqual(try redacted("ec1a1bb", "GB"), "EC1A")
+    }
+
     func testUSTerritoriesAreCutAsUSCodes() throws {
         XCTAssertEqual(try redacted("00901-1234", "PR"), "00901")
         XCTAssertEqual(try redacted("96910-1234", "GU"), "96910")
