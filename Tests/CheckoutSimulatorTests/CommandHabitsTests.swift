@@ -105,9 +105,19 @@ final class CommandHabitsTests: XCTestCase {
         XCTAssertEqual(replayed.code, 1, replayed.out + replayed.err)
         XCTAssertTrue(replayed.out.contains("violation completionCalledTwice in didSelectShippingMethod"))
 
-        let json = await cli.sim("explore", file, "-n", "20", "--json")
+        let json = await cli.sim("explore", file, "-n", "120", "-s", "5", "--json")
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
-        XCTAssertEqual(object["sessions"] as? Int, 20)
+        XCTAssertEqual(object["sessions"] as? Int, 120)
+        XCTAssertEqual((object["problems"] as? [Any])?.count, 1, "the problem the text shows, once")
+        // The sessions still running, told apart as the text tells them: no key is empty.
+        let running = try XCTUnwrap(object["running"] as? [String: Any], json.out)
+        let outcomes = try XCTUnwrap(object["outcomes"] as? [String: Int])
+        let idle = try XCTUnwrap(running["noAnswerOwed"] as? Int)
+        let waiting = try XCTUnwrap(running["waitingFor"] as? [String: Int])
+        XCTAssertEqual(idle + waiting.values.reduce(0, +), outcomes["running"] ?? 0, json.out)
+        XCTAssertFalse(waiting.keys.contains(""), json.out)
+        XCTAssertTrue(
+            json.out.contains("\"replay\" : \"checkout-sim explore \(file) --sessions 1"), "slashes as they are")
         let rate = await cli.sim("explore", file, "-n", "5", "--rate")
         XCTAssertTrue(rate.err.contains("rate: "), rate.err)
     }

@@ -85,6 +85,27 @@ final class ScenarioDocsTests: XCTestCase {
         """,
     ]
 
+    /// The README shows what `checkout-sim` prints (spec E8): its part of `demo`'s text, line for
+    /// line, and the whole diagram of `run Examples/pay-context/payment-intent.json --format mermaid`.
+    func testTheReadmeShowsWhatTheCommandPrints() async throws {
+        let readme = try String(
+            contentsOf: CommandLineTests.root.appendingPathComponent("README.md"), encoding: .utf8)
+        func block(_ language: String, after marker: String) throws -> String {
+            let tail = try XCTUnwrap(readme.components(separatedBy: marker).dropFirst().first, marker)
+            let body = try XCTUnwrap(tail.components(separatedBy: "```\(language)\n").dropFirst().first, language)
+            return body.components(separatedBy: "\n```")[0]
+        }
+        let cli = SimHarness()
+        let demo = await cli.sim("demo")
+        let shown = try block("text", after: "Part of what `demo` prints")
+        XCTAssertGreaterThan(shown.split(separator: "\n").count, 10)
+        XCTAssertTrue(demo.out.contains(shown), "the README's demo lines are demo's:\n\(shown)")
+        let command = "checkout-sim run Examples/pay-context/payment-intent.json --format mermaid"
+        let mermaid = await cli.sim(
+            "run", "\(CommandLineTests.examples)/pay-context/payment-intent.json", "-f", "mermaid")
+        XCTAssertEqual(try block("mermaid", after: command), mermaid.out)
+    }
+
     func testEveryErrorShownIsWhatTheLoaderSays() throws {
         let shown = try XCTUnwrap(Self.blocks("text").first { $0.contains("checkout-sim: bad.json") })
         var messages: [String] = []
