@@ -97,15 +97,20 @@ enum ScenarioRules {
             ("intent", flow != .payContext && merchant.intent != MerchantSpec.IntentSpec()),
             ("radar", flow != .payContext && merchant.radar != nil),
             ("coupons", flow == .shippingAddress && !merchant.coupons.isEmpty),
-            ("surcharges", flow == .shippingAddress && !merchant.surcharges.isEmpty),
+            ("surcharges", flow != .paymentAuthorization && !merchant.surcharges.isEmpty),
             ("taxRate", flow == .shippingAddress && merchant.taxRate != nil),
-            ("requiredContactFields", flow == .shippingAddress && !merchant.requiredContactFields.isEmpty),
+            ("requiredContactFields", flow != .paymentAuthorization && !merchant.requiredContactFields.isEmpty),
         ]
         if let (key, _) = unused.first(where: \.1) {
             let hint =
                 switch key {
                 case "intent": "the intent is created by the merchant of the payContext flow only"
                 case "radar": "Radar rules apply to the payContext flow's Stripe backend only"
+                case "surcharges" where flow == .payContext:
+                    "the pay context answers the sheet's card selection itself, so a surcharge never applies"
+                case "requiredContactFields" where flow == .payContext:
+                    "the pay context authorizes with Stripe; the merchant checks contact fields in the "
+                        + "paymentAuthorization flow only"
                 default: "the shipping-address flow's merchant answers with shipping methods only"
                 }
             return Problem(

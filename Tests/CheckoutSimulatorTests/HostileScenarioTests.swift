@@ -417,6 +417,30 @@ final class HostileScenarioTests: XCTestCase {
             try Scenario.load(json: Array(Self.payContext(merchant: #"{"radar": {"blocksHighestRisk": false}}"#).utf8)))
     }
 
+    // spec W2: the pay context answers the sheet's card selection itself and authorizes with
+    // Stripe, so the authorization merchant's surcharges and required contact fields would be read
+    // by nothing there.
+    func testAuthorizationOnlyMerchantKeysAreRefusedInThePayContext() async throws {
+        try await assertRefused([
+            (
+                Self.payContext(
+                    merchant: #"{"surcharges": [{"network": "amex", "amount": {"currency": "USD", "value": "1.00"}}]}"#),
+                "`merchant.surcharges` has no effect in the payContext flow; remove it"
+            ),
+            (
+                Self.payContext(merchant: #"{"requiredContactFields": ["name"]}"#),
+                "`merchant.requiredContactFields` has no effect in the payContext flow; remove it"
+            ),
+        ])
+        XCTAssertNoThrow(
+            try Scenario.load(
+                json: Array(
+                    Self.authorization(
+                        merchant:
+                            #"{"requiredContactFields": ["name"], "surcharges": [{"cardType": "credit", "percent": "2"}]}"#
+                    ).utf8)))
+    }
+
     // spec W2: a card that is no card number (a typo, an empty string) is refused at load instead
     // of becoming an "Unknown card" at run time; a number that is no test card stays a test of
     // Stripe's `incorrect_number`.
