@@ -36,9 +36,9 @@ public struct ScenarioResult: Sendable {
     public var waitingFor: String? = nil
 }
 
-/// Runs scenarios on virtual time: a ``ScenarioClock`` that only the `wait` steps (and, at the
-/// end, nothing) advance, one deadline at a time, and, for the pay context, a ``ScenarioBackend``: the in-memory Stripe
-/// backend unless told otherwise.
+/// Runs scenarios on virtual time: a clock that only the `wait` steps advance, one deadline at a
+/// time (what a deadline starts on other threads is over before the next fires), and, for the pay
+/// context, a ``ScenarioBackend``: the in-memory Stripe backend unless told otherwise.
 public enum ScenarioRunner {
     /// What the runs of a scenario's variants (the explorer's sessions: other steps, more
     /// misbehaviour) can share, read-only, and what they can leave out of their results.
