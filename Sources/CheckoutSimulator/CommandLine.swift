@@ -199,16 +199,23 @@ public enum CheckoutSimCommand {
             console.out(overview)
             return 0
         case "--version":
+            guard rest.isEmpty else {
+                console.err("checkout-sim: --version takes nothing more (got '\(rest.joined(separator: " "))')")
+                return 2
+            }
             console.out(version)
             return 0
         case "help":
-            guard let topic = rest.first else {
+            guard let topic = rest.first, !(topic == "help" && rest.count == 1) else {
                 console.out(overview)
                 return 0
             }
             guard let text = help(topic), rest.count == 1 else {
+                let near =
+                    rest.count == 1 ? ScenarioSchema.nearest(topic, order).map { "; did you mean '\($0)'?" } : nil
                 console.err(
-                    "checkout-sim: unknown command '\(rest.joined(separator: " "))' (commands: \(order.joined(separator: ", ")))"
+                    "checkout-sim: unknown command '\(rest.joined(separator: " "))'\(near ?? "") "
+                        + "(commands: \(order.joined(separator: ", ")))"
                 )
                 return 2
             }

@@ -70,10 +70,18 @@ struct ExploreOutput {
         return lines
     }
 
+    /// The sessions still `running` at the end of their steps, as `--json` gives them:
+    /// `{"noAnswerOwed": N, "waitingFor": {"didEnterAddress": M}}`.
+    var runningObject: [String: Any] {
+        var waiting = report.running
+        let idle = waiting.removeValue(forKey: "") ?? 0
+        return ["noAnswerOwed": idle, "waitingFor": waiting]
+    }
+
     func json() -> String {
         let object: [String: Any] = [
             "scenario": scenario.name, "file": file, "seed": seed, "sessions": report.sessions,
-            "outcomes": report.outcomes, "failedSessions": report.failedSessions, "running": report.running,
+            "outcomes": report.outcomes, "failedSessions": report.failedSessions, "running": runningObject,
             "problems": report.failures.map { failure -> [String: Any] in
                 [
                     "problems": failure.problems, "seed": failure.seed, "sessions": failure.sessions,
@@ -83,7 +91,8 @@ struct ExploreOutput {
             },
         ]
         let data =
-            (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])) ?? Data()
+            (try? JSONSerialization.data(
+                withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }
 }

@@ -38,12 +38,14 @@ extension ScenarioResult {
     public static func jsonArray(_ results: [ScenarioResult], showingPersonalData: Bool = false) -> String {
         let objects = results.map { $0.jsonObject(showingPersonalData) }
         let data =
-            (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .prettyPrinted])) ?? Data()
+            (try? JSONSerialization.data(
+                withJSONObject: objects, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }
 
     private func json(_ unmasked: Bool, pretty: Bool = true) -> String {
-        let options: JSONSerialization.WritingOptions = pretty ? [.sortedKeys, .prettyPrinted] : [.sortedKeys]
+        let options: JSONSerialization.WritingOptions =
+            pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? JSONSerialization.data(withJSONObject: jsonObject(unmasked), options: options)) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }
@@ -96,17 +98,19 @@ extension ScenarioResult {
             case .refused(let name, let refusal):
                 lines.append("    F--xC: \(clean("\(name) refused: \(refusal.code)"))")
             case .call(let method, let id, _):
+                let number = id.map { " #\($0)" } ?? ""
                 if method.hasPrefix("backend.") {
-                    lines.append("    F->>B: \(clean(String(method.dropFirst("backend.".count))))")
+                    // Numbered as in the text (spec E8): the backend's requests share the numbering.
+                    lines.append("    F->>B: \(clean(String(method.dropFirst("backend.".count)) + number))")
                 } else if method.hasPrefix("sheet.") {
                     continue
                 } else {
-                    lines.append("    F->>M: \(clean(method + (id.map { " #\($0)" } ?? "")))")
+                    lines.append("    F->>M: \(clean(method + number))")
                 }
             case .completion(let method, let id, let answer, let byDefault):
                 let text = answer.map { $0.rendered(showingPersonalData: unmasked) }.joined(separator: ", ")
                 if method.hasPrefix("backend.") {
-                    lines.append("    B-->>F: \(clean(text))")
+                    lines.append("    B-->>F: \(clean("#\(id) \(text)"))")
                 } else {
                     let who = byDefault ? "default answer" : text
                     lines.append("    M-->>F: \(clean("#\(id) \(who)"))")

@@ -66,7 +66,7 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
     let spec: MerchantSpec
     let request: PaymentRequest?
     let pricing: Pricing
-    let clock: ManualClock
+    let clock: any CheckoutClock
     let backend: Backend
     /// Answers in flight on other threads.
     let activity = ActivityCounter()
@@ -78,7 +78,7 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
         spec: MerchantSpec,
         request: PaymentRequest?,
         pricing: Pricing? = nil,
-        clock: ManualClock,
+        clock: any CheckoutClock,
         backend: Backend
     ) {
         self.spec = spec

@@ -28,7 +28,53 @@ enum ScenarioRules {
             if let problem = presentable(request.problems, what: "the payment request") { return problem }
             currency = request.currency
         }
-        return merchantProblem(scenario.merchant, flow: flow, currency: currency)
+        guard let problem = merchantProblem(scenario.merchant, flow: flow, currency: currency) ?? stepProblem(scenario)
+        else { return nil }
+        return named(problem)
+    }
+
+    /// `problem` with its JSON path in the message, when the message does not name it yet
+    /// (`at \`merchant.surcharges[0]\`: a surcharge needs ...`), so that every refusal says where.
+    static func named(_ problem: Problem) -> Problem {
+        guard !problem.path.isEmpty, !problem.message.contains("`\(problem.path)`") else { return problem }
+        var named = problem
+        named.message = ScenarioSchema.at(problem.path) + problem.message
+        return named
+    }
+
+    /// The first step whose card is no card: an `authorize` step names a card number (digits, with
+    /// spaces or dashes between groups) or a Stripe test token (`tok_visa`). A number that is no
+    /// test card is a card Stripe refuses (`incorrect_number`), which a scenario may mean; text
+    /// that is no number at all is a typo.
+    private static func stepProblem(_ scenario: Scenario) -> Problem? {
+        for (index, step) in scenario.steps.enumerated() {
+            guard case .authorize(let card, _, _) = step, !isCard(card) else { continue }
+            return Problem(
+                path: "steps[\(index)].card",
+                message: "\(card.quotedForMessage) at `steps[\(index)].card` is not a card number",
+                hint: "expected a card number (12 to 19 digits, spaces or dashes between groups, "
+                    + "such as \"4242 4242 4242 4242\") or a Stripe test token such as \"tok_visa\"")
+        }
+        return nil
+    }
+
+    /// Whether `card` is a card number (12 to 19 digits, with spaces or dashes between groups)
+    /// or a `tok_` token of letters, digits and underscores.
+    static func isCard(_ card: String) -> Bool {
+        if card.hasPrefix("tok_") {
+            let rest = card.utf8.dropFirst(4)
+            return !rest.isEmpty
+                && rest.allSatisfy { byte in
+                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                        || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+                }
+        }
+        let digits = card.utf8.filter { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
+        return card.utf8.allSatisfy { byte in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: " ")
+                || byte == UInt8(ascii: "-")
+        } && (12...19).contains(digits)
     }
 
     private static func presentable(_ problems: [CheckoutError], what: String) -> Problem? {
@@ -49,18 +95,28 @@ enum ScenarioRules {
         }
         let unused: [(String, Bool)] = [
             ("intent", flow != .payContext && merchant.intent != MerchantSpec.IntentSpec()),
+            ("radar", flow != .payContext && merchant.radar != nil),
             ("coupons", flow == .shippingAddress && !merchant.coupons.isEmpty),
-            ("surcharges", flow == .shippingAddress && !merchant.surcharges.isEmpty),
+            ("surcharges", flow != .paymentAuthorization && !merchant.surcharges.isEmpty),
             ("taxRate", flow == .shippingAddress && merchant.taxRate != nil),
-            ("requiredContactFields", flow == .shippingAddress && !merchant.requiredContactFields.isEmpty),
+            ("requiredContactFields", flow != .paymentAuthorization && !merchant.requiredContactFields.isEmpty),
         ]
         if let (key, _) = unused.first(where: \.1) {
+            let hint =
+                switch key {
+                case "intent": "the intent is created by the merchant of the payContext flow only"
+                case "radar": "Radar rules apply to the payContext flow's Stripe backend only"
+                case "surcharges" where flow == .payContext:
+                    "the pay context answers the sheet's card selection itself, so a surcharge never applies"
+                case "requiredContactFields" where flow == .payContext:
+                    "the pay context authorizes with Stripe; the merchant checks contact fields in the "
+                        + "paymentAuthorization flow only"
+                default: "the shipping-address flow's merchant answers with shipping methods only"
+                }
             return Problem(
                 path: "merchant.\(key)",
                 message: "`merchant.\(key)` has no effect in the \(flow.rawValue) flow; remove it",
-                hint: key == "intent"
-                    ? "the intent is created by the merchant of the payContext flow only"
-                    : "the shipping-address flow's merchant answers with shipping methods only")
+                hint: hint)
         }
         for (index, rate) in merchant.shippingRates.enumerated() {
             let path = "merchant.shippingRates[\(index)]"
@@ -85,13 +141,14 @@ enum ScenarioRules {
             }
             if let percent = coupon.percentOff, let rate = Rate(percent), rate.numerator > 100 * rate.denominator {
                 return Problem(
-                    path: "\(path).percentOff", message: "`percentOff` is \(percent); a percentage is at most 100")
+                    path: "\(path).percentOff",
+                    message: "`\(path).percentOff` is \(percent); a percentage is at most 100")
             }
             if let amount = coupon.amountOff {
                 if let problem = inCurrency(amount, "\(path).amountOff") { return problem }
                 if amount.isNegative {
                     return Problem(
-                        path: "\(path).amountOff", message: "`amountOff` must not be negative, got \(amount)")
+                        path: "\(path).amountOff", message: "`\(path).amountOff` must not be negative, got \(amount)")
                 }
             }
             if coupon.percentOff == nil, coupon.amountOff == nil, coupon.expired != true {
@@ -113,7 +170,8 @@ enum ScenarioRules {
             case (.some(let amount), nil):
                 if let problem = inCurrency(amount, "\(path).amount") { return problem }
                 if amount.isNegative {
-                    return Problem(path: "\(path).amount", message: "`amount` must not be negative, got \(amount)")
+                    return Problem(
+                        path: "\(path).amount", message: "`\(path).amount` must not be negative, got \(amount)")
                 }
             case (nil, .some(let percent)):
                 guard let rate = Rate(percent) else {
@@ -122,7 +180,9 @@ enum ScenarioRules {
                         message: "expected a decimal percentage such as \"2.5\", got \"\(percent)\"")
                 }
                 if rate.numerator > 100 * rate.denominator {
-                    return Problem(path: "\(path).percent", message: "`percent` is \(percent); at most 100")
+                    return Problem(
+                        path: "\(path).percent", message: "`\(path).percent` is \(percent); a percentage is at most 100"
+                    )
                 }
             }
         }

@@ -36,9 +36,9 @@ public struct ScenarioResult: Sendable {
     public var waitingFor: String? = nil
 }
 
-/// Runs scenarios on virtual time: a ``ManualClock`` that only the `wait` steps (and, at the
-/// end, nothing) advance, and, for the pay context, a ``ScenarioBackend``: the in-memory Stripe
-/// backend unless told otherwise.
+/// Runs scenarios on virtual time: a clock that only the `wait` steps advance, one deadline at a
+/// time (what a deadline starts on other threads is over before the next fires), and, for the pay
+/// context, a ``ScenarioBackend``: the in-memory Stripe backend unless told otherwise.
 public enum ScenarioRunner {
     /// What the runs of a scenario's variants (the explorer's sessions: other steps, more
     /// misbehaviour) can share, read-only, and what they can leave out of their results.
@@ -74,7 +74,7 @@ public enum ScenarioRunner {
     static func run(_ scenario: Scenario, _ setup: Setup, backend choice: ScenarioBackend = .memory) async
         -> ScenarioResult
     {
-        let clock = ManualClock()
+        let clock = ScenarioClock()
         let backend: ScenarioMerchant.Backend =
             switch choice {
             case .memory: .memory(InMemoryStripeBackend(radar: scenario.merchant.radar ?? .stripeDefault))
@@ -130,7 +130,8 @@ public enum ScenarioRunner {
                 case .back: note(step, flow.back())
                 case .done: note(step, flow.done())
                 case .cancel: note(step, flow.cancel())
-                case .wait(let seconds): clock.advance(by: .seconds(seconds))
+                case .wait(let seconds):
+                    await clock.advance(by: .seconds(seconds)) { await merchant.activity.waitUntilIdle() }
                 default: refuse(step, "not a step of the shipping-address flow")
                 }
                 await merchant.activity.waitUntilIdle()
@@ -160,7 +161,8 @@ public enum ScenarioRunner {
                 case .authorize(let card, let network, let billing):
                     note(step, flow.authorize(token(card, network), billingContact: billing))
                 case .cancel: note(step, flow.cancel())
-                case .wait(let seconds): clock.advance(by: .seconds(seconds))
+                case .wait(let seconds):
+                    await clock.advance(by: .seconds(seconds)) { await merchant.activity.waitUntilIdle() }
                 default: refuse(step, "not a step of the payment-authorization flow")
                 }
                 await merchant.activity.waitUntilIdle()
@@ -206,7 +208,10 @@ public enum ScenarioRunner {
                 case .authorize(let card, let network, let billing):
                     note(step, context.authorize(token(card, network), billingContact: billing))
                 case .cancel: note(step, context.cancel())
-                case .wait(let seconds): clock.advance(by: .seconds(seconds))
+                case .wait(let seconds):
+                    // What a deadline starts (a late answer's next backend request) is over
+                    // before the next deadline fires.
+                    await clock.advance(by: .seconds(seconds)) { await settle() }
                 default: refuse(step, "not a step of the pay context")
                 }
                 await settle()

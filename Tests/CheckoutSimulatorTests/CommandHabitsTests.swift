@@ -105,9 +105,19 @@ final class CommandHabitsTests: XCTestCase {
         XCTAssertEqual(replayed.code, 1, replayed.out + replayed.err)
         XCTAssertTrue(replayed.out.contains("violation completionCalledTwice in didSelectShippingMethod"))
 
-        let json = await cli.sim("explore", file, "-n", "20", "--json")
+        let json = await cli.sim("explore", file, "-n", "120", "-s", "5", "--json")
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
-        XCTAssertEqual(object["sessions"] as? Int, 20)
+        XCTAssertEqual(object["sessions"] as? Int, 120)
+        XCTAssertEqual((object["problems"] as? [Any])?.count, 1, "the problem the text shows, once")
+        // The sessions still running, told apart as the text tells them: no key is empty.
+        let running = try XCTUnwrap(object["running"] as? [String: Any], json.out)
+        let outcomes = try XCTUnwrap(object["outcomes"] as? [String: Int])
+        let idle = try XCTUnwrap(running["noAnswerOwed"] as? Int)
+        let waiting = try XCTUnwrap(running["waitingFor"] as? [String: Int])
+        XCTAssertEqual(idle + waiting.values.reduce(0, +), outcomes["running"] ?? 0, json.out)
+        XCTAssertFalse(waiting.keys.contains(""), json.out)
+        XCTAssertTrue(
+            json.out.contains("\"replay\" : \"checkout-sim explore \(file) --sessions 1"), "slashes as they are")
         let rate = await cli.sim("explore", file, "-n", "5", "--rate")
         XCTAssertTrue(rate.err.contains("rate: "), rate.err)
     }
@@ -149,6 +159,14 @@ final class CommandHabitsTests: XCTestCase {
         }
         let unknown = await cli.sim("help", "fly")
         XCTAssertEqual(unknown.code, 2)
+        let nearHelp = await cli.sim("help", "tset")
+        XCTAssertEqual(nearHelp.code, 2)
+        XCTAssertTrue(nearHelp.err.contains("unknown command 'tset'; did you mean 'test'?"), nearHelp.err)
+        let helpHelp = await cli.sim("help", "help")
+        XCTAssertEqual(helpHelp.code, 0, "help is a command too")
+        XCTAssertTrue(helpHelp.out.contains("help [COMMAND]"), helpHelp.out)
+        let versionAndMore = await cli.sim("--version", "run")
+        XCTAssertEqual(versionAndMore.code, 2, "nothing after --version is dropped in silence")
         let typo = await cli.sim("tset", "Examples")
         XCTAssertTrue(typo.err.contains("did you mean 'test'?"), typo.err)
         let option = await cli.sim("explore", "x.json", "--sesions", "3")

@@ -195,7 +195,7 @@ final class CommandLineTests: XCTestCase {
             XCTAssertTrue(lines.contains("    \(participant)"), participant)
         }
         XCTAssertTrue(lines.contains("    F->>M: didCreatePaymentMethod no. 4"), mermaid.out)
-        XCTAssertTrue(lines.contains("    F->>B: confirmIntent"), mermaid.out)
+        XCTAssertTrue(lines.contains("    F->>B: confirmIntent no. 6"), mermaid.out)
         XCTAssertFalse(mermaid.out.contains(";"), "no ';' that would break Mermaid")
         XCTAssertFalse(mermaid.out.contains("Grace"))
     }

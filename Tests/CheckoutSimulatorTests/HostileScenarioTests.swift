@@ -312,7 +312,7 @@ final class HostileScenarioTests: XCTestCase {
         try await assertRefused([
             (
                 Self.authorization(merchant: #"{"coupons": [{"code": "BIG", "percentOff": "150"}]}"#),
-                "`percentOff` is 150; a percentage is at most 100"
+                "`merchant.coupons[0].percentOff` is 150; a percentage is at most 100"
             ),
             (
                 Self.authorization(merchant: #"{"coupons": [{"code": "BIG", "percentOff": "ten"}]}"#),
@@ -356,6 +356,113 @@ final class HostileScenarioTests: XCTestCase {
                 "is not an ISO 3166-1 alpha-2 code"
             ),
         ])
+    }
+
+    // spec W2: a merchant rule that means nothing is refused with the JSON path of the rule, as
+    // an unknown key is, not only with the name of its key.
+    func testMerchantRuleRefusalsNameTheirPath() async throws {
+        try await assertRefused([
+            (
+                Self.authorization(merchant: #"{"surcharges": [{"percent": "2"}]}"#),
+                "at `merchant.surcharges[0]`: a surcharge needs `network` or `cardType`"
+            ),
+            (
+                Self.authorization(
+                    merchant: #"{"coupons": [{"code": "TEN", "percentOff": "10"}, {"code": "X"}]}"#),
+                "at `merchant.coupons[1]`: the coupon `X` takes nothing off"
+            ),
+            (
+                Self.authorization(
+                    merchant: #"{"misbehaviour": [{"callback": "didSelectShippingMethod", "kind": "late"}]}"#),
+                "at `merchant.misbehaviour[0]`: a `late` misbehaviour needs `seconds`"
+            ),
+            (
+                Self.authorization(
+                    merchant:
+                        #"{"misbehaviour": [{"callback": "didSelectShippingMethod", "kind": "twice", "seconds": 3}]}"#),
+                "at `merchant.misbehaviour[0].seconds`: `seconds` applies to `late` only, not `twice`"
+            ),
+            (
+                Self.payContext(
+                    merchant: #"{"misbehaviour": [{"callback": "willComplete", "kind": "malformedSecret"}]}"#),
+                "at `merchant.misbehaviour[0].kind`: `malformedSecret` applies to `didCreatePaymentMethod` only"
+            ),
+            (
+                Self.shipping(
+                    merchant:
+                        #"{"shippingRates": [{"country": "US", "methods": [{"identifier": "a", "label": "A", "amount": {"currency": "USD", "value": "1.00"}}, {"identifier": "a", "label": "B", "amount": {"currency": "USD", "value": "2.00"}}]}]}"#
+                ),
+                "at `merchant.shippingRates[0].methods"
+            ),
+            (
+                Self.authorization(
+                    merchant: #"{"surcharges": [{"network": "amex", "amount": {"currency": "USD", "value": "-1.00"}}]}"#
+                ),
+                "`merchant.surcharges[0].amount` must not be negative"
+            ),
+        ])
+    }
+
+    // spec W2: Radar rules are the pay context's Stripe backend's; in another flow the key would
+    // be read by nothing, so it is refused like `intent`.
+    func testRadarOutsideThePayContextIsRefused() async throws {
+        try await assertRefused([
+            (
+                Self.authorization(merchant: #"{"radar": {"blocksFailedPostalCodeCheck": true}}"#),
+                "`merchant.radar` has no effect in the paymentAuthorization flow; remove it"
+            ),
+            (Self.shipping(merchant: #"{"radar": {}}"#), "`merchant.radar` has no effect in the shippingAddress flow"),
+        ])
+        XCTAssertNoThrow(
+            try Scenario.load(json: Array(Self.payContext(merchant: #"{"radar": {"blocksHighestRisk": false}}"#).utf8)))
+    }
+
+    // spec W2: the pay context answers the sheet's card selection itself and authorizes with
+    // Stripe, so the authorization merchant's surcharges and required contact fields would be read
+    // by nothing there.
+    func testAuthorizationOnlyMerchantKeysAreRefusedInThePayContext() async throws {
+        try await assertRefused([
+            (
+                Self.payContext(
+                    merchant: #"{"surcharges": [{"network": "amex", "amount": {"currency": "USD", "value": "1.00"}}]}"#),
+                "`merchant.surcharges` has no effect in the payContext flow; remove it"
+            ),
+            (
+                Self.payContext(merchant: #"{"requiredContactFields": ["name"]}"#),
+                "`merchant.requiredContactFields` has no effect in the payContext flow; remove it"
+            ),
+        ])
+        XCTAssertNoThrow(
+            try Scenario.load(
+                json: Array(
+                    Self.authorization(
+                        merchant:
+                            #"{"requiredContactFields": ["name"], "surcharges": [{"cardType": "credit", "percent": "2"}]}"#
+                    ).utf8)))
+    }
+
+    // spec W2: a card that is no card number (a typo, an empty string) is refused at load instead
+    // of becoming an "Unknown card" at run time; a number that is no test card stays a test of
+    // Stripe's `incorrect_number`.
+    func testACardThatIsNoCardNumberIsRefused() async throws {
+        func authorize(_ card: String) -> String {
+            Self.authorization(steps: #"[{"action": "cancel"}, {"action": "authorize", "card": "\#(card)"}]"#)
+        }
+        try await assertRefused([
+            (authorize(""), #""" at `steps[1].card` is not a card number"#),
+            (authorize("hello"), #""hello" at `steps[1].card` is not a card number"#),
+            (authorize("4242"), #""4242" at `steps[1].card` is not a card number"#),
+            (authorize("4242 4242 4242 424x"), "at `steps[1].card` is not a card number"),
+            (authorize("tok_"), "at `steps[1].card` is not a card number"),
+            (authorize("tok_visa!"), "at `steps[1].card` is not a card number"),
+            (authorize("4242 4242 4242 4242 4242"), "at `steps[1].card` is not a card number"),
+        ])
+        for card in [
+            "4242 4242 4242 4242", "4242-4242-4242-4242", "4242  4242 4242 4242", "4242424242424241", "tok_visa",
+            "tok_mastercard",
+        ] {
+            XCTAssertNoThrow(try Scenario.load(json: Array(authorize(card).utf8)), card)
+        }
     }
 
     func testFilesThatAreNoScenarioAtAll() async throws {

@@ -48,6 +48,27 @@ final class TranscriptActorTests: XCTestCase {
         }
     }
 
+    // spec E8: the diagram numbers callbacks and backend requests as the text does, so no number
+    // seems skipped; the sheet's completion is drawn as the pay context's answer to the sheet.
+    func testTheDiagramKeepsTheTextsNumbering() async throws {
+        let run = try await result("pay-context/decline.json")
+        var numbers: [UInt64] = []
+        for entry in run.transcript.entries {
+            if case .call(let method, .some(let id), _) = entry.event, !method.hasPrefix("sheet.") {
+                numbers.append(id)
+            }
+        }
+        XCTAssertEqual(numbers, [1, 2, 3, 4, 5, 6, 7], "the text's numbers, the sheet's completion (#8) aside")
+        let mermaid = run.rendered(.mermaid).split(separator: "\n").map(String.init)
+        let drawn = mermaid.compactMap { line -> UInt64? in
+            guard line.contains("->>"), !line.contains("-->>"), let range = line.range(of: " no. ") else { return nil }
+            return UInt64(line[range.upperBound...].prefix { $0.isNumber })
+        }
+        XCTAssertEqual(drawn, numbers, mermaid.joined(separator: "\n"))
+        XCTAssertTrue(mermaid.contains("    F->>B: createPaymentMethod no. 3"), mermaid.joined(separator: "\n"))
+        XCTAssertTrue(mermaid.contains("    B-->>F: no. 3 pm_000001"), mermaid.joined(separator: "\n"))
+    }
+
     func testJSONSaysWhoActedWithTimesAsNumbers() async throws {
         let run = try await result("misbehaviour/late-answer-times-out.json")
         let objects = try XCTUnwrap(
