@@ -17,37 +17,6 @@ final class SnapshotLifetimeTests: XCTestCase {
         XCTAssertNotNil(answered.completion, "\(answered)")
     }
 
-    /// A store whose save waits until the test lets it finish, as a network store's takes its
-    /// time: no sleeping, the test decides the order.
-    actor GatedStore: RelaySessionStore {
-        var snapshots: [String: Data] = [:]
-        private var started: CheckedContinuation<Void, Never>?
-        private var gate: CheckedContinuation<Void, Never>?
-        private var isSaving = false
-
-        func save(_ snapshot: Data, for sessionID: String) async throws {
-            isSaving = true
-            started?.resume()
-            started = nil
-            await withCheckedContinuation { gate = $0 }
-            snapshots[sessionID] = snapshot
-        }
-        func load(_ sessionID: String) -> Data? { snapshots[sessionID] }
-        func remove(_ sessionID: String) { snapshots[sessionID] = nil }
-
-        /// Returns once a save has begun.
-        func waitUntilSaving() async {
-            if isSaving { return }
-            await withCheckedContinuation { started = $0 }
-        }
-
-        /// Lets the save in progress finish.
-        func finishSave() {
-            gate?.resume()
-            gate = nil
-        }
-    }
-
     // spec W6: resuming from a store takes the snapshot out of it, so a late or repeated event
     // elsewhere cannot resume the checkout as it was before.
     func testAResumeTakesTheSnapshotOutOfTheStore() async throws {
