@@ -2,7 +2,7 @@ import CheckoutCore
 import CheckoutTesting
 import XCTest
 
-@testable import CheckoutFlows
+import CheckoutFlows
 
 /// The clock's heap of deadlines: order, lazy cancellation, and no flow kept alive by a
 /// cancelled deadline.

@@ -1,7 +1,7 @@
 import CheckoutCore
 import XCTest
 
-@testable import CheckoutFlows
+import CheckoutFlows
 
 /// The flow's log keeps a long transcript in chunks; read back, it is every entry in the order
 /// recorded, whatever the chunk boundaries (spec E8).

@@ -3,7 +3,7 @@ import CheckoutTestSupport
 import Foundation
 import XCTest
 
-@testable import CheckoutFlows
+import CheckoutFlows
 
 /// Shared values of the flow tests; the recording delegates come from CheckoutTesting. Everything
 /// lives in this namespace so that other files of the test target can declare their own helpers

@@ -1,7 +1,7 @@
 import CheckoutCore
 import XCTest
 
-@testable import CheckoutFlows
+import CheckoutFlows
 
 /// The pay context's state machine without threads or a backend: events in, effects out.
 final class PayContextStateMachineTests: XCTestCase {

@@ -3,7 +3,7 @@ import CheckoutStripeBackends
 import CheckoutTesting
 import XCTest
 
-@testable import CheckoutFlows
+import CheckoutFlows
 
 /// A backend that holds confirmations until the test releases them. Wrap it in a
 /// `RecordingPaymentBackend` to wait until a confirmation is in flight.

@@ -3,7 +3,7 @@ import CheckoutTesting
 import Foundation
 import XCTest
 
-@testable import CheckoutFlows
+import CheckoutFlows
 
 /// The payment-authorization flow with its delegate: recording delegates, a manual clock, no
 /// sleeping.

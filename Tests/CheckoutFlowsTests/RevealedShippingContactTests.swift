@@ -2,7 +2,7 @@ import CheckoutCore
 import CheckoutTesting
 import XCTest
 
-@testable import CheckoutFlows
+import CheckoutFlows
 
 /// Apple Pay on the web reveals the shipping contact only at authorization: the
 /// `shippingcontactselected` event carries it redacted, the `paymentauthorized` payment carries it

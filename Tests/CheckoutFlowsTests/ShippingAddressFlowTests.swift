@@ -3,7 +3,7 @@ import CheckoutTesting
 import Foundation
 import XCTest
 
-@testable import CheckoutFlows
+import CheckoutFlows
 
 /// The shipping-address flow with its delegate: recording delegates, a manual clock, no sleeping.
 final class ShippingAddressFlowTests: XCTestCase {

@@ -1,7 +1,7 @@
 import CheckoutCore
 import XCTest
 
-@testable import CheckoutFlows
+import CheckoutFlows
 
 /// The shipping-address state machine on its own: no threads, no delegate, explicit virtual times.
 final class ShippingAddressStateMachineTests: XCTestCase {

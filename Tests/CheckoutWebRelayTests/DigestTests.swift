@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import CheckoutWebRelay
+import CheckoutWebRelay
 
 final class DigestTests: XCTestCase {
     private func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }

@@ -4,7 +4,7 @@ import CheckoutWeb
 import Foundation
 import XCTest
 
-@testable import CheckoutWebRelay
+import CheckoutWebRelay
 
 /// A snapshot resumes once, never brings back a checkout that ended, and is only ever the session
 /// it was asked for (spec W6); merchant validation asks Apple's gateways only (spec W5).

@@ -4,7 +4,7 @@ import CheckoutWeb
 import Foundation
 import XCTest
 
-@testable import CheckoutWebRelay
+import CheckoutWebRelay
 
 final class SnapshotTests: XCTestCase {
     private func relay(key: [UInt8] = Shop.key) -> WebRelay {

@@ -4,7 +4,7 @@ import CheckoutWeb
 import Foundation
 import XCTest
 
-@testable import CheckoutWebRelay
+import CheckoutWebRelay
 
 /// Spec W1, W2: what the page sent and the flow's models cannot carry is named in the session's
 /// transcript, not dropped in silence.
