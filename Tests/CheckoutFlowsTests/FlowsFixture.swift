@@ -1,9 +1,8 @@
 import CheckoutCore
+import CheckoutFlows
 import CheckoutTestSupport
 import Foundation
 import XCTest
-
-import CheckoutFlows
 
 /// Shared values of the flow tests; the recording delegates come from CheckoutTesting. Everything
 /// lives in this namespace so that other files of the test target can declare their own helpers

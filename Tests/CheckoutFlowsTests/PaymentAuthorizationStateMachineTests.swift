@@ -1,7 +1,6 @@
 import CheckoutCore
-import XCTest
-
 import CheckoutFlows
+import XCTest
 
 /// The payment-authorization state machine on its own: no threads, no delegate, explicit virtual
 /// times.

@@ -1,7 +1,6 @@
 import CheckoutCore
-import XCTest
-
 import CheckoutFlows
+import XCTest
 
 /// The shipping-address state machine on its own: no threads, no delegate, explicit virtual times.
 final class ShippingAddressStateMachineTests: XCTestCase {

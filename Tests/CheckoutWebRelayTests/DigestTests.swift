@@ -1,6 +1,5 @@
-import XCTest
-
 import CheckoutWebRelay
+import XCTest
 
 final class DigestTests: XCTestCase {
     private func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }

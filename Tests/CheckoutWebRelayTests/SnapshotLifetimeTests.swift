@@ -1,10 +1,9 @@
 import CheckoutCore
 import CheckoutFlows
 import CheckoutWeb
+import CheckoutWebRelay
 import Foundation
 import XCTest
-
-import CheckoutWebRelay
 
 /// A snapshot resumes once, never brings back a checkout that ended, and is only ever the session
 /// it was asked for (spec W6); merchant validation asks Apple's gateways only (spec W5).

@@ -1,10 +1,9 @@
 import CheckoutCore
 import CheckoutFlows
 import CheckoutWeb
+import CheckoutWebRelay
 import Foundation
 import XCTest
-
-import CheckoutWebRelay
 
 final class SnapshotTests: XCTestCase {
     private func relay(key: [UInt8] = Shop.key) -> WebRelay {
