@@ -331,6 +331,12 @@ final class RelayEventTests: XCTestCase {
         XCTAssertEqual(merchant.finishedCount, 1)
         XCTAssertEqual(ended.ids, ["idle"])
         XCTAssertTrue(ended.transcripts.first?.text().contains("idle") == true)
+        // spec E8: the relay ended the idle session; the customer only opened the sheet, and the
+        // cancel that ended the flow is the flow's side acting.
+        let idle = try XCTUnwrap(ended.transcripts.first)
+        XCTAssertEqual(idle.entries.filter { $0.actor == .customer }.map(\.event), [.action("present", [])])
+        let cancel = try XCTUnwrap(idle.entries.first { $0.event == .action("cancel", []) })
+        XCTAssertEqual(cancel.actor, .flow)
         // A sweep ends what is idle now, and nothing else.
         let none = await relay.endIdleSessions()
         XCTAssertEqual(none, [])
