@@ -55,10 +55,14 @@ let package = Package(
             dependencies: ["CheckoutSimulator", "CheckoutFlows", "CheckoutCore", "CheckoutStripeBackends"],
             swiftSettings: strict
         ),
+        // What several test targets share (not a product).
+        .target(name: "CheckoutTestSupport", dependencies: ["CheckoutFlows"], path: "Tests/CheckoutTestSupport"),
         .testTarget(name: "CheckoutCoreTests", dependencies: ["CheckoutCore"]),
         .testTarget(
             name: "CheckoutFlowsTests",
-            dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutTesting", "CheckoutStripeBackends"]
+            dependencies: [
+                "CheckoutFlows", "CheckoutCore", "CheckoutTesting", "CheckoutStripeBackends", "CheckoutTestSupport",
+            ]
         ),
         .testTarget(
             name: "CheckoutTestingTests",
@@ -79,7 +83,10 @@ let package = Package(
         .testTarget(name: "CheckoutWebTests", dependencies: ["CheckoutWeb", "CheckoutCore"]),
         .testTarget(
             name: "CheckoutWebRelayTests",
-            dependencies: ["CheckoutWebRelay", "CheckoutWeb", "CheckoutFlows", "CheckoutCore", "CheckoutStripeBackends"]
+            dependencies: [
+                "CheckoutWebRelay", "CheckoutWeb", "CheckoutFlows", "CheckoutCore", "CheckoutStripeBackends",
+                "CheckoutTestSupport",
+            ]
         ),
         .testTarget(
             name: "CheckoutSimulatorTests",

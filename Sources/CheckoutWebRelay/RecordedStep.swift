@@ -3,18 +3,18 @@ import CheckoutCore
 /// One event of a session that reached its flow, with what the flow made of it: the merchant's
 /// answer, or the flow's refusal. A snapshot carries these; a resume replays them through a fresh
 /// flow (spec W6).
-struct RecordedStep: Codable, Hashable, Sendable {
+package struct RecordedStep: Codable, Hashable, Sendable {
     /// The event as the page sent it: a resume reads it again as wire input.
-    var event: RelayEvent
+    package var event: RelayEvent
     /// The merchant's answer, for an event the flow accepted.
-    var answer: RecordedAnswer?
+    package var answer: RecordedAnswer?
     /// The flow's refusal code, for an event it refused.
-    var refusal: String?
+    package var refusal: String?
 }
 
 /// A merchant's answer as a snapshot keeps it, in CheckoutCore's JSON (which refuses unknown
 /// keys), with whether a default answered (spec A9), so that the replayed transcript says so too.
-enum RecordedAnswer: Codable, Hashable, Sendable {
+package enum RecordedAnswer: Codable, Hashable, Sendable {
     case shippingContact(ShippingContactUpdate, byDefault: Bool)
     case shippingMethod(ShippingMethodUpdate, byDefault: Bool)
     case paymentMethod(PaymentMethodUpdate, byDefault: Bool)

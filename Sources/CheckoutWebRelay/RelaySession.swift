@@ -30,6 +30,9 @@ public final class RelaySession: Sendable {
         var authorizationAttempted = false
         /// Why the relay itself ended the flow (a failed or late merchant validation, idleness).
         var relayEnd: (reason: String, message: String)?
+        /// The sequence number of the relay's `relay.end` note, once the flow took the cancel
+        /// that followed it: that cancel is the relay's, not the customer's (spec E8).
+        var relayCancelAfter: UInt64?
         /// The relay has let go of the session.
         var released = false
     }
@@ -83,8 +86,19 @@ public final class RelaySession: Sendable {
     /// never its contents, spec W5), events the relay refused before they reached the flow (spec
     /// W4), and why the relay ended the flow (a failed or late validation, idleness).
     public var transcript: Transcript {
-        let notes = state.withLock { $0.notes }
-        return Transcript.merged([flow.transcript, Transcript(entries: notes)])
+        let (notes, relayCancelAfter) = state.withLock { ($0.notes, $0.relayCancelAfter) }
+        var own = flow.transcript
+        // Spec E8: the flow records every cancel as the customer's; the one the relay sent when
+        // it ended the flow itself is the flow's side acting.
+        if let relayCancelAfter,
+            let index = own.entries.firstIndex(where: {
+                guard $0.sequence > relayCancelAfter, case .action("cancel", _) = $0.event else { return false }
+                return true
+            })
+        {
+            own.entries[index].actor = .flow
+        }
+        return Transcript.merged([own, Transcript(entries: notes)])
     }
 
     /// The flow's own transcript, without the relay's entries.
@@ -121,9 +135,13 @@ public final class RelaySession: Sendable {
 
     /// The relay ends the flow itself, saying why in the transcript.
     func end(reason: String, message: String) async {
-        state.withLock { $0.relayEnd = (reason, message) }
-        note(.action("relay.end", [.text("\(reason): \(message)")]), actor: .flow)
-        _ = flow.cancel()
+        let noted = TranscriptEntry(
+            time: clock.now, event: .action("relay.end", [.text("\(reason): \(message)")]), actor: .flow)
+        state.withLock {
+            $0.relayEnd = (reason, message)
+            $0.notes.append(noted)
+        }
+        if flow.cancel().isAccepted { state.withLock { $0.relayCancelAfter = noted.sequence } }
         await flow.waitUntilEnded()
     }
 

@@ -22,16 +22,16 @@ public enum RelaySnapshot {
     public static let minimumKeyLength = 32
     static let magic = "checkout-web-relay-snapshot/"
 
-    struct Payload: Codable, Hashable, Sendable {
-        var version: Int
-        var session: String
-        var kind: Kind
-        var request: PaymentRequest
-        var validated: Bool
-        var steps: [RecordedStep]
+    package struct Payload: Codable, Hashable, Sendable {
+        package var version: Int
+        package var session: String
+        package var kind: Kind
+        package var request: PaymentRequest
+        package var validated: Bool
+        package var steps: [RecordedStep]
     }
 
-    enum Kind: String, Codable, Hashable, Sendable {
+    package enum Kind: String, Codable, Hashable, Sendable {
         case authorization, payContext
     }
 
@@ -48,7 +48,7 @@ public enum RelaySnapshot {
     }
 
     /// Seals `payload` under `key`, with `version` in the header (a test writes old versions).
-    static func seal(_ payload: Payload, key: [UInt8], version: Int = RelaySnapshot.version) throws -> Data {
+    package static func seal(_ payload: Payload, key: [UInt8], version: Int = RelaySnapshot.version) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var sealed = Data("\(magic)\(version)\n".utf8)
@@ -63,7 +63,7 @@ public enum RelaySnapshot {
     ///
     /// - Throws: ``RelayError`` with ``RelayError/Code/malformedSnapshot``,
     ///   ``RelayError/Code/tamperedSnapshot`` or ``RelayError/Code/unsupportedSnapshotVersion``.
-    static func open(_ sealed: Data, key: [UInt8]) throws -> Payload {
+    package static func open(_ sealed: Data, key: [UInt8]) throws -> Payload {
         let bytes = [UInt8](sealed)
         let macLength = 2 * SHA256.digestCount
         let magicBytes = Array(magic.utf8)

@@ -1,8 +1,7 @@
 import CheckoutCore
+import CheckoutFlows
 import Dispatch
 import XCTest
-
-@testable import CheckoutFlows
 
 /// The completion object reused once the merchant has let go of it (issue 16): reused only then,
 /// re-armed for its new callback, and never a reference cycle with its flow.

@@ -1,8 +1,7 @@
 import CheckoutCore
+import CheckoutFlows
 import Dispatch
 import XCTest
-
-@testable import CheckoutFlows
 
 /// Real threads: thousands of flows whose delegates answer from other threads while the driver
 /// races `cancel()` against the answers. After each flow: exactly one terminal call, no two

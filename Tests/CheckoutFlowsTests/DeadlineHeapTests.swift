@@ -1,8 +1,7 @@
 import CheckoutCore
+import CheckoutFlows
 import CheckoutTesting
 import XCTest
-
-@testable import CheckoutFlows
 
 /// The clock's heap of deadlines: order, lazy cancellation, and no flow kept alive by a
 /// cancelled deadline.

@@ -1,7 +1,6 @@
 import CheckoutCore
+import CheckoutFlows
 import XCTest
-
-@testable import CheckoutFlows
 
 /// The flow's log keeps a long transcript in chunks; read back, it is every entry in the order
 /// recorded, whatever the chunk boundaries (spec E8).

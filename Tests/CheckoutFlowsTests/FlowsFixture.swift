@@ -1,8 +1,8 @@
 import CheckoutCore
+import CheckoutFlows
+import CheckoutTestSupport
 import Foundation
 import XCTest
-
-@testable import CheckoutFlows
 
 /// Shared values of the flow tests; the recording delegates come from CheckoutTesting. Everything
 /// lives in this namespace so that other files of the test target can declare their own helpers
@@ -196,24 +196,17 @@ extension FlowsFixture {
 
     /// Collects the violations a flow reports through `FlowOptions.onViolation`, in order.
     final class ViolationSink: Sendable {
-        private let received = LockedValue<[Violation]>([])
+        private let received = Arrivals<Violation>()
 
-        func append(_ violation: Violation) {
-            received.withLock { $0.append(violation) }
-        }
+        func append(_ violation: Violation) { received.append(violation) }
 
-        var violations: [Violation] { received.withLock { $0 } }
+        var violations: [Violation] { received.items }
 
-        /// Waits up to `timeout` until `count` violations have been reported: a violation decided
-        /// while another thread drains the flow reaches the observer from that thread, a moment
-        /// later.
+        /// Waits (up to `timeout`, the failure path) until `count` violations have been reported:
+        /// a violation decided while another thread drains the flow reaches the observer from
+        /// that thread, a moment later.
         func waitFor(_ count: Int, timeout: Duration = .seconds(10)) async -> [Violation] {
-            let clock = ContinuousClock()
-            let end = clock.now + timeout
-            while violations.count < count, clock.now < end {
-                try? await Task.sleep(for: .milliseconds(1))
-            }
-            return violations
+            await received.waitFor(count, timeout: timeout)
         }
     }
 

@@ -1,8 +1,7 @@
 import CheckoutCore
+import CheckoutFlows
 import CheckoutTesting
 import XCTest
-
-@testable import CheckoutFlows
 
 /// Deadlines armed lazily, as on the system clock: a flow keeps one timer, which may fire before
 /// the outstanding callback's deadline and must then re-arm, never time a callback out early, and

@@ -1,7 +1,6 @@
 import CheckoutCore
+import CheckoutFlows
 import XCTest
-
-@testable import CheckoutFlows
 
 /// The pay context's state machine without threads or a backend: events in, effects out.
 final class PayContextStateMachineTests: XCTestCase {

@@ -1,9 +1,8 @@
 import CheckoutCore
+import CheckoutFlows
 import CheckoutStripeBackends
 import CheckoutTesting
 import XCTest
-
-@testable import CheckoutFlows
 
 /// A backend that holds confirmations until the test releases them. Wrap it in a
 /// `RecordingPaymentBackend` to wait until a confirmation is in flight.

@@ -1,9 +1,8 @@
 import CheckoutCore
+import CheckoutFlows
 import CheckoutTesting
 import Foundation
 import XCTest
-
-@testable import CheckoutFlows
 
 /// The payment-authorization flow with its delegate: recording delegates, a manual clock, no
 /// sleeping.

@@ -1,9 +1,8 @@
 import CheckoutCore
+import CheckoutFlows
 import CheckoutStripeBackends
 import CheckoutTesting
 import XCTest
-
-@testable import CheckoutFlows
 
 /// Small, exact gaps between the flows and the platforms they model (PassKit, stripe-ios): what a
 /// failed result carries (P4), the sheet's deadline during a confirmation (E4, P5).

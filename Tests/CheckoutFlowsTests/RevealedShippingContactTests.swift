@@ -1,8 +1,7 @@
 import CheckoutCore
+import CheckoutFlows
 import CheckoutTesting
 import XCTest
-
-@testable import CheckoutFlows
 
 /// Apple Pay on the web reveals the shipping contact only at authorization: the
 /// `shippingcontactselected` event carries it redacted, the `paymentauthorized` payment carries it

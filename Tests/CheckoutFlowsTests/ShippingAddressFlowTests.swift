@@ -1,9 +1,8 @@
 import CheckoutCore
+import CheckoutFlows
 import CheckoutTesting
 import Foundation
 import XCTest
-
-@testable import CheckoutFlows
 
 /// The shipping-address flow with its delegate: recording delegates, a manual clock, no sleeping.
 final class ShippingAddressFlowTests: XCTestCase {

@@ -1,7 +1,6 @@
 import CheckoutCore
+import CheckoutFlows
 import XCTest
-
-@testable import CheckoutFlows
 
 /// The shipping-address state machine on its own: no threads, no delegate, explicit virtual times.
 final class ShippingAddressStateMachineTests: XCTestCase {

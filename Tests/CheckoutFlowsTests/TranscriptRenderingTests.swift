@@ -1,8 +1,7 @@
 import CheckoutCore
+import CheckoutFlows
 import Foundation
 import XCTest
-
-@testable import CheckoutFlows
 
 /// The transcript's renderings are written directly (no `JSONSerialization`, no `NSString`
 /// padding): they must stay byte for byte what those Foundation APIs give (spec E8).

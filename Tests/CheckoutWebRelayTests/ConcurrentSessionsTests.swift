@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutTestSupport
 import CheckoutWeb
 import CheckoutWebRelay
 import Dispatch
@@ -30,9 +31,9 @@ final class ConcurrentSessionsTests: XCTestCase {
     // events at the time of the resume.
     func testTenThousandConcurrentSessionsAgreeWithDirectRuns() async throws {
         let clock = ManualClock()
-        let ends = Locked(0)
+        let ends = Arrivals<String>()
         let options = RelayOptions(
-            clock: clock, snapshotKey: Shop.key, onSessionEnd: { _, _ in ends.withLock { $0 += 1 } })
+            clock: clock, snapshotKey: Shop.key, onSessionEnd: { id, _ in ends.append(id) })
         let relays = [WebRelay(options: options), WebRelay(options: options)]
         let store = InMemoryRelaySessionStore()
         let reports = Locked<[Report]>([])
@@ -96,11 +97,9 @@ final class ConcurrentSessionsTests: XCTestCase {
 
         // spec W6: past the idle timeout every session is let go of, on the clock.
         clock.advance(by: .seconds(31))
-        for _ in 0..<10_000 where ends.withLock({ $0 }) < Self.sessionCount {
-            try await Task.sleep(for: .milliseconds(2))
-        }
+        await ends.waitFor(Self.sessionCount, timeout: .seconds(60))
         XCTAssertEqual(relays[0].sessionCount + relays[1].sessionCount, 0)
-        XCTAssertEqual(ends.withLock { $0 }, Self.sessionCount)
+        XCTAssertEqual(ends.items.count, Self.sessionCount)
         let total = ContinuousClock.now - started
         print(
             "relay: \(Self.sessionCount) sessions, \(events) events reached the flows, \(pendingRefusals) refused "

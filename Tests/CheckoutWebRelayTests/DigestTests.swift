@@ -1,6 +1,5 @@
+import CheckoutWebRelay
 import XCTest
-
-@testable import CheckoutWebRelay
 
 final class DigestTests: XCTestCase {
     private func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }

@@ -40,11 +40,12 @@ final class MerchantValidationTests: XCTestCase {
     func testAnEventWhileTheValidationIsOwedIsRefused() async throws {
         let clock = ManualClock()
         let relay = WebRelay(options: RelayOptions(clock: clock))
+        let validator = ShopValidator(behaviour: .hang)
         try relay.open(
             "s1", request: Shop.request,
-            merchant: .authorization(delegate: ShopMerchant(), validator: ShopValidator(behaviour: .hang)))
+            merchant: .authorization(delegate: ShopMerchant(), validator: validator))
         let pending = Task { await relay.handle(try Page.validate("s1")) }
-        for _ in 0..<1_000 where relay.session("s1")?.isBusy != true { try await Task.sleep(for: .milliseconds(1)) }
+        await validator.started.waitFor(1)
         let refused = await relay.handle(try Page.contact("s1"))
         XCTAssertEqual(refused.refusal?.reason, "callbackPending")
         XCTAssertEqual(refused.refusal?.pendingCallback, "validateMerchant")

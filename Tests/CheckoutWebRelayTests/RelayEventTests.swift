@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutTestSupport
 import CheckoutWeb
 import CheckoutWebRelay
 import Foundation
@@ -324,12 +325,18 @@ final class RelayEventTests: XCTestCase {
         _ = await relay.handle(try Page.contact("busy"))
         clock.advance(by: .seconds(10))
         // The session's own idle deadline, on the clock, ends it.
-        for _ in 0..<1_000 where relay.session("idle") != nil { try await Task.sleep(for: .milliseconds(2)) }
+        await ended.waitFor(1)
         XCTAssertNil(relay.session("idle"))
         XCTAssertNotNil(relay.session("busy"))
         XCTAssertEqual(merchant.finishedCount, 1)
         XCTAssertEqual(ended.ids, ["idle"])
         XCTAssertTrue(ended.transcripts.first?.text().contains("idle") == true)
+        // spec E8: the relay ended the idle session; the customer only opened the sheet, and the
+        // cancel that ended the flow is the flow's side acting.
+        let idle = try XCTUnwrap(ended.transcripts.first)
+        XCTAssertEqual(idle.entries.filter { $0.actor == .customer }.map(\.event), [.action("present", [])])
+        let cancel = try XCTUnwrap(idle.entries.first { $0.event == .action("cancel", []) })
+        XCTAssertEqual(cancel.actor, .flow)
         // A sweep ends what is idle now, and nothing else.
         let none = await relay.endIdleSessions()
         XCTAssertEqual(none, [])
@@ -339,7 +346,7 @@ final class RelayEventTests: XCTestCase {
         // The sweep or the session's own deadline, whichever came first.
         XCTAssertTrue(swept == ["busy"] || swept.isEmpty, "\(swept)")
         XCTAssertEqual(gone, 0)
-        for _ in 0..<1_000 where ended.ids.count < 2 { try await Task.sleep(for: .milliseconds(2)) }
+        await ended.waitFor(2)
         XCTAssertEqual(ended.ids, ["idle", "busy"])
         let refused = await relay.handle(try Page.contact("busy"))
         XCTAssertEqual(refused.refusal?.reason, "unknownSession")
@@ -363,8 +370,10 @@ final class RelayEventTests: XCTestCase {
 }
 
 final class EndLog: Sendable {
-    private let state = LockedValue<[(String, Transcript)]>([])
-    func add(_ id: String, _ transcript: Transcript) { state.withLock { $0.append((id, transcript)) } }
-    var ids: [String] { state.withLock { $0.map(\.0) } }
-    var transcripts: [Transcript] { state.withLock { $0.map(\.1) } }
+    private let ended = Arrivals<(String, Transcript)>()
+    func add(_ id: String, _ transcript: Transcript) { ended.append((id, transcript)) }
+    var ids: [String] { ended.items.map(\.0) }
+    var transcripts: [Transcript] { ended.items.map(\.1) }
+    /// Waits until `count` sessions have ended (the clock's deadline ends them on its own task).
+    func waitFor(_ count: Int) async { await ended.waitFor(count) }
 }

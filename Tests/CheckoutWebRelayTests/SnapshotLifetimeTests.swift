@@ -1,10 +1,9 @@
 import CheckoutCore
 import CheckoutFlows
 import CheckoutWeb
+import CheckoutWebRelay
 import Foundation
 import XCTest
-
-@testable import CheckoutWebRelay
 
 /// A snapshot resumes once, never brings back a checkout that ended, and is only ever the session
 /// it was asked for (spec W6); merchant validation asks Apple's gateways only (spec W5).
@@ -15,37 +14,6 @@ final class SnapshotLifetimeTests: XCTestCase {
         try relay.open(id, request: Shop.request, merchant: .authorization(delegate: ShopMerchant()))
         let answered = await relay.handle(try Page.contact(id))
         XCTAssertNotNil(answered.completion, "\(answered)")
-    }
-
-    /// A store whose save waits until the test lets it finish, as a network store's takes its
-    /// time: no sleeping, the test decides the order.
-    actor GatedStore: RelaySessionStore {
-        var snapshots: [String: Data] = [:]
-        private var started: CheckedContinuation<Void, Never>?
-        private var gate: CheckedContinuation<Void, Never>?
-        private var isSaving = false
-
-        func save(_ snapshot: Data, for sessionID: String) async throws {
-            isSaving = true
-            started?.resume()
-            started = nil
-            await withCheckedContinuation { gate = $0 }
-            snapshots[sessionID] = snapshot
-        }
-        func load(_ sessionID: String) -> Data? { snapshots[sessionID] }
-        func remove(_ sessionID: String) { snapshots[sessionID] = nil }
-
-        /// Returns once a save has begun.
-        func waitUntilSaving() async {
-            if isSaving { return }
-            await withCheckedContinuation { started = $0 }
-        }
-
-        /// Lets the save in progress finish.
-        func finishSave() {
-            gate?.resume()
-            gate = nil
-        }
     }
 
     // spec W6: resuming from a store takes the snapshot out of it, so a late or repeated event

@@ -1,10 +1,9 @@
 import CheckoutCore
 import CheckoutFlows
 import CheckoutWeb
+import CheckoutWebRelay
 import Foundation
 import XCTest
-
-@testable import CheckoutWebRelay
 
 final class SnapshotTests: XCTestCase {
     private func relay(key: [UInt8] = Shop.key) -> WebRelay {
@@ -78,23 +77,15 @@ final class SnapshotTests: XCTestCase {
     // spec W6, W4: no event is lost between the snapshot and the hand-over: while the session is
     // written out its events are refused.
     func testAnEventWhileTheSessionIsWrittenOutIsRefused() async throws {
-        struct SlowStore: RelaySessionStore {
-            let store = InMemoryRelaySessionStore()
-            func save(_ snapshot: Data, for sessionID: String) async throws {
-                try await Task.sleep(for: .milliseconds(300))
-                await store.save(snapshot, for: sessionID)
-            }
-            func load(_ sessionID: String) async throws -> Data? { await store.load(sessionID) }
-            func remove(_ sessionID: String) async throws { await store.remove(sessionID) }
-        }
         let first = relay()
         _ = try await openedSession(in: first)
-        let store = SlowStore()
+        let store = GatedStore()
         let suspending = Task { try await first.suspend("s1", to: store) }
-        for _ in 0..<1_000 where first.session("s1")?.isBusy != true { try await Task.sleep(for: .milliseconds(1)) }
+        await store.waitUntilSaving()
         let refused = await first.handle(try Page.coupon("s1", "TEN"))
         XCTAssertEqual(refused.refusal?.reason, "callbackPending")
         XCTAssertEqual(refused.refusal?.pendingCallback, "relay.suspend")
+        await store.finishSave()
         try await suspending.value
         XCTAssertNil(first.session("s1"))
         let resumed = try await relay().resume("s1", from: store, merchant: .authorization(delegate: ShopMerchant()))

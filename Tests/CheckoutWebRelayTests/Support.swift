@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutTestSupport
 import CheckoutWeb
 import CheckoutWebRelay
 import Foundation
@@ -155,6 +156,8 @@ final class ShopMerchant: PaymentAuthorizationDelegate {
 struct ShopValidator: MerchantValidating {
     enum Behaviour: Sendable { case answer, fail, hang }
     var behaviour: Behaviour = .answer
+    /// The sessions whose validation has begun, for a test to wait on.
+    var started = Arrivals<String>()
 
     static let merchantSession: JSONValue = .object([
         "merchantSessionIdentifier": .string("SSH-SECRET-0123456789"),
@@ -170,10 +173,12 @@ struct ShopValidator: MerchantValidating {
     }
 
     func merchantSession(validationURL: URL, sessionID: String) async throws -> JSONValue {
+        started.append(sessionID)
         switch behaviour {
         case .answer: return Self.merchantSession
         case .fail: throw Failure()
         case .hang:
+            // Never answers: the relay's deadline cancels this task.
             try await Task.sleep(for: .seconds(3_600))
             return Self.merchantSession
         }
@@ -264,4 +269,35 @@ func eventsWithoutTimes(_ transcript: Transcript) -> [TimelessEntry] {
 func encoded(_ reply: RelayReply) throws -> [String: Any] {
     let data = try JSONEncoder().encode(reply)
     return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+}
+
+/// A store whose save waits until the test lets it finish, as a network store's takes its
+/// time: no sleeping, the test decides the order.
+actor GatedStore: RelaySessionStore {
+    var snapshots: [String: Data] = [:]
+    private var started: CheckedContinuation<Void, Never>?
+    private var gate: CheckedContinuation<Void, Never>?
+    private var isSaving = false
+
+    func save(_ snapshot: Data, for sessionID: String) async throws {
+        isSaving = true
+        started?.resume()
+        started = nil
+        await withCheckedContinuation { gate = $0 }
+        snapshots[sessionID] = snapshot
+    }
+    func load(_ sessionID: String) -> Data? { snapshots[sessionID] }
+    func remove(_ sessionID: String) { snapshots[sessionID] = nil }
+
+    /// Returns once a save has begun.
+    func waitUntilSaving() async {
+        if isSaving { return }
+        await withCheckedContinuation { started = $0 }
+    }
+
+    /// Lets the save in progress finish.
+    func finishSave() {
+        gate?.resume()
+        gate = nil
+    }
 }

@@ -1,10 +1,9 @@
 import CheckoutCore
 import CheckoutFlows
 import CheckoutWeb
+import CheckoutWebRelay
 import Foundation
 import XCTest
-
-@testable import CheckoutWebRelay
 
 /// Spec W1, W2: what the page sent and the flow's models cannot carry is named in the session's
 /// transcript, not dropped in silence.

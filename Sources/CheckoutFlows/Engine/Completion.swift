@@ -61,12 +61,14 @@ package final class Completion<Shell: AnyObject & Sendable>: Sendable {
 /// The one completion object a flow keeps for reuse (issue 16), in its ``FlowRunner``: touched
 /// only by the thread that drains the flow, which is handed from thread to thread under the
 /// flow's lock.
-struct SpareCompletion {
+package struct SpareCompletion {
     private var object: AnyObject?
+
+    package init() {}
 
     /// The completion for callback `id`: the spare, re-armed, or a new one.
     @inline(__always)
-    mutating func make<Shell>(_ id: UInt64, _ shell: Shell) -> Completion<Shell> {
+    package mutating func make<Shell>(_ id: UInt64, _ shell: Shell) -> Completion<Shell> {
         guard let spare = object else { return Completion(id: id, shell: shell) }
         object = nil
         // A flow has one shell type, so its spare holds completions of that shell only.
@@ -78,7 +80,7 @@ struct SpareCompletion {
     /// Keeps `completion` for the next callback when the merchant has let go of it (the caller's
     /// reference is the only one), releasing the flow it retains; otherwise leaves it alone.
     @inline(__always)
-    mutating func recycle<Shell>(_ completion: inout Completion<Shell>) {
+    package mutating func recycle<Shell>(_ completion: inout Completion<Shell>) {
         guard isKnownUniquelyReferenced(&completion) else { return }
         completion.idle()
         object = completion

@@ -152,10 +152,6 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     }
 
     /// Under the lock: runs `event` and parks `continuation` until what the event started is over.
-    /// Not optimized: Swift 6.3's CopyPropagation pass crashes on its generic specializations when
-    /// the module is built with `-O -enable-testing` (as `swift test -c release` needs). It runs
-    /// once per awaited driver action, so the cost is nil.
-    @_optimize(none)
     private func register<Shell: FlowShell>(
         _ continuation: CheckedContinuation<Machine.Answer?, any Error>,
         for event: (inout Machine, Duration) -> Effect<Machine.Call>,

@@ -135,7 +135,8 @@ package struct PayContextStateMachine: FlowMachine {
             stage = .sheet
             return .call(.presentSheet)
         case .ended, .closing: return log.refuse("present", .finished, at: now)
-        default: return log.refuse("present", .alreadyPresented, at: now)
+        case .sheet, .creatingPaymentMethod, .awaitingIntent, .retrieving, .confirming, .awaitingWillComplete:
+            return log.refuse("present", .alreadyPresented, at: now)
         }
     }
 
@@ -153,7 +154,7 @@ package struct PayContextStateMachine: FlowMachine {
             // The confirmation has answered: report its real outcome, skipping willComplete.
             log.record(.action("cancel", [.text("after the confirmation: reporting its outcome")]), at: now)
             return finish(decision, round, at: now)
-        default:
+        case .sheet, .creatingPaymentMethod, .awaitingIntent, .retrieving, .awaitingWillComplete:
             log.record(.action("cancel", []), at: now)
             stage = .closing(Final(status: .userCancellation, error: nil))
             return .call(.dismissSheet)
@@ -196,7 +197,7 @@ package struct PayContextStateMachine: FlowMachine {
             stage = .confirming(round, cancelDeferred: true)
             log.record(.action("sheet ended", [.text("waiting for the confirmation in flight")]), at: now)
             return .none
-        default:
+        case .notPresented, .sheet, .creatingPaymentMethod, .awaitingIntent, .retrieving, .awaitingWillComplete:
             // The sheet ended on its own: its deadline on a forwarded callback, or a violation.
             switch sheetOutcome {
             case .failed(.violation(let violation)):
@@ -444,7 +445,9 @@ package struct PayContextStateMachine: FlowMachine {
             return .none
         case .awaitingWillComplete(let round, _, let decision) where round.confirmSent && decision.final != nil:
             return finish(decision, round, at: now)
-        default:
+        case .creatingPaymentMethod, .awaitingIntent, .retrieving, .awaitingWillComplete,
+            // Not reached: the switch above stops at these.
+            .notPresented, .sheet, .closing, .ended:
             stage = .closing(Final(status: .userCancellation, error: nil))
             return .call(.dismissSheet)
         }

@@ -123,7 +123,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         switch state {
         case .notPresented: break
         case .ended: return log.refuse("present", .finished, at: now)
-        default: return log.refuse("present", .alreadyPresented, at: now)
+        case .sheet, .awaiting: return log.refuse("present", .alreadyPresented, at: now)
         }
         log.record(.action("present", []), at: now)
         shownSheet = PaymentSheet(

@@ -89,7 +89,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
             state = .addressStep(error: nil)
             return .none
         case .ended: return log.refuse("present", .finished, at: now)
-        default: return log.refuse("present", .alreadyPresented, at: now)
+        case .addressStep, .validating, .methodStep: return log.refuse("present", .alreadyPresented, at: now)
         }
     }
 
@@ -166,7 +166,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
         switch state {
         case .notPresented: return log.refuse("cancel", .notPresented, at: now)
         case .ended: return log.refuse("cancel", .finished, at: now)
-        default:
+        case .addressStep, .validating, .methodStep:
             log.record(.action("cancel", []), at: now)
             return end(.cancelled, at: now)
         }
@@ -276,7 +276,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
         case .notPresented: log.refuse(action, .notPresented, at: now)
         case .ended: log.refuse(action, .finished, at: now)
         case .validating(let outstanding): log.refuse(action, .callbackPending(outstanding.method), at: now)
-        default: log.refuse(action, .notAllowed(action, "on the address step"), at: now)
+        case .addressStep, .methodStep: log.refuse(action, .notAllowed(action, "on the address step"), at: now)
         }
     }
 
