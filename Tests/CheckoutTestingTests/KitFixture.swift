@@ -147,4 +147,11 @@ enum KitFixture {
             return try await inner.confirmIntent(secret, paymentMethodID: paymentMethodID, shipping: shipping)
         }
     }
+
+    /// A recording delegate whose trace shows a call that never returned.
+    final class UnfinishedTrace: RecordingDelegate {
+        var calls: [RecordedCall] { [RecordedCall(method: "didEnterAddress")] }
+        var trace: [String] { [">didEnterAddress"] }
+        func wait(for method: String, times: Int, timeout: Duration) async -> Bool { false }
+    }
 }
