@@ -25,7 +25,9 @@ final class DriverFormsTests: XCTestCase {
         XCTAssertEqual(authorization.selectShippingContact(F.jane()), .accepted)
         XCTAssertEqual(authorization.selectShippingMethod("express"), .accepted)
         XCTAssertEqual(authorization.authorize(F.token()), .accepted)
-        guard case .success = authorization.outcome else { return XCTFail("\(String(describing: authorization.outcome))") }
+        guard case .success = authorization.outcome else {
+            return XCTFail("\(String(describing: authorization.outcome))")
+        }
 
         let context = try PayContext(
             request: F.request(), backend: RecordingPaymentBackend(), delegate: RecordingPayContextDelegate())
