@@ -78,27 +78,6 @@ private final class WaitsForCancellation: AsyncShippingAddressDelegate {
     }
 }
 
-/// An async authorization merchant whose shipping-contact callback waits until its task is
-/// cancelled; its other callbacks answer at once.
-private final class AuthorizationWaitsForCancellation: AsyncPaymentAuthorizationDelegate {
-    let gate = CancellationGate()
-
-    func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {}
-
-    func paymentAuthorizationFlow(_ flow: PaymentAuthorizationFlow, didAuthorizePayment payment: Payment) async
-        -> PaymentAuthorizationResult
-    {
-        .success
-    }
-
-    func paymentAuthorizationFlow(_ flow: PaymentAuthorizationFlow, didSelectShippingContact contact: Contact) async
-        -> ShippingContactUpdate
-    {
-        await gate.park()
-        return flow.defaultShippingContactUpdate()
-    }
-}
-
 /// An async pay-context merchant whose intent creation waits until its task is cancelled.
 private final class PayContextWaitsForCancellation: AsyncPayContextDelegate {
     let gate = CancellationGate()
@@ -111,29 +90,6 @@ private final class PayContextWaitsForCancellation: AsyncPayContextDelegate {
     }
 
     func payContext(_ context: PayContext, didCompleteWith status: PaymentStatus, error: (any Error)?) {}
-}
-
-/// An async authorization merchant that answers every callback at once with a new total.
-private struct AuthorizationAnswersAtOnce: AsyncPaymentAuthorizationDelegate {
-    func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {}
-
-    func paymentAuthorizationFlow(_ flow: PaymentAuthorizationFlow, didAuthorizePayment payment: Payment) async
-        -> PaymentAuthorizationResult
-    {
-        .success
-    }
-
-    func paymentAuthorizationFlow(_ flow: PaymentAuthorizationFlow, didSelectShippingContact contact: Contact) async
-        -> ShippingContactUpdate
-    {
-        ShippingContactUpdate(summaryItems: KitFixture.summary("25.00"))
-    }
-
-    func paymentAuthorizationFlow(_ flow: PaymentAuthorizationFlow, didSelectShippingMethod method: ShippingMethod)
-        async -> ShippingMethodUpdate
-    {
-        ShippingMethodUpdate(summaryItems: KitFixture.summary("30.00"))
-    }
 }
 
 /// An async merchant that answers every address check at once.
@@ -207,14 +163,18 @@ final class AsyncDelegateTests: XCTestCase {
     // spec E3: the authorization flow's cancel cancels the task of its async shipping-contact
     // callback too.
     func testTheEndCancelsAnAsyncAuthorizationDelegateTask() async throws {
-        let merchant = AuthorizationWaitsForCancellation()
+        let gate = CancellationGate()
+        let merchant = F.AsyncAuthorizationMerchant(contact: { flow in
+            await gate.park()
+            return flow.defaultShippingContactUpdate()
+        })
         let flow = try PaymentAuthorizationFlow(request: F.request(), delegate: merchant, options: .testing())
         flow.present()
         XCTAssertTrue(flow.selectShippingContact(F.jane()).isAccepted)
         XCTAssertTrue(flow.cancel().isAccepted)
         let idle = await waitUntilIdle(flow)
         XCTAssertTrue(idle, "the cancelled callback returned")
-        XCTAssertEqual(merchant.gate.sawCancellation, [true])
+        XCTAssertEqual(gate.sawCancellation, [true])
         XCTAssertEqual(flow.outcome, .cancelled)
         XCTAssertEqual(flow.delegateCalls, ["didSelectShippingContact", "didFinish"])
         XCTAssertEqual(flow.violations.map(\.kind), [.lateCompletion])
@@ -245,9 +205,11 @@ final class AsyncDelegateTests: XCTestCase {
     // applied and the second action is accepted, every time (200 runs; before, the method was
     // refused with callbackPending about half the time).
     func testASyncDriverAgainstAnAsyncAuthorizationDelegateIsDeterministic() async throws {
+        let merchant = F.AsyncAuthorizationMerchant(
+            contact: { _ in ShippingContactUpdate(summaryItems: F.summary("25.00")) },
+            method: { _ in ShippingMethodUpdate(summaryItems: F.summary("30.00")) })
         for _ in 0..<200 {
-            let flow = try PaymentAuthorizationFlow(
-                request: F.request(), delegate: AuthorizationAnswersAtOnce(), options: .testing())
+            let flow = try PaymentAuthorizationFlow(request: F.request(), delegate: merchant, options: .testing())
             flow.present()
             XCTAssertTrue(flow.selectShippingContact(F.jane()).isAccepted)
             await flow.waitUntilIdle()

@@ -136,7 +136,9 @@ import Testing
         try await withKnownIssue {
             let options = FlowOptions.testing()
             let flow = try PaymentAuthorizationFlow(
-                request: F.request(), delegate: AsyncInvalidUpdate(), options: options)
+                request: F.request(),
+                delegate: F.AsyncAuthorizationMerchant(contact: { _ in ShippingContactUpdate(summaryItems: []) }),
+                options: options)
             flow.present()
             flow.selectShippingContact(F.jane())
             await flow.waitUntilIdle()
@@ -369,20 +371,5 @@ private struct NeverAnswers: AsyncShippingAddressDelegate {
         // Task.sleep returns early, throwing, when the task is cancelled: real time never passes.
         try? await Task.sleep(for: .seconds(3600))
         return .valid
-    }
-}
-
-/// An async authorization merchant whose shipping-contact update has no summary items (spec E7).
-private struct AsyncInvalidUpdate: AsyncPaymentAuthorizationDelegate {
-    func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {}
-    func paymentAuthorizationFlow(_ flow: PaymentAuthorizationFlow, didAuthorizePayment payment: Payment) async
-        -> PaymentAuthorizationResult
-    {
-        .success
-    }
-    func paymentAuthorizationFlow(_ flow: PaymentAuthorizationFlow, didSelectShippingContact contact: Contact) async
-        -> ShippingContactUpdate
-    {
-        ShippingContactUpdate(summaryItems: [])
     }
 }
