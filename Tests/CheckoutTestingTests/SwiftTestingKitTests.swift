@@ -1,7 +1,9 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutSimulatorTesting
 import CheckoutTesting
 import Dispatch
+import Foundation
 import Testing
 
 /// The kit under Swift Testing: its failures are recorded with `Issue.record` at the caller
@@ -238,6 +240,24 @@ import Testing
             messages.withLock { $0 } == [
                 "timed out after 0.02 seconds waiting for confirmIntent to be called 1 time(s); calls so far: []"
             ])
+    }
+
+    // CheckoutSimulatorTesting's scenario assertion under Swift Testing: a passing example is
+    // silent, an unreadable file is an issue at the caller naming the file.
+    @Test func assertScenarioPassesUnderSwiftTesting() async {
+        let result = await assertScenarioPasses(
+            ScenarioAssertionTests.examples.appendingPathComponent("pay-context/payment-intent.json").path)
+        #expect(result?.outcome == "success")
+        let messages = LockedValue<[String]>([])
+        let line = #line + 2
+        await withKnownIssue {
+            let unreadable = await assertScenarioPasses("/nonexistent.json")
+            #expect(unreadable == nil)
+        } matching: { issue in
+            messages.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
+            return issue.sourceLocation?.line == line
+        }
+        #expect(messages.withLock { $0 } == ["/nonexistent.json: cannot read the file"])
     }
 
     // spec E4: an unexpected completionTimedOut is an issue at the line of `testing()`.
