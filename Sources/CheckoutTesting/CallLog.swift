@@ -90,11 +90,14 @@ final class CallLog: Sendable {
 }
 
 extension Duration {
-    /// The duration for Dispatch, in nanoseconds, at most about 292 years.
+    /// The duration for Dispatch, in nanoseconds: none when negative, `.never` beyond about 292
+    /// years (a caller's huge timeout waits forever rather than trap on an overflow).
     var dispatchInterval: DispatchTimeInterval {
+        guard self > .zero else { return .nanoseconds(0) }
         let (seconds, attoseconds) = components
-        let (nanos, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        guard !overflow else { return .never }
-        return .nanoseconds(Int(max(0, nanos + attoseconds / 1_000_000_000)))
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        let (nanos, carry) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
+        guard !overflow, !carry, let interval = Int(exactly: nanos) else { return .never }
+        return .nanoseconds(interval)
     }
 }

@@ -1,5 +1,6 @@
-import XCTest
-
+#if canImport(XCTest)
+    import XCTest
+#endif
 #if canImport(Testing)
     import Testing
 #endif
@@ -13,6 +14,10 @@ import XCTest
 /// Testing, and Swift Testing's `Test.current` is lost on other threads, so code that reports
 /// later from another thread (a flow's violation handler) captures a reporter first, as
 /// `FlowOptions.testing()` does.
+///
+/// Each framework is imported only where it exists (`#if canImport`): with Swift Testing alone,
+/// as under macOS's Command Line Tools, the kit still builds, and a failure outside a Swift
+/// Testing test, where XCTest is missing, is printed as `file:line:column: error: message`.
 public struct TestFailureReporter: Sendable {
     /// Where a reporter sends failures.
     public enum Destination: Sendable {
@@ -20,7 +25,7 @@ public struct TestFailureReporter: Sendable {
         case recorder(TestFailureRecorder)
         /// To Swift Testing, through `Issue.record`.
         case swiftTesting
-        /// To XCTest, through `XCTFail`.
+        /// To XCTest, through `XCTFail` (printed where XCTest is missing).
         case xcTest
     }
 
@@ -59,11 +64,20 @@ public struct TestFailureReporter: Sendable {
                     )
                 )
             #else
-                XCTFail(message, file: location.staticFilePath, line: UInt(location.line))
+                Self.xcTestFail(message, at: location)
             #endif
         case .xcTest:
-            XCTFail(message, file: location.staticFilePath, line: UInt(location.line))
+            Self.xcTestFail(message, at: location)
         }
+    }
+
+    /// `XCTFail` at `location`; where XCTest is missing, the failure printed, never lost.
+    private static func xcTestFail(_ message: String, at location: TestFailure.Location) {
+        #if canImport(XCTest)
+            XCTFail(message, file: location.staticFilePath, line: UInt(location.line))
+        #else
+            print("\(location.filePath):\(location.line):\(location.column): error: \(message)")
+        #endif
     }
 }
 

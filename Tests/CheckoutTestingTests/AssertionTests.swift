@@ -144,7 +144,7 @@ final class AssertionTests: XCTestCase {
         XCTAssertEqual(withRecordedFailures { assertNoNesting(delegate) }, [])
 
         // A delegate whose trace shows an unfinished call: the check fails.
-        let unfinished = UnfinishedTrace()
+        let unfinished = F.UnfinishedTrace()
         var line: UInt = 0
         let failures = withRecordedFailures {
             line = #line + 1
@@ -196,11 +196,4 @@ final class AssertionTests: XCTestCase {
         }
         XCTAssertEqual(failures.map(\.message), ["from a child task"])
     }
-}
-
-/// A recording delegate whose trace shows a call that never returned.
-private final class UnfinishedTrace: RecordingDelegate {
-    var calls: [RecordedCall] { [RecordedCall(method: "didEnterAddress")] }
-    var trace: [String] { [">didEnterAddress"] }
-    func wait(for method: String, times: Int, timeout: Duration) async -> Bool { false }
 }

@@ -3,35 +3,46 @@ import CheckoutFlows
 import CheckoutTesting
 import XCTest
 
-/// An async merchant whose address check waits until its task is cancelled, and says whether it
-/// saw the cancellation.
-private final class WaitsForCancellation: AsyncShippingAddressDelegate {
+/// Parks an async delegate method until its task is cancelled, and records, for each method that
+/// returned, whether its task was cancelled then.
+private final class CancellationGate: Sendable {
     private struct State {
         var cancelled = false
         var parked: CheckedContinuation<Void, Never>?
+        var entered = false
+        var enterWaiters: [CheckedContinuation<Void, Never>] = []
         var sawCancellation: [Bool] = []
     }
 
     private let state = LockedValue(State())
 
-    /// For each address check that returned, whether its task was cancelled then.
+    /// For each parked method that returned, whether its task was cancelled then.
     var sawCancellation: [Bool] { state.withLock { $0.sawCancellation } }
 
-    func shippingAddressFlowDidCancel(_ flow: ShippingAddressFlow) {}
+    /// Returns once a method has entered ``park()``.
+    func waitUntilEntered() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now = state.withLock { state -> Bool in
+                if state.entered { return true }
+                state.enterWaiters.append(continuation)
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
 
-    func shippingAddressFlow(
-        _ flow: ShippingAddressFlow, didFinishWith address: Contact, shippingMethod: ShippingMethod?
-    ) {}
-
-    func shippingAddressFlow(_ flow: ShippingAddressFlow, didEnter address: Contact) async -> ShippingAddressValidation
-    {
+    /// Returns once the calling task is cancelled.
+    func park() async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let resumeNow = state.withLock { state -> Bool in
-                    if state.cancelled { return true }
+                let (resumeNow, waiters) = state.withLock { state in
+                    state.entered = true
+                    defer { state.enterWaiters = [] }
+                    if state.cancelled { return (true, state.enterWaiters) }
                     state.parked = continuation
-                    return false
+                    return (false, state.enterWaiters)
                 }
+                for waiter in waiters { waiter.resume() }
                 if resumeNow { continuation.resume() }
             }
         } onCancel: {
@@ -44,8 +55,41 @@ private final class WaitsForCancellation: AsyncShippingAddressDelegate {
         }
         let cancelled = Task.isCancelled
         state.withLock { $0.sawCancellation.append(cancelled) }
+    }
+}
+
+/// An async merchant whose address check waits until its task is cancelled.
+private final class WaitsForCancellation: AsyncShippingAddressDelegate {
+    let gate = CancellationGate()
+
+    /// For each address check that returned, whether its task was cancelled then.
+    var sawCancellation: [Bool] { gate.sawCancellation }
+
+    func shippingAddressFlowDidCancel(_ flow: ShippingAddressFlow) {}
+
+    func shippingAddressFlow(
+        _ flow: ShippingAddressFlow, didFinishWith address: Contact, shippingMethod: ShippingMethod?
+    ) {}
+
+    func shippingAddressFlow(_ flow: ShippingAddressFlow, didEnter address: Contact) async -> ShippingAddressValidation
+    {
+        await gate.park()
         return .valid
     }
+}
+
+/// An async pay-context merchant whose intent creation waits until its task is cancelled.
+private final class PayContextWaitsForCancellation: AsyncPayContextDelegate {
+    let gate = CancellationGate()
+
+    func payContext(
+        _ context: PayContext, didCreatePaymentMethod paymentMethod: StripePaymentMethod, paymentInformation: Payment
+    ) async -> IntentAnswer {
+        await gate.park()
+        return .completeWithoutConfirming
+    }
+
+    func payContext(_ context: PayContext, didCompleteWith status: PaymentStatus, error: (any Error)?) {}
 }
 
 /// An async merchant that answers every address check at once.
@@ -113,6 +157,70 @@ final class AsyncDelegateTests: XCTestCase {
             await flow.waitUntilIdle()
             XCTAssertEqual(flow.outcome, .finished(address: F.jane(), shippingMethod: nil))
             XCTAssertEqual(flow.delegateCalls, ["didEnterAddress", "didFinish"])
+        }
+    }
+
+    // spec E3: the authorization flow's cancel cancels the task of its async shipping-contact
+    // callback too.
+    func testTheEndCancelsAnAsyncAuthorizationDelegateTask() async throws {
+        let gate = CancellationGate()
+        let merchant = F.AsyncAuthorizationMerchant(contact: { flow in
+            await gate.park()
+            return flow.defaultShippingContactUpdate()
+        })
+        let flow = try PaymentAuthorizationFlow(request: F.request(), delegate: merchant, options: .testing())
+        flow.present()
+        XCTAssertTrue(flow.selectShippingContact(F.jane()).isAccepted)
+        XCTAssertTrue(flow.cancel().isAccepted)
+        let idle = await waitUntilIdle(flow)
+        XCTAssertTrue(idle, "the cancelled callback returned")
+        XCTAssertEqual(gate.sawCancellation, [true])
+        XCTAssertEqual(flow.outcome, .cancelled)
+        XCTAssertEqual(flow.delegateCalls, ["didSelectShippingContact", "didFinish"])
+        XCTAssertEqual(flow.violations.map(\.kind), [.lateCompletion])
+    }
+
+    // spec E3, P5: a cancel before the confirmation cancels the task of the pay context's async
+    // didCreatePaymentMethod; its late answer confirms nothing.
+    func testTheEndCancelsAnAsyncPayContextDelegateTask() async throws {
+        let merchant = PayContextWaitsForCancellation()
+        let backend = RecordingPaymentBackend()
+        let context = try PayContext(request: F.request(), backend: backend, delegate: merchant, options: .testing())
+        context.present()
+        _ = try await context.selectShippingContactAndWait(F.jane())
+        let authorized = context.authorize(F.card(.success))
+        guard authorized.isAccepted else { return XCTFail("\(authorized)") }
+        await merchant.gate.waitUntilEntered()
+        let outcome = try await context.cancelAndWait()
+        XCTAssertEqual(outcome.status, .userCancellation)
+        let idle = await waitUntilIdle(context)
+        XCTAssertTrue(idle)
+        XCTAssertEqual(merchant.gate.sawCancellation, [true])
+        XCTAssertEqual(backend.calledMethods, ["createPaymentMethod"], "nothing confirmed")
+        XCTAssertEqual(context.delegateCalls, ["didSelectShippingContact", "didCreatePaymentMethod", "didComplete"])
+    }
+
+    // The nondeterminism, on the authorization flow: a sync driver selects a contact and
+    // then a method against an async merchant. After waitUntilIdle the first answer has been
+    // applied and the second action is accepted, every time (200 runs; before, the method was
+    // refused with callbackPending about half the time).
+    func testASyncDriverAgainstAnAsyncAuthorizationDelegateIsDeterministic() async throws {
+        let merchant = F.AsyncAuthorizationMerchant(
+            contact: { _ in ShippingContactUpdate(summaryItems: F.summary("25.00")) },
+            method: { _ in ShippingMethodUpdate(summaryItems: F.summary("30.00")) })
+        for _ in 0..<200 {
+            let flow = try PaymentAuthorizationFlow(request: F.request(), delegate: merchant, options: .testing())
+            flow.present()
+            XCTAssertTrue(flow.selectShippingContact(F.jane()).isAccepted)
+            await flow.waitUntilIdle()
+            XCTAssertEqual(flow.sheet?.summaryItems.last?.amount, F.money("25.00"))
+            XCTAssertTrue(flow.selectShippingMethod("express").isAccepted)
+            await flow.waitUntilIdle()
+            XCTAssertEqual(flow.sheet?.summaryItems.last?.amount, F.money("30.00"))
+            XCTAssertEqual(flow.cancel(), .accepted)
+            XCTAssertEqual(
+                flow.delegateCalls, ["didSelectShippingContact", "didSelectShippingMethod", "didFinish"])
+            XCTAssertEqual(flow.violations, [])
         }
     }
 }

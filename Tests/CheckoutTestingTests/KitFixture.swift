@@ -147,4 +147,42 @@ enum KitFixture {
             return try await inner.confirmIntent(secret, paymentMethodID: paymentMethodID, shipping: shipping)
         }
     }
+
+    /// A recording delegate whose trace shows a call that never returned.
+    final class UnfinishedTrace: RecordingDelegate {
+        var calls: [RecordedCall] { [RecordedCall(method: "didEnterAddress")] }
+        var trace: [String] { [">didEnterAddress"] }
+        func wait(for method: String, times: Int, timeout: Duration) async -> Bool { false }
+    }
+
+    /// An async authorization merchant that authorizes with success and answers the shipping
+    /// contact and method with what its closures make (by default, the protocol's defaults).
+    struct AsyncAuthorizationMerchant: AsyncPaymentAuthorizationDelegate {
+        var contact: @Sendable (PaymentAuthorizationFlow) async -> ShippingContactUpdate = {
+            $0.defaultShippingContactUpdate()
+        }
+        var method: @Sendable (PaymentAuthorizationFlow) async -> ShippingMethodUpdate = {
+            $0.defaultShippingMethodUpdate()
+        }
+
+        func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {}
+
+        func paymentAuthorizationFlow(_ flow: PaymentAuthorizationFlow, didAuthorizePayment payment: Payment) async
+            -> PaymentAuthorizationResult
+        {
+            .success
+        }
+
+        func paymentAuthorizationFlow(_ flow: PaymentAuthorizationFlow, didSelectShippingContact contact: Contact)
+            async -> ShippingContactUpdate
+        {
+            await self.contact(flow)
+        }
+
+        func paymentAuthorizationFlow(_ flow: PaymentAuthorizationFlow, didSelectShippingMethod method: ShippingMethod)
+            async -> ShippingMethodUpdate
+        {
+            await self.method(flow)
+        }
+    }
 }

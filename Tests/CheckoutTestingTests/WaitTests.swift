@@ -112,4 +112,38 @@ final class WaitTests: XCTestCase {
         let ended = await waitUntilEnded(flow)
         guard case .success = ended else { return XCTFail("\(String(describing: ended))") }
     }
+
+    // Hostile timeouts: one past what Dispatch can count in nanoseconds waits (it used to trap
+    // on an overflow), and a negative one fails at once, without waiting.
+    func testHugeAndNegativeTimeoutsNeitherTrapNorHang() async throws {
+        let huge = Duration.seconds(9_223_372_036) + .nanoseconds(999_999_999)
+        let delegate = RecordingShippingAddressDelegate(didEnterAddress: .hold)
+        let flow = try ShippingAddressFlow(configuration: .init(), delegate: delegate, options: .testing())
+        flow.present()
+        flow.enterAddress(F.jane())
+        let failures = await withRecordedFailures {
+            let waiting = Task { await delegate.waitUntilCalled("didFinish", timeout: huge, flow: flow) }
+            let idle = await waitUntilIdle(flow, timeout: huge)
+            XCTAssertTrue(idle)
+            delegate.didEnterAddress.complete(.valid)
+            let called = await waiting.value
+            XCTAssertTrue(called)
+            let outcome = await waitUntilEnded(flow, timeout: huge)
+            XCTAssertEqual(outcome, .finished(address: F.jane(), shippingMethod: nil))
+        }
+        XCTAssertEqual(failures, [])
+
+        let held = RecordingShippingAddressDelegate(didEnterAddress: .hold)
+        let stuck = try ShippingAddressFlow(configuration: .init(), delegate: held, options: .testing())
+        stuck.present()
+        stuck.enterAddress(F.jane())
+        let negative = await withRecordedFailures {
+            let called = await held.waitUntilCalled("didFinish", timeout: .seconds(-1))
+            XCTAssertFalse(called)
+            let ended = await waitUntilEnded(stuck, timeout: .seconds(-1))
+            XCTAssertNil(ended)
+        }
+        XCTAssertEqual(negative.count, 2, "\(negative)")
+        stuck.cancel()
+    }
 }

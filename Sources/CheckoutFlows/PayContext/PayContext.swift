@@ -131,9 +131,9 @@ public final class PayContext: Sendable {
     public func changeCouponCode(_ code: String) -> DriverResponse { sheet.changeCouponCode(code) }
 
     /// The customer authorizes; the pay context then processes the payment.
-    @discardableResult
     ///
     /// `shippingContact`: as ``PaymentAuthorizationFlow/authorize(_:billingContact:shippingContact:)``.
+    @discardableResult
     public func authorize(
         _ token: PaymentToken, billingContact: Contact? = nil, shippingContact: Contact? = nil
     ) -> DriverResponse {
