@@ -62,7 +62,7 @@ public enum CheckoutSimCommand {
     }
 
     /// A command: its usage line, its help, its options.
-    struct Command {
+    package struct Command {
         let usage: String
         let help: String
         let options: [Option]
@@ -93,7 +93,7 @@ public enum CheckoutSimCommand {
                                   a test CVC (123) and no shipping is sent (said on stderr).
         """
 
-    static let commands: [String: Command] = [
+    package static let commands: [String: Command] = [
         "demo": Command(
             usage: "checkout-sim demo [--format <text|json|jsonl|mermaid>] [--show-personal-data]",
             help: """
@@ -267,7 +267,7 @@ public enum CheckoutSimCommand {
     }
 
     /// The parsed command line of one command.
-    struct Options {
+    package struct Options {
         var positional: [String] = []
         var values: [String: String] = [:]
         var flags: Set<String> = []
@@ -287,7 +287,7 @@ public enum CheckoutSimCommand {
         case stripeHTTP = "stripe-http"
     }
 
-    static func parse(_ arguments: [String], _ name: String, _ command: Command) throws -> Options {
+    package static func parse(_ arguments: [String], _ name: String, _ command: Command) throws -> Options {
         var options = Options()
         var index = 0
         var onlyPositional = false
@@ -391,7 +391,7 @@ public enum CheckoutSimCommand {
     /// The backend the options choose; for `stripe-http`, the test-mode secret key from
     /// `environment` (a missing, malformed, publishable or live key is a usage error naming the
     /// variable, never showing its value).
-    static func backend(_ options: Options, _ environment: [String: String]) throws -> ScenarioBackend {
+    package static func backend(_ options: Options, _ environment: [String: String]) throws -> ScenarioBackend {
         guard options.backend == .stripeHTTP else { return .memory }
         let variable = secretKeyVariable
         guard let text = environment[variable], !text.isEmpty else {

@@ -3,7 +3,7 @@ import Foundation
 /// What `checkout-sim explore` prints: the same bytes for the same scenario, seed and count of
 /// sessions (no timings unless `--rate` asks, on standard error), each distinct problem once, with
 /// a replay command that runs as printed.
-struct ExploreOutput {
+package struct ExploreOutput {
     let report: ExploreReport
     let scenario: Scenario
     let file: String
@@ -16,7 +16,7 @@ struct ExploreOutput {
 
     /// A word the shell reads back as `text`: as it is when it holds only safe characters, in
     /// single quotes otherwise.
-    static func shellQuoted(_ text: String) -> String {
+    package static func shellQuoted(_ text: String) -> String {
         let safe = text.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII
                 && (CharacterSet.alphanumerics.contains(scalar) || "-_./:@%+=,".unicodeScalars.contains(scalar))

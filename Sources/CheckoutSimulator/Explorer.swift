@@ -152,7 +152,7 @@ public enum Explorer {
 
     /// What the sessions exploring `scenario` share: its pricing, every test card's token, and,
     /// for the pay context, the rendering cache; they keep no details the report does not read.
-    static func sharedSetup(_ scenario: Scenario) -> ScenarioRunner.Setup {
+    package static func sharedSetup(_ scenario: Scenario) -> ScenarioRunner.Setup {
         var setup = ScenarioRunner.Setup(scenario)
         // Only the pay context hands secrets over: the P7 check renders nothing in other flows.
         if scenario.flow == .payContext { setup.renderings = RenderingCache(for: scenario) }
@@ -189,7 +189,7 @@ public enum Explorer {
     /// The problems of a session: broken invariants and contract violations. A late completion
     /// does not count on its own: it follows a cancel (a race the merchant cannot avoid) or a
     /// timeout (reported as such).
-    static func problems(_ result: ScenarioResult) -> [String] {
+    package static func problems(_ result: ScenarioResult) -> [String] {
         result.brokenInvariants
             + result.violations.filter { $0.kind != .lateCompletion }.map { "violation \($0.kind) in \($0.callback)" }
     }
@@ -206,7 +206,9 @@ public enum Explorer {
         return String(outcome.prefix { $0 != "(" })
     }
 
-    static func variant(_ scenario: Scenario, _ steps: [Step], _ variation: [MerchantSpec.Misbehaviour]) -> Scenario {
+    package static func variant(_ scenario: Scenario, _ steps: [Step], _ variation: [MerchantSpec.Misbehaviour])
+        -> Scenario
+    {
         var copy = scenario
         copy.steps = steps
         copy.merchant.misbehaviour += variation
@@ -298,7 +300,7 @@ public enum Explorer {
     ]
 
     /// A random action list and merchant variation for one session.
-    static func generate(for scenario: Scenario, seed: UInt64) -> ([Step], [MerchantSpec.Misbehaviour]) {
+    package static func generate(for scenario: Scenario, seed: UInt64) -> ([Step], [MerchantSpec.Misbehaviour]) {
         generate(Pools(scenario), seed: seed)
     }
 

@@ -47,7 +47,7 @@ public struct MerchantSpec: Sendable, Codable, Hashable {
             self.state = state
         }
 
-        func contains(_ address: Address?) -> Bool {
+        package func contains(_ address: Address?) -> Bool {
             guard let address, address.country == country else { return false }
             guard let state else { return true }
             guard let other = address.state else { return false }
@@ -316,11 +316,11 @@ struct IndexKey: CodingKey {
 
 /// An exact non-negative decimal rate (`"0.0825"`, `"12.5"`) applied to money with half-up
 /// rounding to the minor unit.
-struct Rate: Sendable, Hashable {
+package struct Rate: Sendable, Hashable {
     let numerator: Int64
     let denominator: Int64
 
-    init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
             parts.allSatisfy({ $0.allSatisfy(\.isNumber) }), text.count <= 12,
@@ -331,7 +331,7 @@ struct Rate: Sendable, Hashable {
     }
 
     /// `amount × rate`, rounded half up; `scale` divides further (100 for a percentage).
-    func applied(to amount: Money, scale: Int64 = 1) -> Money {
+    package func applied(to amount: Money, scale: Int64 = 1) -> Money {
         let (product, overflow) = amount.minorUnits.multipliedReportingOverflow(by: numerator)
         let divisor = denominator * scale
         // Rounding half up must not overflow either: near Int64.max, round from the remainder.

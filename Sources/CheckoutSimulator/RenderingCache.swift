@@ -15,7 +15,7 @@ import Foundation
 /// their bytes (`é` written as one scalar or two), and so would their renderings: the cache is
 /// only made for a scenario whose text is all ASCII, which leaves every string of a session's
 /// entries either ASCII or the engine's own.
-final class RenderingCache: Sendable {
+package final class RenderingCache: Sendable {
     /// An entry without its sequence number, with its hash worked out before a lock is taken.
     private struct Key: Hashable {
         let time: Duration
@@ -68,19 +68,19 @@ final class RenderingCache: Sendable {
     private let shards: [LockedValue<[Key: Pieces]>] = (0..<16).map { _ in LockedValue([:]) }
 
     /// A cache for the sessions of `scenario`, or nil when some of its text is not ASCII.
-    init?(for scenario: Scenario) {
+    package init?(for scenario: Scenario) {
         // JSONEncoder writes strings as they are (only quotes, backslashes, slashes and control
         // characters escaped), so every scalar of the scenario's text shows in the bytes.
         guard let data = try? JSONEncoder().encode(scenario), data.allSatisfy({ $0 < 0x80 }) else { return nil }
     }
 
     /// The renderings of a transcript, from its entries'.
-    struct Renderings {
+    package struct Renderings {
         fileprivate let entries: [Pieces]
 
         /// `transcript.text()`, `transcript.text(showingPersonalData: true)`, `transcript.json()`
         /// and `transcript.json(showingPersonalData: true)`, in this order.
-        var whole: [String] {
+        package var whole: [String] {
             (0..<4).map { kind in
                 let json = kind >= 2
                 var rendering = json ? "[" : ""
@@ -94,7 +94,7 @@ final class RenderingCache: Sendable {
         }
 
         /// Whether `needle`'s bytes occur in one of the four renderings (see ``Invariants/occurs``).
-        func contain(_ needle: String) -> Bool {
+        package func contain(_ needle: String) -> Bool {
             // An occurrence that takes in no line feed, comma or bracket lies within one entry's
             // line or object: those are all that the renderings add between and around them.
             let separators: [UInt8] = [UInt8(ascii: "\n"), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]")]
@@ -106,7 +106,7 @@ final class RenderingCache: Sendable {
     }
 
     /// The renderings of `transcript`, its entries' looked up or made.
-    func renderings(of transcript: Transcript) -> Renderings {
+    package func renderings(of transcript: Transcript) -> Renderings {
         Renderings(entries: transcript.entries.map(pieces(of:)))
     }
 

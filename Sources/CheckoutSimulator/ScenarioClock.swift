@@ -10,7 +10,7 @@ import CheckoutFlows
 /// run would then depend on which thread wins (the same seed giving another ending, a timeout
 /// that virtual time does not explain). Firing one deadline, settling, and only then looking for
 /// the next keeps a run the same on every machine (spec E4: tests run in virtual time).
-final class ScenarioClock: CheckoutClock {
+package final class ScenarioClock: CheckoutClock {
     private struct Pending {
         let deadline: Duration
         let action: @Sendable () -> Void
@@ -38,14 +38,14 @@ final class ScenarioClock: CheckoutClock {
 
     private let state = LockedValue(State())
 
-    init() {}
+    package init() {}
 
-    var now: Duration { state.withLock { $0.now } }
+    package var now: Duration { state.withLock { $0.now } }
 
     /// How many deadlines are waiting to fire.
-    var pendingDeadlines: Int { state.withLock { $0.pending.count } }
+    package var pendingDeadlines: Int { state.withLock { $0.pending.count } }
 
-    func schedule(at deadline: Duration, _ action: @escaping @Sendable () -> Void) -> DeadlineTicket {
+    package func schedule(at deadline: Duration, _ action: @escaping @Sendable () -> Void) -> DeadlineTicket {
         state.withLock { state in
             let order = state.next
             state.next += 1
@@ -54,7 +54,7 @@ final class ScenarioClock: CheckoutClock {
         }
     }
 
-    func cancel(_ ticket: DeadlineTicket) {
+    package func cancel(_ ticket: DeadlineTicket) {
         let removed = state.withLock { $0.pending.removeValue(forKey: ticket.rawValue) }
         _ = removed  // its action is released here, outside the lock
     }
@@ -62,7 +62,7 @@ final class ScenarioClock: CheckoutClock {
     /// Moves virtual time forward by `duration`: fires each deadline that falls due, in deadline
     /// order, with ``now`` at its deadline, and awaits `settle` after each before the next is
     /// looked for (a deadline scheduled by what fired, and due, fires too).
-    func advance(by duration: Duration, settling settle: () async -> Void) async {
+    package func advance(by duration: Duration, settling settle: () async -> Void) async {
         let target = now + duration
         while true {
             let due: Pending? = state.withLock { state in
@@ -81,7 +81,7 @@ final class ScenarioClock: CheckoutClock {
 
     /// Forgets every scheduled deadline without firing it: the run is over, and what the actions
     /// captured (flows, the merchant's late answers) is released.
-    func discardPendingDeadlines() {
+    package func discardPendingDeadlines() {
         let discarded = state.withLock { state in
             defer { state.pending = [:] }
             return state.pending

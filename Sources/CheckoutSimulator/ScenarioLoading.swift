@@ -53,8 +53,8 @@ extension Scenario {
 
 /// Reading scenario files, with errors that name the file, the place, the JSON path and what was
 /// expected.
-enum ScenarioFile {
-    static func load(_ path: String) throws -> Scenario {
+package enum ScenarioFile {
+    package static func load(_ path: String) throws -> Scenario {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw CheckoutSimCommand.UsageError(message: "\(path): cannot read the file")

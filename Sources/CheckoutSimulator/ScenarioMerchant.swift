@@ -8,7 +8,7 @@ import Dispatch
 /// backend (on the in-memory one at once; through Stripe's HTTP API as a real server does, the
 /// answer following when Stripe's does), and misbehaves as declared. It also records what it
 /// saw, for the invariants.
-final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDelegate, PayContextDelegate {
+package final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDelegate, PayContextDelegate {
     struct Log {
         var calls: [String] = []
         var inside = 0
@@ -34,20 +34,20 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
 
     /// What pricing needs from the spec and the request, worked out once: the runs of a
     /// scenario's variants (the explorer's sessions) share it.
-    struct Pricing: Sendable {
+    package struct Pricing: Sendable {
         /// The request's currency (USD without a request or with an unknown code).
-        let currency: CurrencyCode
+        package let currency: CurrencyCode
         /// The request's last summary item (the total), and the goods: the items before it, or the
         /// last one alone.
         let last: SummaryItem?
         let goods: [SummaryItem]
         let subtotal: Money
         /// `spec.taxRate`, and each coupon's `percentOff` and each surcharge's `percent`, parsed.
-        let taxRate: Rate?
-        let couponRates: [Rate?]
+        package let taxRate: Rate?
+        package let couponRates: [Rate?]
         let surchargeRates: [Rate?]
 
-        init(spec: MerchantSpec, request: PaymentRequest?) {
+        package init(spec: MerchantSpec, request: PaymentRequest?) {
             let currency = request?.currency ?? .usd
             self.currency = currency
             last = request?.summaryItems.last
@@ -243,12 +243,12 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
 
     // MARK: Shipping-address flow
 
-    func shippingAddressFlowDidCancel(_ flow: ShippingAddressFlow) {
+    package func shippingAddressFlowDidCancel(_ flow: ShippingAddressFlow) {
         _ = enter("didCancel", terminal: true)
         exit()
     }
 
-    func shippingAddressFlow(
+    package func shippingAddressFlow(
         _ flow: ShippingAddressFlow,
         didEnter address: Contact,
         completion: @escaping @Sendable (ShippingAddressValidation) -> Void
@@ -272,7 +272,7 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
         deliver(misbehaviour) { completion(answer) }
     }
 
-    func shippingAddressFlow(
+    package func shippingAddressFlow(
         _ flow: ShippingAddressFlow,
         didFinishWith address: Contact,
         shippingMethod: ShippingMethod?
@@ -283,17 +283,17 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
 
     // MARK: Payment-authorization flow (and the pay context's forwarded callbacks)
 
-    func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {
+    package func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {
         _ = enter("didFinish", terminal: true)
         exit()
     }
 
-    func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow) {
+    package func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow) {
         _ = enter("willAuthorizePayment")
         exit()
     }
 
-    func paymentAuthorizationFlow(
+    package func paymentAuthorizationFlow(
         _ flow: PaymentAuthorizationFlow,
         didAuthorizePayment payment: Payment,
         handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
@@ -358,7 +358,7 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
         return ShippingContactUpdate(summaryItems: summary(), shippingMethods: available)
     }
 
-    func paymentAuthorizationFlow(
+    package func paymentAuthorizationFlow(
         _ flow: PaymentAuthorizationFlow,
         didSelectShippingContact contact: Contact,
         handler: @escaping @Sendable (ShippingContactUpdate) -> Void
@@ -371,7 +371,7 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
         return ShippingMethodUpdate(summaryItems: summary(invalid: invalid))
     }
 
-    func paymentAuthorizationFlow(
+    package func paymentAuthorizationFlow(
         _ flow: PaymentAuthorizationFlow,
         didSelectShippingMethod method: ShippingMethod,
         handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
@@ -379,7 +379,7 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
         answer("didSelectShippingMethod", handler) { methodUpdate(method, invalid: $0) }
     }
 
-    func paymentAuthorizationFlow(
+    package func paymentAuthorizationFlow(
         _ flow: PaymentAuthorizationFlow,
         didSelectPaymentMethod method: PaymentMethod,
         handler: @escaping @Sendable (PaymentMethodUpdate) -> Void
@@ -400,7 +400,7 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
         return CouponCodeUpdate(errors: errors, summaryItems: summary(invalid: invalid))
     }
 
-    func paymentAuthorizationFlow(
+    package func paymentAuthorizationFlow(
         _ flow: PaymentAuthorizationFlow,
         didChangeCouponCode code: String,
         handler: @escaping @Sendable (CouponCodeUpdate) -> Void
@@ -410,7 +410,7 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
 
     // MARK: Pay context
 
-    func payContext(
+    package func payContext(
         _ context: PayContext,
         didCreatePaymentMethod paymentMethod: StripePaymentMethod,
         paymentInformation: Payment,
@@ -511,12 +511,12 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
         }
     }
 
-    func payContext(_ context: PayContext, didCompleteWith status: PaymentStatus, error: (any Error)?) {
+    package func payContext(_ context: PayContext, didCompleteWith status: PaymentStatus, error: (any Error)?) {
         _ = enter("didComplete", terminal: true)
         exit()
     }
 
-    func payContext(
+    package func payContext(
         _ context: PayContext,
         didSelectShippingMethod method: ShippingMethod,
         handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
@@ -524,7 +524,7 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
         answer("didSelectShippingMethod", handler) { methodUpdate(method, invalid: $0) }
     }
 
-    func payContext(
+    package func payContext(
         _ context: PayContext,
         didSelectShippingContact contact: Contact,
         handler: @escaping @Sendable (ShippingContactUpdate) -> Void
@@ -532,7 +532,7 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
         answer("didSelectShippingContact", handler) { contactUpdate(contact, invalid: $0) }
     }
 
-    func payContext(
+    package func payContext(
         _ context: PayContext,
         didChangeCouponCode code: String,
         handler: @escaping @Sendable (CouponCodeUpdate) -> Void
@@ -540,7 +540,7 @@ final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDeleg
         answer("didChangeCouponCode", handler) { couponUpdate(code, invalid: $0) }
     }
 
-    func payContext(
+    package func payContext(
         _ context: PayContext,
         willCompleteWith result: PaymentAuthorizationResult,
         handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void

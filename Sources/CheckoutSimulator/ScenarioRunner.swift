@@ -42,12 +42,12 @@ public struct ScenarioResult: Sendable {
 public enum ScenarioRunner {
     /// What the runs of a scenario's variants (the explorer's sessions: other steps, more
     /// misbehaviour) can share, read-only, and what they can leave out of their results.
-    struct Setup: Sendable {
+    package struct Setup: Sendable {
         /// The merchant's pricing, worked out from the scenario's merchant spec and request.
         var pricing: ScenarioMerchant.Pricing
         /// The renderings of transcript entries seen before, for the P7 check; nil: each
         /// transcript is rendered whole.
-        var renderings: RenderingCache?
+        package var renderings: RenderingCache?
         /// The token of each card an `authorize` step names without a network, made beforehand.
         var tokens: [String: PaymentToken] = [:]
         /// Whether the result describes refused steps (`refusals`), lists the pay context's sheet
@@ -57,9 +57,9 @@ public enum ScenarioRunner {
         /// Whether the pay context is looked at eight times after every step, without stopping
         /// once it is found idle twice with no answer started in between: the reference the
         /// early stop is tested against.
-        var settlesFully = false
+        package var settlesFully = false
 
-        init(_ scenario: Scenario) {
+        package init(_ scenario: Scenario) {
             pricing = ScenarioMerchant.Pricing(spec: scenario.merchant, request: scenario.paymentRequest)
         }
     }
@@ -71,7 +71,7 @@ public enum ScenarioRunner {
     }
 
     /// Runs `scenario`, a variant of the scenario `setup` was made for.
-    static func run(_ scenario: Scenario, _ setup: Setup, backend choice: ScenarioBackend = .memory) async
+    package static func run(_ scenario: Scenario, _ setup: Setup, backend choice: ScenarioBackend = .memory) async
         -> ScenarioResult
     {
         let clock = ScenarioClock()
@@ -311,7 +311,7 @@ public enum ScenarioRunner {
 }
 
 /// The spec's invariants, checked from the merchant's own record and the transcripts.
-enum Invariants {
+package enum Invariants {
     static func check(
         ended: Bool,
         merchant log: ScenarioMerchant.Log,
@@ -367,7 +367,7 @@ enum Invariants {
     ///
     /// With `cache`, the renderings are those of each entry, looked up or made once (see
     /// ``RenderingCache``): the same bytes are searched.
-    static func secretsHidden(
+    package static func secretsHidden(
         _ secrets: [String],
         in transcript: Transcript,
         renderings cache: RenderingCache? = nil
@@ -399,7 +399,7 @@ enum Invariants {
     /// secret that a combining mark follows (a search by characters would not), at a fraction of
     /// the cost of Foundation's: the C library's `memchr` finds each place where the first byte
     /// occurs, `memcmp` compares the rest there.
-    static func occurs(_ needle: String, in haystack: String) -> Bool {
+    package static func occurs(_ needle: String, in haystack: String) -> Bool {
         var needle = needle
         var haystack = haystack
         return needle.withUTF8 { needle in

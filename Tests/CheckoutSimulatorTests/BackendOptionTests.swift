@@ -1,8 +1,7 @@
+import CheckoutSimulator
 import CheckoutStripeBackends
 import Foundation
 import XCTest
-
-@testable import CheckoutSimulator
 
 /// `run` and `test` with `--backend`, `--stripe-base-url` and `--stripe-emulator`, and the key
 /// from `STRIPE_SECRET_KEY` (spec P9: the same scenarios on either backend; a key never shown).

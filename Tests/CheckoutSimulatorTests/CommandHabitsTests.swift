@@ -1,8 +1,7 @@
 import CheckoutCore
+import CheckoutSimulator
 import Foundation
 import XCTest
-
-@testable import CheckoutSimulator
 
 #if canImport(FoundationXML)
     import FoundationXML

@@ -1,9 +1,8 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutSimulator
 import Foundation
 import XCTest
-
-@testable import CheckoutSimulator
 
 /// The command line through its library entry point: every command, every exit code, malformed
 /// scenarios of each kind, masking.

@@ -1,9 +1,8 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutSimulator
 import Foundation
 import XCTest
-
-@testable import CheckoutSimulator
 
 /// What the explorer shares between its sessions (the merchant's pricing, the cards' tokens, the
 /// renderings of transcript entries) and leaves out of their results changes none of what it

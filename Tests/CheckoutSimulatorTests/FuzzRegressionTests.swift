@@ -1,9 +1,8 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutSimulator
 import Foundation
 import XCTest
-
-@testable import CheckoutSimulator
 
 /// Inputs of the `scenario` fuzz target (Fuzz/scenario/main.swift) that trapped, kept as tests.
 /// Each scenario file must decode to an error or run to its end: never a trap.

@@ -1,8 +1,7 @@
 import CheckoutCore
+import CheckoutSimulator
 import Foundation
 import XCTest
-
-@testable import CheckoutSimulator
 
 /// Scenario files a new user gets wrong, or a hostile one writes: each is refused at load with
 /// exit 2 and one to three lines naming the file and the key or value, and none crashes.

@@ -1,8 +1,7 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutSimulator
 import XCTest
-
-@testable import CheckoutSimulator
 
 /// The explorer's P7 check: no rendering of a transcript shows a secret the merchant handed over.
 final class InvariantTests: XCTestCase {

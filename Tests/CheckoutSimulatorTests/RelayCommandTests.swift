@@ -1,10 +1,9 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutSimulator
 import CheckoutWeb
 import Foundation
 import XCTest
-
-@testable import CheckoutSimulator
 
 /// `checkout-sim relay`: a scenario's merchant behind a relay, fed a page's events as JSON Lines
 /// (spec W1-W6), and the recorded sessions of `Examples/relay/` replayed as regression tests.

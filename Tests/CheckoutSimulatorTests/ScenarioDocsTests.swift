@@ -1,7 +1,6 @@
+import CheckoutSimulator
 import Foundation
 import XCTest
-
-@testable import CheckoutSimulator
 
 /// docs/scenarios.md says what is: each of its JSON examples loads (a whole scenario runs and
 /// passes; a fragment loads inside a pay-context scenario), and each error it shows is what the

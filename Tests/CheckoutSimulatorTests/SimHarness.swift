@@ -1,7 +1,6 @@
 import CheckoutFlows
+import CheckoutSimulator
 import Foundation
-
-@testable import CheckoutSimulator
 
 /// Runs `checkout-sim` through its library entry point and collects what it prints.
 struct SimHarness {

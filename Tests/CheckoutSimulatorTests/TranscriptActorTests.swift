@@ -1,8 +1,7 @@
 import CheckoutFlows
+import CheckoutSimulator
 import Foundation
 import XCTest
-
-@testable import CheckoutSimulator
 
 /// Spec E8 as `checkout-sim` shows it: who acted, one numbering of callbacks a flow, times as
 /// numbers in JSON, and the pay context's own actions on its sheet not shown as the customer's.

@@ -1,8 +1,7 @@
 import CheckoutFlows
+import CheckoutSimulator
 import Foundation
 import XCTest
-
-@testable import CheckoutSimulator
 
 /// A `wait` step crosses deadlines one at a time (spec E4: virtual time): what one starts on
 /// other threads (the pay context's backend requests after a late answer) is over before the next
