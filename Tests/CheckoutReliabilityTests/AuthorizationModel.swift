@@ -1,4 +1,4 @@
-/// The payment-authorization flow as the spec (`flows.md`, E1-E9, A1-A9) describes it, written
+/// The payment-authorization flow as the spec (the `FlowRules` article of `CheckoutFlows`, E1-E9, A1-A9) describes it, written
 /// again from the text and sharing no code with `PaymentAuthorizationStateMachine`: the oracle
 /// the random sessions are checked against.
 ///

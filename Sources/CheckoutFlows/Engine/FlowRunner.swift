@@ -193,10 +193,12 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     }
 
     /// The shell has made the terminal delegate call and it has returned: the delegate's tasks
-    /// still running are cancelled (their answers would be late), and ``FlowOptions/onEnd`` runs.
+    /// still running are cancelled (their answers would be late). ``FlowOptions/onEnd`` runs when
+    /// the drain that made the call has also delivered the violations queued behind it: they
+    /// happened before the end, and `onEnd` (strict mode's check of expected violations) must see
+    /// every one.
     package func terminalCallReturned() {
         tracked?.cancelAll()
-        onEnd?()
     }
 
     /// The flow's work in flight, for a flow made with `tracksActivity`.
@@ -405,8 +407,8 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         if !work.isIdle { return (work, locked.delegate, []) }
         locked.draining = false
         guard locked.machine.isEnded, !locked.terminalDone else { return (.idle, nil, []) }
-        // The terminal call has been performed: release the delegate (spec E5) and
-        // wake whoever waits for the end.
+        // The terminal call has been performed and everything queued behind it delivered:
+        // release the delegate (spec E5), run onEnd, and wake whoever waits for the end.
         locked.terminalDone = true
         let released = locked.delegate
         locked.delegate = nil
@@ -435,7 +437,9 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             if let cancelTicket { clock.cancel(cancelTicket) }
         }
         // The delegate, if released, goes here, outside the lock, in case its deinit calls back.
+        let ended = delegate != nil
         delegate = nil
+        if ended { onEnd?() }
         for waiter in endWaiters { waiter.resume(returning: nil) }
     }
 }
