@@ -256,7 +256,9 @@ final class RelayDriver: @unchecked Sendable {
                 ]
             }
             let milliseconds = NSDecimalNumber(decimal: number * 1_000).doubleValue.rounded()
-            clock.advance(by: .milliseconds(Int64(milliseconds)))
+            // A deadline at a time: what one starts (a late answer's backend requests) is over
+            // before the next fires, so a recording replays the same on every run (spec E4).
+            await clock.advance(by: .milliseconds(Int64(milliseconds))) { await self.settleSessions() }
             // The relays end idle sessions from a task of their own when the clock passes their
             // deadline; sweeping here makes the next line see them ended, whatever that task does.
             for relay in relays { await relay.endIdleSessions() }
@@ -288,6 +290,20 @@ final class RelayDriver: @unchecked Sendable {
         return []
     }
 
+    /// Returns once no session's flow or merchant has work in flight (async delegate methods,
+    /// backend requests).
+    private func settleSessions() async {
+        for (id, relay) in relayOf {
+            if let merchant = merchants.withLock({ $0[id] }) { await merchant.activity.waitUntilIdle() }
+            guard let session = relay.session(id) else { continue }
+            if let context = session.payContext {
+                await context.waitUntilIdle()
+            } else {
+                await session.authorizationFlow.waitUntilIdle()
+            }
+        }
+    }
+
     /// The end of the input: the clock moves on, a deadline at a time, until every event held by
     /// its merchant has been answered or has timed out.
     func finish() async -> [String] {
@@ -295,7 +311,7 @@ final class RelayDriver: @unchecked Sendable {
         var rounds = 0
         while !pending.isEmpty, rounds < 64, clock.pendingDeadlines > 0 {
             rounds += 1
-            clock.advance(by: timeout ?? .seconds(30))
+            await clock.advance(by: timeout ?? .seconds(30)) { await self.settleSessions() }
             output += await collect()
         }
         for held in pending {

@@ -74,7 +74,7 @@ public enum ScenarioRunner {
     package static func run(_ scenario: Scenario, _ setup: Setup, backend choice: ScenarioBackend = .memory) async
         -> ScenarioResult
     {
-        let clock = ScenarioClock()
+        let clock = ManualClock()
         let backend: ScenarioMerchant.Backend =
             switch choice {
             case .memory: .memory(InMemoryStripeBackend(radar: scenario.merchant.radar ?? .stripeDefault))

@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutTesting
 import Foundation
 import XCTest
 
@@ -138,5 +139,46 @@ final class TranscriptRenderingTests: XCTestCase {
         let data =
             (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys])) ?? Data("[]".utf8)
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Spec E8: the customer's card and token are in CheckoutCore's own JSON in the JSON rendering,
+/// the token's data masked, as a payment's is.
+final class TranscriptModelArgumentTests: XCTestCase {
+    private typealias F = FlowsFixture
+
+    func testTheSelectedCardAndTheTokenAreModelJSON() async throws {
+        let delegate = RecordingPaymentAuthorizationDelegate()
+        delegate.didAuthorizePayment.script(.answer(.success))
+        let flow = try PaymentAuthorizationFlow(request: F.request(requiredShipping: []), delegate: delegate)
+        flow.present()
+        let card = PaymentMethod(displayName: "Amex 0005", network: .amex, type: .credit)
+        _ = try await flow.selectPaymentMethodAndWait(card)
+        let token = PaymentToken(paymentMethod: card, transactionIdentifier: "tx-1", paymentData: "SECRET-DATA")
+        _ = try await flow.authorizeAndWait(token)
+        await flow.waitUntilEnded()
+
+        let json = flow.transcript.json(showingPersonalData: true)
+        XCTAssertFalse(json.contains("SECRET-DATA"), json)
+        let entries = F.jsonObjects(json)
+        func firstArgument(_ kind: String, _ key: String, _ name: String) -> [String: Any]? {
+            let entry = entries.first { $0["kind"] as? String == kind && $0[key] as? String == name }
+            return (entry?["arguments"] as? [Any])?.first as? [String: Any]
+        }
+        let expectedCard: [String: String] = ["displayName": "Amex 0005", "network": "amex", "type": "credit"]
+        let places: [(kind: String, key: String, name: String)] = [
+            ("action", "action", "selectPaymentMethod"), ("call", "method", "didSelectPaymentMethod"),
+        ]
+        for (kind, key, name) in places {
+            let argument = try XCTUnwrap(firstArgument(kind, key, name), "\(kind) \(name): \(json)")
+            XCTAssertEqual(argument as? [String: String], expectedCard, "\(kind) \(name)")
+        }
+        let authorized = try XCTUnwrap(firstArgument("action", "action", "authorize"), json)
+        XCTAssertEqual(authorized["paymentData"] as? String, "•••")
+        XCTAssertEqual(authorized["transactionIdentifier"] as? String, "tx-1")
+        XCTAssertEqual(authorized["paymentMethod"] as? [String: String], expectedCard)
+        // The text rendering keeps the short descriptions.
+        let text = flow.transcript.text()
+        XCTAssertTrue(text.contains("selectPaymentMethod") && text.contains("Amex 0005"), text)
     }
 }

@@ -13,7 +13,7 @@ final class WaitStepTests: XCTestCase {
     // each with the time at its deadline, the runner settling after each; one scheduled by a fired
     // action fires too when it is due, and a cancelled one never.
     func testTheClockFiresOneDeadlineAtATimeAndSettlesBetween() async {
-        let clock = ScenarioClock()
+        let clock = ManualClock()
         let log = LockedValue([String]())
         @Sendable func record(_ text: String) { log.withLock { $0.append(text) } }
         _ = clock.schedule(at: .seconds(20)) { record("b at \(clock.now)") }

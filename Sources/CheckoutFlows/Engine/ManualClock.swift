@@ -67,17 +67,32 @@ public final class ManualClock: CheckoutClock {
     /// Moves virtual time forward to `instant` (never backward), firing what falls due on the way,
     /// in deadline order. A deadline scheduled by a fired action that is also due fires too.
     public func advance(to instant: Duration) {
-        while true {
-            let due: DeadlineHeap.Entry? = state.withLock { state in
-                guard let entry = state.heap.popDue(at: instant) else {
-                    state.now = max(state.now, instant)
-                    return nil
-                }
-                state.now = max(state.now, entry.deadline)
-                return entry
-            }
-            guard let due else { return }
+        while let due = popDue(at: instant) { due.action() }
+    }
+
+    /// Moves virtual time forward by `duration` as ``advance(by:)`` does, but awaits `settle`
+    /// after each deadline it fires, before it looks for the next: for a simulation in which what
+    /// a deadline starts runs on other threads (a pay context's backend requests, an answer from
+    /// another thread) and takes no virtual time, so it must be over before the next deadline
+    /// fires, or a run would depend on which thread wins (spec E4: tests run in virtual time).
+    package func advance(by duration: Duration, settling settle: () async -> Void) async {
+        let target = now + duration
+        while let due = popDue(at: target) {
             due.action()
+            await settle()
+        }
+    }
+
+    /// Removes the earliest deadline due at `instant` or before, with ``now`` moved to it; with
+    /// none due, moves ``now`` to `instant` (never backward) and returns nil.
+    private func popDue(at instant: Duration) -> DeadlineHeap.Entry? {
+        state.withLock { state in
+            guard let entry = state.heap.popDue(at: instant) else {
+                state.now = max(state.now, instant)
+                return nil
+            }
+            state.now = max(state.now, entry.deadline)
+            return entry
         }
     }
 }

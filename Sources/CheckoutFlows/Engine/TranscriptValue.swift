@@ -77,6 +77,20 @@ public enum TranscriptValue: Hashable, Sendable {
     }
 
     /// `value` in CheckoutCore's JSON shape, keys sorted as `JSONSerialization` writes them.
+    /// A model value recorded with `description` for people and its own JSON for machines (the
+    /// description alone when it has no JSON).
+    package static func model(_ value: some Encodable, description: String) -> TranscriptValue {
+        modelJSON(value).map { .model(description: description, json: $0) } ?? .text(description)
+    }
+
+    /// A payment token as a transcript records it (spec E8): its description, and its JSON with
+    /// the payment data masked, as a payment's.
+    package static func token(_ token: PaymentToken) -> TranscriptValue {
+        var masked = token
+        masked.paymentData = "•••"
+        return model(masked, description: token.description)
+    }
+
     package static func modelJSON(_ value: some Encodable) -> String? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

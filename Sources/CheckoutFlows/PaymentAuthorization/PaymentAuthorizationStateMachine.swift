@@ -177,8 +177,8 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         let action = "selectPaymentMethod"
         if let refused = refusal(action, at: now, allowedWhileAwaitingPIN: false) { return refused }
         let name = method.displayName ?? method.network?.rawValue ?? method.type.rawValue
-        log.record(action: action, .text(name), at: now)
-        return open(.paymentMethod(method), "didSelectPaymentMethod", .text(name), at: now) {
+        log.record(action: action, .model(method, description: name), at: now)
+        return open(.paymentMethod(method), "didSelectPaymentMethod", .model(method, description: name), at: now) {
             .didSelectPaymentMethod(method, id: $0)
         }
     }
@@ -260,7 +260,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             shippingMethod: sheet.selectedShippingMethod
         )
         log.record(
-            .action(sheet.isAwaitingPIN ? "authorize (PIN re-entry)" : action, [.text(token.description)]),
+            .action(sheet.isAwaitingPIN ? "authorize (PIN re-entry)" : action, [.token(token)]),
             at: now)
         log.record(.call("willAuthorizePayment", callbackID: nil, []), at: now)
         return open(.authorization(payment), "didAuthorizePayment", .payment(payment), at: now) {
