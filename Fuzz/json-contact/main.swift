@@ -82,13 +82,19 @@ private func checkContact(_ contact: Contact) {
     require(redacted.redactedForShipping() == redacted, "redaction is not idempotent")
     if !contact.isRedacted, let address = contact.postalAddress, let code = address.postalCode {
         let short = redacted.postalAddress?.postalCode ?? ""
+        let zip = address.country?.addressRules.usesUSZIPCodes ?? false
         switch address.country?.code {
-        case "US":
-            require(short.count <= 5 && short.allSatisfy { $0.isASCII && $0.isNumber }, "US ZIP \(short)")
+        case _ where zip:
+            // The US and the territories that use US ZIP codes: at most the first five digits.
+            require(short.count <= 5 && short.allSatisfy { $0.isASCII && $0.isNumber }, "ZIP \(short)")
         case "GB", "CA":
-            require(short.count <= max(0, code.count - 3), "outward code \(short) of \(code)")
+            // The outward code, upper-cased without white space: three characters shorter than
+            // the code, or the code itself when it is an outward code alone (4 at most), or BFPO.
+            require(short == "BFPO" || short.count <= max(code.count - 3, 4), "outward code \(short) of \(code)")
+            require(!short.unicodeScalars.contains { $0.properties.isWhitespace }, "white space in \(short)")
+            require(!short.unicodeScalars.contains { ("a"..."z").contains($0) }, "lower case in \(short)")
         default:
-            require(short == code, "postal code changed outside US, GB, CA")
+            require(short == code, "postal code changed outside the US ZIP countries, GB, CA")
         }
         require(redacted.postalAddress?.city == address.city, "city changed")
         require(redacted.postalAddress?.state == address.state, "state changed")
