@@ -128,19 +128,18 @@ public final class RelaySession: Sendable {
 
     // MARK: Notes
 
-    func note(_ event: TranscriptEvent, actor: TranscriptActor? = nil) {
+    /// Records one of the relay's own entries in the session's transcript; returns it.
+    @discardableResult
+    func note(_ event: TranscriptEvent, actor: TranscriptActor? = nil) -> TranscriptEntry {
         let entry = TranscriptEntry(time: clock.now, event: event, actor: actor)
         state.withLock { $0.notes.append(entry) }
+        return entry
     }
 
     /// The relay ends the flow itself, saying why in the transcript.
     func end(reason: String, message: String) async {
-        let noted = TranscriptEntry(
-            time: clock.now, event: .action("relay.end", [.text("\(reason): \(message)")]), actor: .flow)
-        state.withLock {
-            $0.relayEnd = (reason, message)
-            $0.notes.append(noted)
-        }
+        state.withLock { $0.relayEnd = (reason, message) }
+        let noted = note(.action("relay.end", [.text("\(reason): \(message)")]), actor: .flow)
         if flow.cancel().isAccepted { state.withLock { $0.relayCancelAfter = noted.sequence } }
         await flow.waitUntilEnded()
     }
