@@ -153,6 +153,15 @@ public struct PaymentRequest: Hashable, Sendable {
         )
     }
 
+    /// Whether ``problems(in:currency:)`` finds nothing in an update with these lists, decided
+    /// without building a path or a message: what a flow asks of every answer, before it asks why
+    /// not.
+    /// (The update's lists are passed, not the update: a generic function of another module is
+    /// called unspecialized, through the protocol's witnesses.)
+    package func fits(summaryItems: [SummaryItem], shippingMethods: [ShippingMethod]?, currency: CurrencyCode?) -> Bool {
+        Self.amountsFit(summaryItems: summaryItems, shippingMethods: shippingMethods, currency: currency)
+    }
+
     /// Throws when `update` does not fit this request (spec E7).
     ///
     /// - Throws: ``CheckoutError`` with ``CheckoutError/Code/invalidUpdate`` whose
@@ -164,6 +173,20 @@ public struct PaymentRequest: Hashable, Sendable {
         }
     }
 
+    /// Whether ``amountProblems(summaryItems:shippingMethods:currency:)`` finds nothing: a grand
+    /// total of zero or more, every amount in `currency` (when given), acceptable shipping methods.
+    @inline(__always)
+    private static func amountsFit(
+        summaryItems: [SummaryItem], shippingMethods: [ShippingMethod]?, currency: CurrencyCode?
+    ) -> Bool {
+        guard let total = summaryItems.last?.amount, !total.isNegative else { return false }
+        if let currency {
+            for item in summaryItems where item.amount.currency != currency { return false }
+        }
+        guard let shippingMethods else { return true }
+        return ShippingMethod.areAcceptable(shippingMethods, currency: currency)
+    }
+
     /// The checks that a request and an update share: summary items and shipping methods.
     private static func amountProblems(
         summaryItems: [SummaryItem],
@@ -171,12 +194,7 @@ public struct PaymentRequest: Hashable, Sendable {
         currency: CurrencyCode?
     ) -> [CheckoutError] {
         // The common case, a valid list, is answered without building a path or a message.
-        if let total = summaryItems.last?.amount, !total.isNegative,
-            summaryItems.allSatisfy({ currency == nil || $0.amount.currency == currency }),
-            ShippingMethod.areAcceptable(shippingMethods, currency: currency)
-        {
-            return []
-        }
+        if amountsFit(summaryItems: summaryItems, shippingMethods: shippingMethods, currency: currency) { return [] }
         var problems: [CheckoutError] = []
         func checkCurrency(_ amount: Money, _ path: String) {
             if let problem = amount.currencyProblem(expected: currency, path: path) { problems.append(problem) }

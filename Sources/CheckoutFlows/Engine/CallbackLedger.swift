@@ -15,6 +15,10 @@ package struct CallbackLedger: Sendable {
 
     package init(timeout: Duration?) { self.timeout = timeout }
 
+    /// The id of the callback opened last: the outstanding one, while a machine waits for an answer
+    /// (a machine reads it rather than copying its state's payload to read the id).
+    package var lastOpenedID: UInt64 { lastID }
+
     /// Opens a callback; `timed: false` opens it without a deadline of its own (one that runs
     /// under an enclosing deadline, as the pay context's callbacks run under the sheet's).
     package mutating func open<Callback>(_ callback: Callback, _ method: String, timed: Bool = true)

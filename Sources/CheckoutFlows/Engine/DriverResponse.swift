@@ -4,8 +4,9 @@ import CheckoutCore
 public enum DriverResponse: Hashable, Sendable, CustomStringConvertible {
     /// The action was taken.
     case accepted
-    /// The action was refused: nothing changed and no delegate method was called.
-    case refused(Refusal)
+    /// The action was refused: nothing changed and no delegate method was called. (Boxed: an
+    /// accepted response, the common one, is then destroyed without a call.)
+    indirect case refused(Refusal)
 
     /// Whether the action was accepted.
     public var isAccepted: Bool { self == .accepted }

@@ -217,14 +217,16 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     /// What the draining thread does next: run the work item with the delegate; or, with no
     /// work, stop, waking the waiters and, once the flow has ended, releasing the delegate outside
     /// the lock.
-    private typealias DrainStep = (
-        work: Work, delegate: HeldDelegate<Delegate>?, endWaiters: [CheckedContinuation<Machine.Answer?, any Error>]
-    )
+    ///
+    /// The delegate is borrowed from `Locked.delegate`, without a reference count: only the drainer
+    /// ever takes it out of there (in `nextStep`, once the flow has ended, handing the reference to
+    /// `ending`), so it stays alive while this thread drains.
+    private typealias DrainStep = (work: Work, delegate: Unmanaged<HeldDelegate<Delegate>>?)
 
     /// Under the lock: queues the effect's call and new violations, re-arms the deadline, collects
     /// waiters to resume, and decides whether this thread drains.
     private func settle<Shell: FlowShell>(
-        _ effect: Effect<Machine.Call>,
+        _ effect: __owned Effect<Machine.Call>,
         at now: Duration,
         _ locked: inout Locked,
         _ after: inout AfterEvent,
@@ -240,6 +242,8 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             locked.reportedViolations = violationCount
         }
         let response: DriverResponse
+        // The effect is owned, so that its call moves into the work item rather than being copied.
+        // (`consuming` with `switch consume` crashes the 6.3 compiler's move checker here.)
         switch effect {
         case .none:
             response = .accepted
@@ -252,7 +256,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
                 after.drains = true
                 locked.machine.delegateCalled(call, at: now)
                 after.work = .call(call)
-                after.delegate = locked.delegate
+                after.delegate = locked.delegate.map(Unmanaged.passUnretained)
             } else {
                 locked.work.append(.call(call))
             }
@@ -273,9 +277,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             // thread drains.
             locked.draining = true
             after.drains = true
-            let endWaiters: [CheckedContinuation<Machine.Answer?, any Error>]
-            (after.work, after.delegate, endWaiters) = nextStep(&locked, &after.cancelTicket, shell)
-            if !endWaiters.isEmpty { after.wakes().endWaiters = endWaiters }
+            (after.work, after.delegate) = nextStep(&locked, &after.cancelTicket, &after.ending, shell)
         }
         return response
     }
@@ -287,10 +289,11 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         _ shell: Shell
     ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
         if let ticket = after.cancelTicket { clock.cancel(ticket) }
-        let wakes = after.takeWakes()
-        for (continuation, result) in wakes?.resume ?? [] { continuation.resume(with: result) }
+        if let wakes = after.takeWakes() {
+            for (continuation, result) in wakes.resume { continuation.resume(with: result) }
+        }
         if after.drains {
-            drain(shell, (after.work.take(), after.delegate.take(), wakes?.endWaiters ?? []))
+            drain(shell, (after.work.take(), after.delegate.take()), after.ending.take())
         }
     }
 
@@ -392,11 +395,12 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     }
 
     /// Under the lock, for the draining thread: the next queued work item, or the end of the
-    /// drain (and, once the flow has ended, the release of the delegate). A delegate call taken
-    /// here starts its callback's deadline (spec E4).
+    /// drain (and, once the flow has ended, the release of the delegate, into `ending`). A delegate
+    /// call taken here starts its callback's deadline (spec E4).
     private func nextStep<Shell: FlowShell>(
         _ locked: inout Locked,
         _ cancelTicket: inout DeadlineTicket?,
+        _ ending: inout RunnerEnding<Delegate, Machine.Answer>?,
         _ shell: Shell
     ) -> DrainStep where Shell.Machine == Machine, Shell.Delegate == Delegate {
         let work = locked.popWork()
@@ -404,22 +408,22 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             locked.machine.delegateCalled(call, at: clock.now)
             rearm(&locked, &cancelTicket, shell)
         }
-        if !work.isIdle { return (work, locked.delegate, []) }
+        if !work.isIdle { return (work, locked.delegate.map(Unmanaged.passUnretained)) }
         locked.draining = false
-        guard locked.machine.isEnded, !locked.terminalDone else { return (.idle, nil, []) }
+        guard locked.machine.isEnded, !locked.terminalDone else { return (.idle, nil) }
         // The terminal call has been performed and everything queued behind it delivered:
         // release the delegate (spec E5), run onEnd, and wake whoever waits for the end.
         locked.terminalDone = true
-        let released = locked.delegate
-        locked.delegate = nil
-        let waiters = locked.endWaiters
+        ending = RunnerEnding(delegate: locked.delegate.take(), endWaiters: locked.endWaiters)
         locked.endWaiters = []
-        return (.idle, released, waiters)
+        return (.idle, nil)
     }
 
-    private func drain<Shell: FlowShell>(_ shell: Shell, _ first: consuming DrainStep)
-    where Shell.Machine == Machine, Shell.Delegate == Delegate {
-        var (work, delegate, endWaiters) = first
+    private func drain<Shell: FlowShell>(
+        _ shell: Shell, _ first: consuming DrainStep, _ firstEnding: consuming RunnerEnding<Delegate, Machine.Answer>?
+    ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
+        var (work, delegate) = first
+        var ending = firstEnding
         loop: while true {
             // The item is moved out, not copied: a copy of a call costs reference counts for
             // each of its fields.
@@ -427,19 +431,24 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             case .idle:
                 break loop
             case .call(let call):
-                delegate?.perform(call, by: shell)
+                delegate?._withUnsafeGuaranteedRef { $0.perform(call, by: shell) }
             case .violation(let violation):
                 onViolation?(violation)
             }
             // Back under the lock: the next item, or the end of the drain.
             var cancelTicket: DeadlineTicket?
-            (work, delegate, endWaiters) = state.withLock { nextStep(&$0, &cancelTicket, shell) }
+            (work, delegate) = state.withLock { nextStep(&$0, &cancelTicket, &ending, shell) }
             if let cancelTicket { clock.cancel(cancelTicket) }
         }
-        // The delegate, if released, goes here, outside the lock, in case its deinit calls back.
-        let ended = delegate != nil
-        delegate = nil
-        if ended { onEnd?() }
-        for waiter in endWaiters { waiter.resume(returning: nil) }
+        if let ending { ended(ending) }
+    }
+
+    /// Outside the lock, once the terminal call has returned and the drain that made it has
+    /// delivered what was queued behind it: the delegate is released (here, in case its deinit
+    /// calls back), `onEnd` runs, and whoever waits for the end wakes.
+    private func ended(_ ending: consuming RunnerEnding<Delegate, Machine.Answer>) {
+        ending.delegate = nil
+        onEnd?()
+        for waiter in ending.endWaiters { waiter.resume(returning: nil) }
     }
 }

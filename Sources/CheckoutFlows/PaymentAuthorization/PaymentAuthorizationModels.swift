@@ -52,6 +52,36 @@ public enum PaymentAuthorizationAnswer: Hashable, Sendable, CustomStringConverti
     }
 }
 
+extension PaymentAuthorizationAnswer {
+    /// Whether the update fits the request (spec E7), decided without building an error; an
+    /// authorization result always does.
+    @inline(__always)
+    func fits(_ request: PaymentRequest, currency: CurrencyCode?) -> Bool {
+        switch self {
+        case .shippingContact(let update):
+            request.fits(summaryItems: update.summaryItems, shippingMethods: update.shippingMethods, currency: currency)
+        case .shippingMethod(let update):
+            request.fits(summaryItems: update.summaryItems, shippingMethods: update.shippingMethods, currency: currency)
+        case .paymentMethod(let update):
+            request.fits(summaryItems: update.summaryItems, shippingMethods: update.shippingMethods, currency: currency)
+        case .couponCode(let update):
+            request.fits(summaryItems: update.summaryItems, shippingMethods: update.shippingMethods, currency: currency)
+        case .authorization: true
+        }
+    }
+
+    /// Why the update does not fit the request (spec E7): empty when it does.
+    func problems(against request: PaymentRequest, currency: CurrencyCode?) -> [CheckoutError] {
+        switch self {
+        case .shippingContact(let update): request.problems(in: update, currency: currency)
+        case .shippingMethod(let update): request.problems(in: update, currency: currency)
+        case .paymentMethod(let update): request.problems(in: update, currency: currency)
+        case .couponCode(let update): request.problems(in: update, currency: currency)
+        case .authorization: []
+        }
+    }
+}
+
 /// Why an authorization flow failed.
 public enum PaymentAuthorizationFailure: Hashable, Sendable, CustomStringConvertible {
     /// The merchant answered with an update that does not fit the request (spec E7).
@@ -144,6 +174,56 @@ public struct PaymentSheet: Hashable, Sendable {
 
     /// The grand total.
     public var grandTotal: Money? { summaryItems.last?.amount }
+}
+
+extension PaymentSheet {
+    /// Applies the merchant's update to the callback it answers (spec A2-A5): the selection the
+    /// customer made, the new summary, the methods and errors the update carries. An authorization
+    /// result is applied by the flow (spec A7): it may end it.
+    mutating func apply(_ answer: PaymentAuthorizationAnswer, to callback: PaymentAuthorizationStateMachine.Callback) {
+        // The callback, then the answer: a switch over the pair would copy both.
+        switch callback {
+        case .shippingContact(let contact):
+            guard case .shippingContact(let update) = answer else { break }
+            shippingContact = contact
+            summaryItems = update.summaryItems
+            replaceMethods(update.shippingMethods)
+            shippingContactErrors = update.errors.filter(\.isShippingContactError)
+            shownErrors = update.errors
+            return
+        case .shippingMethod(let identifier):
+            guard case .shippingMethod(let update) = answer else { break }
+            selectedShippingMethodID = identifier
+            summaryItems = update.summaryItems
+            return
+        case .paymentMethod(let method):
+            guard case .paymentMethod(let update) = answer else { break }
+            paymentMethod = method
+            summaryItems = update.summaryItems
+            paymentMethodErrors = update.errors
+            shownErrors = update.errors
+            return
+        case .couponCode(let code):
+            guard case .couponCode(let update) = answer else { break }
+            couponCode = code
+            summaryItems = update.summaryItems
+            replaceMethods(update.shippingMethods)
+            shownErrors = update.errors
+            return
+        case .authorization:
+            break
+        }
+        preconditionFailure("\(answer) does not answer this callback, or is not a sheet update")
+    }
+
+    /// Spec A2, A5: a list replaces the methods; when the selection is gone, the first is selected.
+    private mutating func replaceMethods(_ methods: [ShippingMethod]?) {
+        guard let methods else { return }
+        shippingMethods = methods
+        if !methods.contains(where: { $0.identifier == selectedShippingMethodID }) {
+            selectedShippingMethodID = methods.first?.identifier
+        }
+    }
 }
 
 /// The steps of an authorization flow, for the driver.

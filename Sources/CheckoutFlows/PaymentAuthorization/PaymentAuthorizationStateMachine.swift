@@ -36,9 +36,9 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
 
     private enum State {
         case notPresented
-        /// The sheet (``shownSheet``) waits for the customer.
+        /// The sheet (``shown``) waits for the customer.
         case sheet
-        /// The sheet (``shownSheet``) waits for the merchant's answer to this callback.
+        /// The sheet (``shown``) waits for the merchant's answer to this callback.
         case awaiting(Outstanding<Callback>)
         indirect case ended(PaymentAuthorizationOutcome)
     }
@@ -49,9 +49,11 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     private var ledger: CallbackLedger
     package private(set) var log: FlowLog
     private var state = State.notPresented
-    /// The sheet while it is shown (states `sheet` and `awaiting`), nil before and after. It is
-    /// kept beside the state, not inside it, so that each event updates it in place.
-    private var shownSheet: PaymentSheet?
+    /// The sheet, shown in the states `sheet` and `awaiting` (``sheet`` is nil in the others). It
+    /// is kept beside the state and not optional, so that each event reads and updates it in
+    /// place: a sheet inside a state case, or an optional one, is copied whole through its value
+    /// witnesses to read a field (measured, issue 16).
+    private var shown = PaymentSheet(summaryItems: [], shippingMethods: [], selectedShippingMethodID: nil, couponCode: nil)
     private var resolution: (id: UInt64, resolution: Resolution<Answer>)?
     package var keepsResolutions = false
 
@@ -70,8 +72,21 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     // MARK: Queries
 
     package var pending: (id: UInt64, deadline: Duration?)? {
-        if case .awaiting(let outstanding) = state { return (outstanding.id, ledger.deadline(of: outstanding.id)) }
+        guard let id = pendingID else { return nil }
+        return (id, ledger.deadline(of: id))
+    }
+
+    /// The outstanding callback's id: the callback the ledger opened last, while the state awaits
+    /// (read without copying the state's payload).
+    private var pendingID: UInt64? {
+        if case .awaiting = state { return ledger.lastOpenedID }
         return nil
+    }
+
+    /// The outstanding callback's delegate method ("" when none is outstanding).
+    private var pendingMethod: String {
+        if case .awaiting(let outstanding) = state { return outstanding.method }
+        return ""
     }
 
     package mutating func delegateCalled(_ call: Call, at now: Duration) {
@@ -94,7 +109,12 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         return nil
     }
 
-    package var sheet: PaymentSheet? { shownSheet }
+    package var sheet: PaymentSheet? {
+        switch state {
+        case .sheet, .awaiting: shown
+        case .notPresented, .ended: nil
+        }
+    }
 
     package var step: PaymentAuthorizationStep {
         switch state {
@@ -126,7 +146,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         case .sheet, .awaiting: return log.refuse("present", .alreadyPresented, at: now)
         }
         log.record(.action("present", []), at: now)
-        shownSheet = PaymentSheet(
+        shown = PaymentSheet(
             summaryItems: request.summaryItems,
             shippingMethods: request.shippingMethods,
             selectedShippingMethodID: request.shippingMethods.first?.identifier,
@@ -156,9 +176,8 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     package mutating func selectShippingMethod(_ identifier: String, at now: Duration) -> Effect<Call> {
         let action = "selectShippingMethod"
         if let refused = refusal(action, at: now, allowedWhileAwaitingPIN: false) { return refused }
-        guard let methods = shownSheet?.shippingMethods,
-            let index = methods.firstIndex(where: { $0.identifier == identifier })
-        else {
+        let methods = shown.shippingMethods
+        guard let index = Self.index(of: identifier, in: methods) else {
             let refusal = Refusal(
                 code: .unknownShippingMethod,
                 message: "no shipping method has the identifier \(identifier.quotedForMessage)",
@@ -206,7 +225,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     ) -> Effect<Call> {
         let action = "authorize"
         if let refused = refusal(action, at: now, allowedWhileAwaitingPIN: true) { return refused }
-        guard let sheet = shownSheet else { preconditionFailure("an idle flow shows its sheet") }
+        let sheet = shown
         if let blocking = sheet.shippingContactErrors.first ?? sheet.paymentMethodErrors.first {
             let refusal = Refusal(
                 code: .blockedByError,
@@ -307,7 +326,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             return violated(
                 .completionCalledTwice, Self.method(of: answer), id: id, at: now, "answered \(answer) again")
         }
-        guard case .awaiting(let outstanding) = state, outstanding.id == id else {
+        guard pendingID == id else {
             return violated(
                 .lateCompletion,
                 Self.method(of: answer),
@@ -318,61 +337,43 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         }
         if ledger.arrival(of: id, at: now) == .pastDeadline {
             // The deadline ends the flow (spec E4): its didFinish must not be lost.
+            let method = pendingMethod
             let timedOut = deadlinePassed(id, at: now)
-            let late = violated(
-                .lateCompletion, outstanding.method, id: id, at: now,
-                "answered \(answer) at or after the deadline")
+            let late = violated(.lateCompletion, method, id: id, at: now, "answered \(answer) at or after the deadline")
             if case .call = timedOut { return timedOut }
             return late
         }
-        log.recordCompletion(
-            outstanding.method, callbackID: id, answer: answer, byDefault: answer.isDefaultAnswer, at: now)
+        if log.recordsTranscript {
+            log.recordCompletion(
+                pendingMethod, callbackID: id, answer: answer, byDefault: answer.isDefaultAnswer, at: now)
+        }
         resolve(id, .answered(answer))
         // Spec E7: every update is validated against the request; an invalid one ends the flow.
-        let problems: [CheckoutError] =
-            switch answer {
-            case .shippingContact(let update): request.problems(in: update, currency: currency)
-            case .shippingMethod(let update): request.problems(in: update, currency: currency)
-            case .paymentMethod(let update): request.problems(in: update, currency: currency)
-            case .couponCode(let update): request.problems(in: update, currency: currency)
-            case .authorization: []
-            }
-        if !problems.isEmpty {
+        if !answer.fits(request, currency: currency) {
+            let problems = answer.problems(against: request, currency: currency)
             let violation = log.violation(
                 .invalidUpdate,
-                outstanding.method,
+                pendingMethod,
                 id: id,
                 at: now,
                 problems.map { "\($0.field ?? ""): \($0.message)" }.joined(separator: "; ")
             )
             return end(.failed(.violation(violation)), at: now)
         }
-        switch (outstanding.callback, answer) {
-        case (.shippingContact(let contact), .shippingContact(let update)):
-            shownSheet!.shippingContact = contact
-            shownSheet!.summaryItems = update.summaryItems
-            Self.replaceMethods(&shownSheet!, update.shippingMethods)
-            shownSheet!.shippingContactErrors = update.errors.filter(\.isShippingContactError)
-            shownSheet!.shownErrors = update.errors
-        case (.shippingMethod(let identifier), .shippingMethod(let update)):
-            shownSheet!.selectedShippingMethodID = identifier
-            shownSheet!.summaryItems = update.summaryItems
-        case (.paymentMethod(let method), .paymentMethod(let update)):
-            shownSheet!.paymentMethod = method
-            shownSheet!.summaryItems = update.summaryItems
-            shownSheet!.paymentMethodErrors = update.errors
-            shownSheet!.shownErrors = update.errors
-        case (.couponCode(let code), .couponCode(let update)):
-            shownSheet!.couponCode = code
-            shownSheet!.summaryItems = update.summaryItems
-            Self.replaceMethods(&shownSheet!, update.shippingMethods)
-            shownSheet!.shownErrors = update.errors
-        case (.authorization(let payment), .authorization(let result)):
+        if case .authorization(let result) = answer {
+            guard case .awaiting(let outstanding) = state, case .authorization(let payment) = outstanding.callback else {
+                preconditionFailure("an authorization result answers the authorization")
+            }
             return applyAuthorization(result, payment, at: now)
-        default:
-            preconditionFailure("an answer of another callback's type cannot reach callback #\(id)")
         }
-        state = .sheet
+        // The sheet waits for the customer again; the callback is moved out of the state (not
+        // copied) to apply the update to the sheet.
+        var closed = State.sheet
+        swap(&closed, &state)
+        guard case .awaiting(let outstanding) = consume closed else {
+            preconditionFailure("callback #\(id) is outstanding")
+        }
+        shown.apply(answer, to: outstanding.callback)
         return .none
     }
 
@@ -401,32 +402,23 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         case .pinLockout:
             return end(.failed(.pinLockout), at: now)
         case .pinRequired, .pinIncorrect:
-            shownSheet!.isAwaitingPIN = true
+            shown.isAwaitingPIN = true
         case .failure:
-            shownSheet!.isAwaitingPIN = false
+            shown.isAwaitingPIN = false
         case .invalidShippingPostalAddress:
-            shownSheet!.isAwaitingPIN = false
+            shown.isAwaitingPIN = false
             errors.append(.shippingContactInvalid(.postalAddress, "Invalid shipping address"))
         case .invalidShippingContact:
-            shownSheet!.isAwaitingPIN = false
+            shown.isAwaitingPIN = false
             errors.append(PaymentError(code: .shippingContactInvalid, message: "Invalid shipping contact"))
         case .invalidBillingPostalAddress:
-            shownSheet!.isAwaitingPIN = false
+            shown.isAwaitingPIN = false
             errors.append(.billingContactInvalid(.postalAddress, "Invalid billing address"))
         }
-        shownSheet!.shippingContactErrors += errors.filter(\.isShippingContactError)
-        shownSheet!.shownErrors = errors
+        shown.shippingContactErrors += errors.filter(\.isShippingContactError)
+        shown.shownErrors = errors
         state = .sheet
         return .none
-    }
-
-    /// Spec A2, A5: a list replaces the methods; when the selection is gone, the first is selected.
-    private static func replaceMethods(_ sheet: inout PaymentSheet, _ methods: [ShippingMethod]?) {
-        guard let methods else { return }
-        sheet.shippingMethods = methods
-        if !methods.contains(where: { $0.identifier == sheet.selectedShippingMethodID }) {
-            sheet.selectedShippingMethodID = methods.first?.identifier
-        }
     }
 
     /// Nil when the sheet can take a customer action now; otherwise records the refusal and
@@ -437,7 +429,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         let refusal: Refusal
         switch state {
         case .sheet:
-            if shownSheet?.isAwaitingPIN == true, !allowedWhileAwaitingPIN {
+            if shown.isAwaitingPIN, !allowedWhileAwaitingPIN {
                 refusal = .notAllowed(action, "while the sheet waits for the PIN")
             } else {
                 return nil
@@ -447,6 +439,14 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         case .ended: refusal = .finished
         }
         return log.refuse(action, refusal, at: now)
+    }
+
+    /// The position of the method with `identifier`, compared in place (no method is copied).
+    private static func index(of identifier: String, in methods: [ShippingMethod]) -> Int? {
+        methods.withUnsafeBufferPointer { methods in
+            for index in methods.indices where methods[index].identifier == identifier { return index }
+            return nil
+        }
     }
 
     /// Opens a callback and asks for its delegate call.
@@ -471,7 +471,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             resolve(outstanding.id, .ended(CallbackEnded(callback: outstanding.method, reason: "\(outcome)")))
         }
         state = .ended(outcome)
-        shownSheet = nil
+        shown = PaymentSheet(summaryItems: [], shippingMethods: [], selectedShippingMethodID: nil, couponCode: nil)
         log.record(.outcome(outcome.description), at: now)
         log.record(.call("didFinish", callbackID: nil, []), at: now)
         return .call(.didFinish)
