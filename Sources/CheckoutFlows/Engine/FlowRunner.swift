@@ -289,7 +289,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         _ shell: Shell
     ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
         if let ticket = after.cancelTicket { clock.cancel(ticket) }
-        if let wakes = after.takeWakes() {
+        if let wakes = after.wakes.take() {
             for (continuation, result) in wakes.resume { continuation.resume(with: result) }
         }
         if after.drains {

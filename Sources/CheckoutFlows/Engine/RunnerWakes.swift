@@ -1,8 +1,7 @@
 import Synchronization
 
-/// The waiters an event wakes outside the lock: the driver's awaited actions, and whoever waits
-/// for the end once the terminal call has been made.
+/// The waiters an event wakes outside the lock: the driver's awaited actions, with their answers.
+/// (Whoever waits for the end is woken by ``RunnerEnding``.)
 final class RunnerWakes<Answer: Sendable> {
     var resume: [(CheckedContinuation<Answer?, any Error>, Result<Answer?, any Error>)] = []
-    var endWaiters: [CheckedContinuation<Answer?, any Error>] = []
 }
