@@ -5,7 +5,7 @@ package enum Effect<Call: Sendable>: Sendable {
     /// Nothing to call; the event was taken (or was a stale completion, already recorded).
     case none
     /// The driver's action is refused; nothing changed.
-    indirect case refused(Refusal)
+    case refused(Refusal)
     /// Call this delegate method.
     case call(Call)
 }

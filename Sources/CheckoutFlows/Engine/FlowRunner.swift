@@ -226,7 +226,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     /// Under the lock: queues the effect's call and new violations, re-arms the deadline, collects
     /// waiters to resume, and decides whether this thread drains.
     private func settle<Shell: FlowShell>(
-        _ effect: __owned Effect<Machine.Call>,
+        _ effect: consuming Effect<Machine.Call>,
         at now: Duration,
         _ locked: inout Locked,
         _ after: inout AfterEvent,
@@ -242,9 +242,10 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             locked.reportedViolations = violationCount
         }
         let response: DriverResponse
-        // The effect is owned, so that its call moves into the work item rather than being copied.
-        // (`consuming` with `switch consume` crashes the 6.3 compiler's move checker here.)
-        switch effect {
+        // The effect is consumed, so that its call moves into the work item rather than being
+        // copied. (Its refusal is not `indirect`: with an indirect case, `switch consume` crashes
+        // the 6.3 compiler's move checker.)
+        switch consume effect {
         case .none:
             response = .accepted
         case .refused(let refusal):

@@ -460,9 +460,10 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         var timed = true
         if case .authorization = callback { timed = authorizationIsTimed }
         let outstanding = ledger.open(callback, method, timed: timed)
-        state = .awaiting(outstanding)
-        log.record(call: method, callbackID: outstanding.id, argument(), at: now)
-        return .call(call(outstanding.id))
+        let id = outstanding.id
+        state = .awaiting(outstanding)  // moved in: its last use
+        log.record(call: method, callbackID: id, argument(), at: now)
+        return .call(call(id))
     }
 
     /// Ends the flow with `outcome` and asks for `didFinish` (spec A8, E5).
