@@ -158,7 +158,8 @@ public struct PaymentRequest: Hashable, Sendable {
     /// not.
     /// (The update's lists are passed, not the update: a generic function of another module is
     /// called unspecialized, through the protocol's witnesses.)
-    package func fits(summaryItems: [SummaryItem], shippingMethods: [ShippingMethod]?, currency: CurrencyCode?) -> Bool {
+    package func fits(summaryItems: [SummaryItem], shippingMethods: [ShippingMethod]?, currency: CurrencyCode?) -> Bool
+    {
         Self.amountsFit(summaryItems: summaryItems, shippingMethods: shippingMethods, currency: currency)
     }
 

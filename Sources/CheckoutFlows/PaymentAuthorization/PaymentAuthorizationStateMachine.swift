@@ -53,7 +53,8 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// is kept beside the state and not optional, so that each event reads and updates it in
     /// place: a sheet inside a state case, or an optional one, is copied whole through its value
     /// witnesses to read a field (measured, issue 16).
-    private var shown = PaymentSheet(summaryItems: [], shippingMethods: [], selectedShippingMethodID: nil, couponCode: nil)
+    private var shown = PaymentSheet(
+        summaryItems: [], shippingMethods: [], selectedShippingMethodID: nil, couponCode: nil)
     private var resolution: (id: UInt64, resolution: Resolution<Answer>)?
     package var keepsResolutions = false
 
@@ -361,7 +362,8 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             return end(.failed(.violation(violation)), at: now)
         }
         if case .authorization(let result) = answer {
-            guard case .awaiting(let outstanding) = state, case .authorization(let payment) = outstanding.callback else {
+            guard case .awaiting(let outstanding) = state, case .authorization(let payment) = outstanding.callback
+            else {
                 preconditionFailure("an authorization result answers the authorization")
             }
             return applyAuthorization(result, payment, at: now)
