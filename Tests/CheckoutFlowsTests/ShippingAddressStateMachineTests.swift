@@ -239,21 +239,21 @@ final class ShippingAddressStateMachineTests: XCTestCase {
     // cancel while waiting ends the callback without an answer.
     func testResolutionOfTheOutstandingCallback() {
         var machine = makeMachine()
-        machine.keepsResolutions = true
+        machine.ledger.keepsResolutions = true
         let id = validating(&machine)
-        XCTAssertNil(machine.takeResolution())
+        XCTAssertNil(machine.ledger.takeResolution())
         _ = machine.answer(id, first: true, .valid, at: .seconds(2))
-        guard case (id, .answered(let answer))? = machine.takeResolution() else {
+        guard case (id, .answered(let answer))? = machine.ledger.takeResolution() else {
             return XCTFail("the answer should resolve the callback")
         }
         XCTAssertEqual(answer, .valid)
-        XCTAssertNil(machine.takeResolution(), "taken once")
+        XCTAssertNil(machine.ledger.takeResolution(), "taken once")
 
         var cancelled = makeMachine()
-        cancelled.keepsResolutions = true
+        cancelled.ledger.keepsResolutions = true
         let other = validating(&cancelled)
         _ = cancelled.cancel(at: .seconds(2))
-        guard case (other, .ended(let ended))? = cancelled.takeResolution() else {
+        guard case (other, .ended(let ended))? = cancelled.ledger.takeResolution() else {
             return XCTFail("the cancel should end the callback")
         }
         XCTAssertEqual(ended.callback, "didEnterAddress")
@@ -265,10 +265,10 @@ final class ShippingAddressStateMachineTests: XCTestCase {
         var machine = makeMachine()
         let id = validating(&machine)
         _ = machine.answer(id, first: true, .invalid(message: nil), at: .seconds(2))
-        XCTAssertNil(machine.takeResolution())
+        XCTAssertNil(machine.ledger.takeResolution())
         let next = validating(&machine)
         _ = machine.cancel(at: .seconds(3))
-        XCTAssertNil(machine.takeResolution())
+        XCTAssertNil(machine.ledger.takeResolution())
         XCTAssertNotEqual(id, next)
     }
 

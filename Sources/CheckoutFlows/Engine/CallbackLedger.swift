@@ -1,17 +1,24 @@
 import Synchronization
 
-/// Hands out callback ids, and keeps the deadline of the callback opened last.
+/// The bookkeeping of a flow's delegate callbacks, one value that every state machine keeps
+/// (issue 16): it hands out callback ids, keeps the deadline of the callback opened last, decides
+/// how an answer is taken (in time, repeated, late, past its deadline: spec E2, E4), and keeps how
+/// each callback ended for a driver that awaits its answer.
 ///
 /// A callback's deadline starts when its delegate method is called (``called(_:at:)``), not when
 /// the state machine opens it: the call may wait behind the delegate call the flow is making, and
 /// each callback gets its own full deadline (spec E4).
-package struct CallbackLedger: Sendable {
+package struct CallbackLedger<Answer: Sendable>: Sendable {
     private var lastID: UInt64 = 0
     /// Whether the callback opened last has a deadline of its own.
     private var lastIsTimed = false
     /// The deadline of the callback opened last, once its delegate call has started.
     private var lastDeadline: Duration?
     package let timeout: Duration?
+    /// Whether the ledger keeps how each callback ended, for ``takeResolution()``: off until a
+    /// driver first awaits an answer (keeping it costs a copy of every answer).
+    package var keepsResolutions = false
+    private var resolution: (id: UInt64, resolution: Resolution<Answer>)?
 
     package init(timeout: Duration?) { self.timeout = timeout }
 
@@ -42,10 +49,20 @@ package struct CallbackLedger: Sendable {
         id == lastID ? lastDeadline : nil
     }
 
-    /// How an answer to callback `id` is to be taken at time `now`.
+    /// How an answer to callback `id` is to be taken at time `now`, once it is known to answer
+    /// the callback outstanding.
     package func arrival(of id: UInt64, at now: Duration) -> Arrival {
         if let deadline = deadline(of: id), now >= deadline { return .pastDeadline }
         return .inTime
+    }
+
+    /// How an answer to callback `id` is taken (spec E2, E4): `first` is false for a repeated
+    /// call of its completion, `outstanding` the id of the callback the machine waits for (nil
+    /// when it waits for none).
+    package func admit(_ id: UInt64, first: Bool, outstanding: UInt64?, at now: Duration) -> Admission {
+        guard first else { return .repeated }
+        guard let outstanding, outstanding == id else { return .late }
+        return arrival(of: id, at: now) == .pastDeadline ? .pastDeadline : .inTime
     }
 
     package enum Arrival {
@@ -54,5 +71,50 @@ package struct CallbackLedger: Sendable {
         /// The deadline has passed, even if its timer has not fired yet: an answer arriving
         /// exactly at the deadline is late (spec E4).
         case pastDeadline
+    }
+
+    /// What a machine does with an answer.
+    package enum Admission {
+        /// Apply it.
+        case inTime
+        /// A second call of the same completion (`completionCalledTwice`): nothing changes.
+        case repeated
+        /// The callback is no longer outstanding (`lateCompletion`): nothing changes.
+        case late
+        /// The callback's deadline has passed, even if its timer has not fired yet: the deadline's
+        /// own effect, then a `lateCompletion`.
+        case pastDeadline
+    }
+
+    // MARK: Resolutions, for drivers that await an answer
+
+    /// Keeps how callback `id` ended, for an awaiting driver.
+    package mutating func resolve(_ id: UInt64, _ how: @autoclosure () -> Resolution<Answer>) {
+        if keepsResolutions { resolution = (id, how()) }
+    }
+
+    /// Callback `id`, outstanding, ends without taking effect (the flow ends, or it timed out): an
+    /// awaiting driver learns why, unless its answer was kept already (an answer that ends the
+    /// flow is the driver's to get).
+    package mutating func endUnanswered(_ id: UInt64, _ method: String, _ reason: @autoclosure () -> String) {
+        guard keepsResolutions, resolution?.id != id else { return }
+        resolution = (id, .ended(CallbackEnded(callback: method, reason: reason())))
+    }
+
+    /// How the callback that ended during the last event ended, once.
+    package mutating func takeResolution() -> (id: UInt64, resolution: Resolution<Answer>)? {
+        defer { resolution = nil }
+        return resolution
+    }
+}
+
+extension FlowLog {
+    /// Records the violation an answer that is not taken makes (spec E2, E4), with `detail`; the
+    /// effect of such an answer is none.
+    package mutating func violated<Call>(
+        _ kind: Violation.Kind, _ method: String, id: UInt64, at now: Duration, _ detail: String
+    ) -> Effect<Call> {
+        violation(kind, method, id: id, at: now, detail)
+        return .none
     }
 }

@@ -18,10 +18,8 @@ package protocol FlowMachine: Sendable {
     mutating func delegateCalled(_ call: Call, at now: Duration)
     /// The outstanding callback `id` reached its deadline at `now`.
     mutating func deadlinePassed(_ id: UInt64, at now: Duration) -> Effect<Call>
-    /// Whether the machine keeps how each callback ended, for ``takeResolution()``: off until a
-    /// driver first awaits an answer (keeping it costs a copy of every answer).
-    var keepsResolutions: Bool { get set }
-    /// How the callback that ended during the last event ended, once (nil unless
-    /// ``keepsResolutions``).
-    mutating func takeResolution() -> (id: UInt64, resolution: Resolution<Answer>)?
+    /// The machine's callback bookkeeping: ids, deadlines, how an answer is taken, and how each
+    /// callback ended for a driver that awaits it (``CallbackLedger/keepsResolutions``, off until
+    /// one first does).
+    var ledger: CallbackLedger<Answer> { get set }
 }

@@ -160,7 +160,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         _ after: inout AfterEvent,
         _ shell: Shell
     ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
-        locked.machine.keepsResolutions = true
+        locked.machine.ledger.keepsResolutions = true
         let before = locked.machine.pending?.id
         let effect = event(&locked.machine, now)
         let response = settle(effect, at: now, &locked, &after, shell)
@@ -264,7 +264,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             response = .accepted
         }
         rearm(&locked, &after.cancelTicket, shell)
-        if locked.machine.keepsResolutions, let (id, resolution) = locked.machine.takeResolution(),
+        if locked.machine.ledger.keepsResolutions, let (id, resolution) = locked.machine.ledger.takeResolution(),
             !locked.answerWaiters.isEmpty,
             let waiter = locked.answerWaiters.removeValue(forKey: id)
         {

@@ -77,7 +77,7 @@ package struct PayContextStateMachine: FlowMachine {
         case ended(Final)
     }
 
-    private var ledger: CallbackLedger
+    package var ledger: CallbackLedger<Never>
     package private(set) var log: FlowLog
     private var stage = Stage.notPresented
 
@@ -113,13 +113,16 @@ package struct PayContextStateMachine: FlowMachine {
         return nil
     }
 
-    /// The pay context's driver awaits no answer of its own.
-    package var keepsResolutions: Bool {
-        get { false }
-        set {}
+    /// The callback the merchant owes an answer to, if any: `didCreatePaymentMethod` or
+    /// `willComplete`. (The pay context's driver awaits no answer of its own: its ledger keeps no
+    /// resolution.)
+    private var outstandingID: UInt64? {
+        switch stage {
+        case .awaitingIntent(_, let outstanding): outstanding.id
+        case .awaitingWillComplete(_, let outstanding, _): outstanding.id
+        case .notPresented, .sheet, .creatingPaymentMethod, .retrieving, .confirming, .closing, .ended: nil
+        }
     }
-
-    package mutating func takeResolution() -> (id: UInt64, resolution: Resolution<Never>)? { nil }
 
     /// Nothing starts here: the pay context's own callbacks run under the round's deadline, which
     /// starts when the sheet calls for the authorization.
@@ -372,11 +375,15 @@ package struct PayContextStateMachine: FlowMachine {
         Call
     > {
         let method = "didCreatePaymentMethod"
-        guard first else {
-            return violated(.completionCalledTwice, method, id: id, at: now, "answered \(answer) again")
+        switch ledger.admit(id, first: first, outstanding: outstandingID, at: now) {
+        case .inTime: break
+        case .repeated:
+            return log.violated(.completionCalledTwice, method, id: id, at: now, "answered \(answer) again")
+        case .late, .pastDeadline:  // untimed: the round's deadline times it (spec P5)
+            return log.violated(.lateCompletion, method, id: id, at: now, "answered \(answer) after the payment ended")
         }
-        guard case .awaitingIntent(var round, let outstanding) = stage, outstanding.id == id else {
-            return violated(.lateCompletion, method, id: id, at: now, "answered \(answer) after the payment ended")
+        guard case .awaitingIntent(var round, _) = stage else {
+            return log.violated(.lateCompletion, method, id: id, at: now, "answered \(answer) after the payment ended")
         }
         log.record(.completion(method, callbackID: id, [.text(answer.description)], byDefault: false), at: now)
         switch answer {
@@ -407,9 +414,14 @@ package struct PayContextStateMachine: FlowMachine {
         at now: Duration
     ) -> Effect<Call> {
         let method = "willComplete"
-        guard first else { return violated(.completionCalledTwice, method, id: id, at: now, "answered again") }
-        guard case .awaitingWillComplete(let round, let outstanding, var decision) = stage, outstanding.id == id else {
-            return violated(.lateCompletion, method, id: id, at: now, "answered after the payment ended")
+        switch ledger.admit(id, first: first, outstanding: outstandingID, at: now) {
+        case .inTime: break
+        case .repeated: return log.violated(.completionCalledTwice, method, id: id, at: now, "answered again")
+        case .late, .pastDeadline:  // untimed: the round's deadline times it (spec P5)
+            return log.violated(.lateCompletion, method, id: id, at: now, "answered after the payment ended")
+        }
+        guard case .awaitingWillComplete(let round, _, var decision) = stage else {
+            return log.violated(.lateCompletion, method, id: id, at: now, "answered after the payment ended")
         }
         let recorded: TranscriptValue =
             TranscriptValue.modelJSON(result).map { .model(description: result.transcriptText, json: $0) }
@@ -483,17 +495,6 @@ package struct PayContextStateMachine: FlowMachine {
     private mutating func ignoredBackendResult(_ call: String, at now: Duration) -> Effect<Call> {
         // Benign race: the round ended (cancelled, timed out) before the backend answered.
         log.record(.action("ignored", [.text("late backend answer to \(call)")]), at: now)
-        return .none
-    }
-
-    private mutating func violated(
-        _ kind: Violation.Kind,
-        _ method: String,
-        id: UInt64,
-        at now: Duration,
-        _ detail: String
-    ) -> Effect<Call> {
-        log.violation(kind, method, id: id, at: now, detail)
         return .none
     }
 }

@@ -46,7 +46,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     package let request: PaymentRequest
     /// The request's currency, looked up once: every update is validated against it.
     private let currency: CurrencyCode?
-    private var ledger: CallbackLedger
+    package var ledger: CallbackLedger<Answer>
     package private(set) var log: FlowLog
     private var state = State.notPresented
     /// The sheet, shown in the states `sheet` and `awaiting` (``sheet`` is nil in the others). It
@@ -55,8 +55,6 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// witnesses to read a field (measured, issue 16).
     private var shown = PaymentSheet(
         summaryItems: [], shippingMethods: [], selectedShippingMethodID: nil, couponCode: nil)
-    private var resolution: (id: UInt64, resolution: Resolution<Answer>)?
-    package var keepsResolutions = false
 
     /// Whether `didAuthorizePayment` has a deadline of its own. The pay context times the whole
     /// authorization itself (spec P5) and turns it off.
@@ -124,16 +122,6 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         case .awaiting(let outstanding): .awaiting(outstanding.method)
         case .ended(let outcome): .ended(outcome)
         }
-    }
-
-    package mutating func takeResolution() -> (id: UInt64, resolution: Resolution<Answer>)? {
-        defer { resolution = nil }
-        return resolution
-    }
-
-    /// Keeps how callback `id` ended, for an awaiting driver.
-    private mutating func resolve(_ id: UInt64, _ how: @autoclosure () -> Resolution<Answer>) {
-        if keepsResolutions { resolution = (id, how()) }
     }
 
     // MARK: Driver events
@@ -323,24 +311,22 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     package mutating func answer(_ id: UInt64, first: Bool, _ answer: Answer, at now: Duration) -> Effect<
         Call
     > {
-        guard first else {
-            return violated(
+        switch ledger.admit(id, first: first, outstanding: pendingID, at: now) {
+        case .inTime:
+            break
+        case .repeated:
+            return log.violated(
                 .completionCalledTwice, Self.method(of: answer), id: id, at: now, "answered \(answer) again")
-        }
-        guard pendingID == id else {
-            return violated(
-                .lateCompletion,
-                Self.method(of: answer),
-                id: id,
-                at: now,
-                "answered \(answer) after the callback ended"
-            )
-        }
-        if ledger.arrival(of: id, at: now) == .pastDeadline {
+        case .late:
+            return log.violated(
+                .lateCompletion, Self.method(of: answer), id: id, at: now,
+                "answered \(answer) after the callback ended")
+        case .pastDeadline:
             // The deadline ends the flow (spec E4): its didFinish must not be lost.
             let method = pendingMethod
             let timedOut = deadlinePassed(id, at: now)
-            let late = violated(.lateCompletion, method, id: id, at: now, "answered \(answer) at or after the deadline")
+            let late: Effect<Call> = log.violated(
+                .lateCompletion, method, id: id, at: now, "answered \(answer) at or after the deadline")
             if case .call = timedOut { return timedOut }
             return late
         }
@@ -348,7 +334,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             log.recordCompletion(
                 pendingMethod, callbackID: id, answer: answer, byDefault: answer.isDefaultAnswer, at: now)
         }
-        resolve(id, .answered(answer))
+        ledger.resolve(id, .answered(answer))
         // Spec E7: every update is validated against the request; an invalid one ends the flow.
         if !answer.fits(request, currency: currency) {
             let problems = answer.problems(against: request, currency: currency)
@@ -470,25 +456,14 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
 
     /// Ends the flow with `outcome` and asks for `didFinish` (spec A8, E5).
     private mutating func end(_ outcome: PaymentAuthorizationOutcome, at now: Duration) -> Effect<Call> {
-        if keepsResolutions, case .awaiting(let outstanding) = state, resolution?.id != outstanding.id {
-            resolve(outstanding.id, .ended(CallbackEnded(callback: outstanding.method, reason: "\(outcome)")))
+        if ledger.keepsResolutions, case .awaiting(let outstanding) = state {
+            ledger.endUnanswered(outstanding.id, outstanding.method, "\(outcome)")
         }
         state = .ended(outcome)
         shown = PaymentSheet(summaryItems: [], shippingMethods: [], selectedShippingMethodID: nil, couponCode: nil)
         log.record(.outcome(outcome.description), at: now)
         log.record(.call("didFinish", callbackID: nil, []), at: now)
         return .call(.didFinish)
-    }
-
-    private mutating func violated(
-        _ kind: Violation.Kind,
-        _ method: String,
-        id: UInt64,
-        at now: Duration,
-        _ detail: String
-    ) -> Effect<Call> {
-        log.violation(kind, method, id: id, at: now, detail)
-        return .none
     }
 
     private static func method(of answer: Answer) -> String {

@@ -27,11 +27,9 @@ package struct ShippingAddressStateMachine: FlowMachine {
     }
 
     package let configuration: ShippingAddressConfiguration
-    private var ledger: CallbackLedger
+    package var ledger: CallbackLedger<Answer>
     package private(set) var log: FlowLog
     private var state = State.notPresented
-    private var resolution: (id: UInt64, resolution: Resolution<Answer>)?
-    package var keepsResolutions = false
 
     package init(configuration: ShippingAddressConfiguration, options: FlowOptions) {
         self.configuration = configuration
@@ -42,7 +40,13 @@ package struct ShippingAddressStateMachine: FlowMachine {
     // MARK: Queries
 
     package var pending: (id: UInt64, deadline: Duration?)? {
-        if case .validating(let outstanding) = state { return (outstanding.id, ledger.deadline(of: outstanding.id)) }
+        guard let id = pendingID else { return nil }
+        return (id, ledger.deadline(of: id))
+    }
+
+    /// The outstanding callback's id: the one the ledger opened last, while the merchant validates.
+    private var pendingID: UInt64? {
+        if case .validating = state { return ledger.lastOpenedID }
         return nil
     }
 
@@ -68,16 +72,6 @@ package struct ShippingAddressStateMachine: FlowMachine {
         case .methodStep(_, let methods, let selected): .shippingMethod(methods: methods, selected: selected)
         case .ended(let outcome): .ended(outcome)
         }
-    }
-
-    package mutating func takeResolution() -> (id: UInt64, resolution: Resolution<Answer>)? {
-        defer { resolution = nil }
-        return resolution
-    }
-
-    /// Keeps how callback `id` ended, for an awaiting driver.
-    private mutating func resolve(_ id: UInt64, _ how: @autoclosure () -> Resolution<Answer>) {
-        if keepsResolutions { resolution = (id, how()) }
     }
 
     // MARK: Driver events
@@ -183,20 +177,23 @@ package struct ShippingAddressStateMachine: FlowMachine {
         at now: Duration
     ) -> Effect<Call> {
         let method = Self.didEnterAddress
-        guard first else {
-            return violated(.completionCalledTwice, id: id, at: now, "answered \(validation) again")
-        }
-        guard case .validating(let outstanding) = state, outstanding.id == id else {
-            return violated(
-                .lateCompletion, id: id, at: now, "answered \(validation) after the callback ended")
-        }
-        if ledger.arrival(of: id, at: now) == .pastDeadline {
+        switch ledger.admit(id, first: first, outstanding: pendingID, at: now) {
+        case .inTime:
+            break
+        case .repeated:
+            return log.violated(.completionCalledTwice, method, id: id, at: now, "answered \(validation) again")
+        case .late:
+            return log.violated(
+                .lateCompletion, method, id: id, at: now, "answered \(validation) after the callback ended")
+        case .pastDeadline:
             // The deadline's own effect comes first: back to the address step, timed out.
             _ = deadlinePassed(id, at: now)
-            return violated(.lateCompletion, id: id, at: now, "answered \(validation) at or after the deadline")
+            return log.violated(
+                .lateCompletion, method, id: id, at: now, "answered \(validation) at or after the deadline")
         }
+        guard case .validating(let outstanding) = state else { preconditionFailure("callback #\(id) is outstanding") }
         log.recordCompletion(method, callbackID: id, answer: validation, byDefault: false, at: now)
-        resolve(id, .answered(validation))
+        ledger.resolve(id, .answered(validation))
         let address = outstanding.callback
         switch validation {
         case .invalid(let message):
@@ -213,7 +210,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
                 // Spec E7: the shipping flow treats an invalid update as an `invalid` answer.
                 let detail = problems.map(\.message).joined(separator: "; ")
                 state = .addressStep(error: Self.defaultInvalidMessage)
-                return violated(.invalidUpdate, id: id, at: now, detail)
+                return log.violated(.invalidUpdate, method, id: id, at: now, detail)
             }
             // Spec S3: the answer's selection, else the configuration's, else the first.
             let chosen =
@@ -234,8 +231,9 @@ package struct ShippingAddressStateMachine: FlowMachine {
         }
         let message = "The merchant did not answer in time"
         state = .addressStep(error: message)
-        resolve(id, .ended(CallbackEnded(callback: outstanding.method, reason: "timed out")))
-        return violated(.completionTimedOut, id: id, at: now, "no answer by \(now.secondsString)s")
+        ledger.endUnanswered(id, outstanding.method, "timed out")
+        return log.violated(
+            .completionTimedOut, outstanding.method, id: id, at: now, "no answer by \(now.secondsString)s")
     }
 
     // MARK: Helpers
@@ -243,8 +241,8 @@ package struct ShippingAddressStateMachine: FlowMachine {
     /// Ends the flow with `outcome` and asks for its terminal call (spec E5).
     private mutating func end(_ outcome: ShippingAddressOutcome, at now: Duration) -> Effect<Call> {
         // A valid answer that finishes the flow keeps its resolution: the async driver gets it.
-        if keepsResolutions, case .validating(let outstanding) = state, resolution?.id != outstanding.id {
-            resolve(outstanding.id, .ended(CallbackEnded(callback: outstanding.method, reason: "\(outcome)")))
+        if ledger.keepsResolutions, case .validating(let outstanding) = state {
+            ledger.endUnanswered(outstanding.id, outstanding.method, "\(outcome)")
         }
         state = .ended(outcome)
         log.record(.outcome(outcome.description), at: now)
@@ -258,17 +256,6 @@ package struct ShippingAddressStateMachine: FlowMachine {
             log.record(.call("didCancel", callbackID: nil, []), at: now)
             return .call(.didCancel)
         }
-    }
-
-    /// Records a violation (spec E2): it changes nothing else, in strict mode too.
-    private mutating func violated(
-        _ kind: Violation.Kind,
-        id: UInt64,
-        at now: Duration,
-        _ detail: String
-    ) -> Effect<Call> {
-        log.violation(kind, Self.didEnterAddress, id: id, at: now, detail)
-        return .none
     }
 
     private mutating func refuseOutsideMethodStep(_ action: String, at now: Duration) -> Effect<Call> {
