@@ -125,8 +125,9 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         let now = clock.now
         var after = AfterEvent()
         let response: DriverResponse = state.withLock { locked in
-            let effect = event(&locked.machine, now)
-            return settle(effect, at: now, &locked, &after, shell)
+            // The event's effect goes straight into `settle`, which consumes it (bound to a name
+            // first, it was copied).
+            settle(event(&locked.machine, now), at: now, &locked, &after, shell)
         }
         finish(&after, shell)
         return response
@@ -162,8 +163,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
         locked.machine.ledger.keepsResolutions = true
         let before = locked.machine.pending?.id
-        let effect = event(&locked.machine, now)
-        let response = settle(effect, at: now, &locked, &after, shell)
+        let response = settle(event(&locked.machine, now), at: now, &locked, &after, shell)
         if case .refused(let refusal) = response {
             after.resume((continuation, .failure(refusal)))
         } else if let opened = locked.machine.pending?.id, opened != before {
