@@ -53,10 +53,42 @@ public enum PaymentAuthorizationAnswer: Hashable, Sendable, CustomStringConverti
 }
 
 extension PaymentAuthorizationAnswer {
+    /// The update's summary items (none for an authorization result).
+    fileprivate var updatedSummaryItems: [SummaryItem] {
+        switch self {
+        case .shippingContact(let update): update.summaryItems
+        case .shippingMethod(let update): update.summaryItems
+        case .paymentMethod(let update): update.summaryItems
+        case .couponCode(let update): update.summaryItems
+        case .authorization: []
+        }
+    }
+
+    /// The update's shipping methods, when it carries a list.
+    fileprivate var updatedShippingMethods: [ShippingMethod]? {
+        switch self {
+        case .shippingContact(let update): update.shippingMethods
+        case .couponCode(let update): update.shippingMethods
+        case .shippingMethod, .paymentMethod, .authorization: nil
+        }
+    }
+
+    /// The update's errors (the result's, for an authorization).
+    fileprivate var updatedErrors: [PaymentError] {
+        switch self {
+        case .shippingContact(let update): update.errors
+        case .shippingMethod(let update): update.errors
+        case .paymentMethod(let update): update.errors
+        case .couponCode(let update): update.errors
+        case .authorization(let result): result.errors
+        }
+    }
+
     /// Whether the update fits the request (spec E7), decided without building an error; an
     /// authorization result always does.
     @inline(__always)
     func fits(_ request: PaymentRequest, currency: CurrencyCode?) -> Bool {
+        // (Per case: read through the accessors below, the check cost more.)
         switch self {
         case .shippingContact(let update):
             request.fits(summaryItems: update.summaryItems, shippingMethods: update.shippingMethods, currency: currency)
@@ -181,34 +213,35 @@ extension PaymentSheet {
     /// customer made, the new summary, the methods and errors the update carries. An authorization
     /// result is applied by the flow (spec A7): it may end it.
     mutating func apply(_ answer: PaymentAuthorizationAnswer, to callback: PaymentAuthorizationStateMachine.Callback) {
-        // The callback, then the answer: a switch over the pair would copy both.
+        // The callback, then the answer: a switch over the pair would copy both. The update's
+        // lists are read through the answer, not a binding of the update, which copied it whole.
         switch callback {
         case .shippingContact(let contact):
-            guard case .shippingContact(let update) = answer else { break }
+            guard case .shippingContact = answer else { break }
             shippingContact = contact
-            summaryItems = update.summaryItems
-            replaceMethods(update.shippingMethods)
-            shippingContactErrors = update.errors.filter(\.isShippingContactError)
-            shownErrors = update.errors
+            summaryItems = answer.updatedSummaryItems
+            replaceMethods(answer.updatedShippingMethods)
+            shippingContactErrors = answer.updatedErrors.filter(\.isShippingContactError)
+            shownErrors = answer.updatedErrors
             return
         case .shippingMethod(let identifier):
-            guard case .shippingMethod(let update) = answer else { break }
+            guard case .shippingMethod = answer else { break }
             selectedShippingMethodID = identifier
-            summaryItems = update.summaryItems
+            summaryItems = answer.updatedSummaryItems
             return
         case .paymentMethod(let method):
-            guard case .paymentMethod(let update) = answer else { break }
+            guard case .paymentMethod = answer else { break }
             paymentMethod = method
-            summaryItems = update.summaryItems
-            paymentMethodErrors = update.errors
-            shownErrors = update.errors
+            summaryItems = answer.updatedSummaryItems
+            paymentMethodErrors = answer.updatedErrors
+            shownErrors = answer.updatedErrors
             return
         case .couponCode(let code):
-            guard case .couponCode(let update) = answer else { break }
+            guard case .couponCode = answer else { break }
             couponCode = code
-            summaryItems = update.summaryItems
-            replaceMethods(update.shippingMethods)
-            shownErrors = update.errors
+            summaryItems = answer.updatedSummaryItems
+            replaceMethods(answer.updatedShippingMethods)
+            shownErrors = answer.updatedErrors
             return
         case .authorization:
             break
