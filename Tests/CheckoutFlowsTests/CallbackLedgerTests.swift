@@ -1,7 +1,6 @@
 import CheckoutCore
-import XCTest
-
 import CheckoutFlows
+import XCTest
 
 /// The one bookkeeping value every machine keeps (issue 16): how an answer is taken, and what an
 /// awaiting driver learns.
