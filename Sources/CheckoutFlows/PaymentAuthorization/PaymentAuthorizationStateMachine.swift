@@ -15,7 +15,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         indirect case shippingContact(Contact)
         /// The selected method's identifier.
         case shippingMethod(String)
-        case paymentMethod(PaymentMethod)
+        indirect case paymentMethod(PaymentMethod)
         case couponCode(String)
         indirect case authorization(Payment)
     }
