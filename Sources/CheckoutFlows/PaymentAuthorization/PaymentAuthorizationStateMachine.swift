@@ -411,9 +411,18 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
 
     /// Nil when the sheet can take a customer action now; otherwise records the refusal and
     /// returns it.
+    @inline(__always)
     private mutating func refusal(_ action: String, at now: Duration, allowedWhileAwaitingPIN: Bool)
         -> Effect<Call>?
     {
+        // The common case first, without building the refusal.
+        if case .sheet = state, !shown.isAwaitingPIN || allowedWhileAwaitingPIN { return nil }
+        return refused(action, at: now, allowedWhileAwaitingPIN: allowedWhileAwaitingPIN)
+    }
+
+    /// The refusal ``refusal(_:at:allowedWhileAwaitingPIN:)`` records and returns.
+    @inline(never)
+    private mutating func refused(_ action: String, at now: Duration, allowedWhileAwaitingPIN: Bool) -> Effect<Call>? {
         let refusal: Refusal
         switch state {
         case .sheet:
