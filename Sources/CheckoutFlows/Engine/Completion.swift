@@ -40,7 +40,9 @@ package final class Completion<Shell: AnyObject & Sendable>: Sendable {
         guard let shell = heldShell.load(ordering: .acquiring) else {
             preconditionFailure("a completion waiting for reuse was called")
         }
-        deliver(shell.takeUnretainedValue(), callbackID.load(ordering: .relaxed), first, value)
+        // Borrowed: this object holds the flow while it is handed out.
+        let id = callbackID.load(ordering: .relaxed)
+        shell._withUnsafeGuaranteedRef { deliver($0, id, first, value) }
     }
 
     /// Arms a waiting completion for callback `id` of `shell`. Only while the caller holds the only
