@@ -168,3 +168,14 @@ package struct FlowLog: Sendable {
         return .refused(refusal)
     }
 }
+
+extension FlowLog {
+    /// Records the violation an answer that is not taken makes (spec E2, E4), with `detail`; the
+    /// effect of such an answer is none.
+    package mutating func violated<Call>(
+        _ kind: Violation.Kind, _ method: String, id: UInt64, at now: Duration, _ detail: String
+    ) -> Effect<Call> {
+        violation(kind, method, id: id, at: now, detail)
+        return .none
+    }
+}

@@ -107,9 +107,10 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         spare.recycle(&completion)
     }
 
-    /// The flow's time. On the ``SystemClock`` it is read through the clock's object, borrowed
-    /// (the flow holds it for its life), rather than through the existential: a witness call
-    /// fewer on every event.
+    /// The flow's time, for the driver's actions and the merchant's answers (the round trip's two
+    /// events). On the ``SystemClock`` it is read through the clock's object, borrowed (the flow
+    /// holds it for its life), rather than through the existential: a witness call fewer each.
+    /// (A timer firing and a queued call read `clock.now`: neither is on the round trip.)
     @inline(__always)
     private var now: Duration {
         guard let systemClock else { return clock.now }
@@ -225,9 +226,9 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
 
     // MARK: - Internals
 
-    /// What the draining thread does next: run the work item with the delegate; or, with no
-    /// work, stop, waking the waiters and, once the flow has ended, releasing the delegate outside
-    /// the lock.
+    /// What the draining thread does next: run the work item with the delegate, or, with no work
+    /// (`.idle`), stop. (When the flow has ended, what its end leaves to do travels beside it, in
+    /// a ``RunnerEnding``: see `nextStep` and `ended`.)
     ///
     /// The delegate is borrowed from `Locked.delegate`, without a reference count: only the drainer
     /// ever takes it out of there (in `nextStep`, once the flow has ended, handing the reference to

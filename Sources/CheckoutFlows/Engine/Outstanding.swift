@@ -4,8 +4,10 @@ import Synchronization
 ///
 /// Each flow's state machine keeps the outstanding callback inside the state case that waits for
 /// it, so that leaving the state ends it: exactly-once holds by construction. Ids count up from 1
-/// in each flow, so a stale or repeated completion is recognised by its id (spec E2). Its deadline
-/// is kept by the ``CallbackLedger`` that opened it.
+/// in each flow, so a stale or repeated completion is recognised by its id (spec E2). The
+/// ``CallbackLedger`` that opened it keeps its deadline, and its id as the one opened last: while
+/// the state waits, that is the outstanding callback's id, which the machines compare answers and
+/// deadlines with (``CallbackLedger/admit(_:first:outstanding:at:)``) without copying the state.
 package struct Outstanding<Callback: Sendable>: Sendable {
     package let id: UInt64
     package let callback: Callback

@@ -375,14 +375,12 @@ package struct PayContextStateMachine: FlowMachine {
         Call
     > {
         let method = "didCreatePaymentMethod"
-        switch ledger.admit(id, first: first, outstanding: outstandingID, at: now) {
-        case .inTime: break
-        case .repeated:
-            return log.violated(.completionCalledTwice, method, id: id, at: now, "answered \(answer) again")
-        case .late, .pastDeadline:  // untimed: the round's deadline times it (spec P5)
-            return log.violated(.lateCompletion, method, id: id, at: now, "answered \(answer) after the payment ended")
-        }
-        guard case .awaitingIntent(var round, _) = stage else {
+        // The callback is untimed (the round's deadline times it, spec P5): an answer in time or late.
+        let admission = ledger.admit(id, first: first, outstanding: outstandingID, at: now)
+        guard admission == .inTime, case .awaitingIntent(var round, _) = stage else {
+            if admission == .repeated {
+                return log.violated(.completionCalledTwice, method, id: id, at: now, "answered \(answer) again")
+            }
             return log.violated(.lateCompletion, method, id: id, at: now, "answered \(answer) after the payment ended")
         }
         log.record(.completion(method, callbackID: id, [.text(answer.description)], byDefault: false), at: now)
@@ -414,13 +412,12 @@ package struct PayContextStateMachine: FlowMachine {
         at now: Duration
     ) -> Effect<Call> {
         let method = "willComplete"
-        switch ledger.admit(id, first: first, outstanding: outstandingID, at: now) {
-        case .inTime: break
-        case .repeated: return log.violated(.completionCalledTwice, method, id: id, at: now, "answered again")
-        case .late, .pastDeadline:  // untimed: the round's deadline times it (spec P5)
-            return log.violated(.lateCompletion, method, id: id, at: now, "answered after the payment ended")
-        }
-        guard case .awaitingWillComplete(let round, _, var decision) = stage else {
+        // Untimed, as `didCreatePaymentMethod`: an answer in time or late.
+        let admission = ledger.admit(id, first: first, outstanding: outstandingID, at: now)
+        guard admission == .inTime, case .awaitingWillComplete(let round, _, var decision) = stage else {
+            if admission == .repeated {
+                return log.violated(.completionCalledTwice, method, id: id, at: now, "answered again")
+            }
             return log.violated(.lateCompletion, method, id: id, at: now, "answered after the payment ended")
         }
         let recorded: TranscriptValue =

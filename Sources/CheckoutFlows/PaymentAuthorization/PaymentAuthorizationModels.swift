@@ -88,7 +88,7 @@ extension PaymentAuthorizationAnswer {
     /// authorization result always does.
     @inline(__always)
     func fits(_ request: PaymentRequest, currency: CurrencyCode?) -> Bool {
-        // (Per case: read through the accessors below, the check cost more.)
+        // (Per case: read through the `updated...` accessors above, the check cost more.)
         switch self {
         case .shippingContact(let update):
             request.fits(summaryItems: update.summaryItems, shippingMethods: update.shippingMethods, currency: currency)
@@ -209,6 +209,10 @@ public struct PaymentSheet: Hashable, Sendable {
 }
 
 extension PaymentSheet {
+    /// The sheet of a flow that shows none (before it is presented, after it ends): empty.
+    static let hidden = PaymentSheet(
+        summaryItems: [], shippingMethods: [], selectedShippingMethodID: nil, couponCode: nil)
+
     /// Applies the merchant's update to the callback it answers (spec A2-A5): the selection the
     /// customer made, the new summary, the methods and errors the update carries. An authorization
     /// result is applied by the flow (spec A7): it may end it.

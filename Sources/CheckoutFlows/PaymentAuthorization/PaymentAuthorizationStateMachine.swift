@@ -53,8 +53,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// is kept beside the state and not optional, so that each event reads and updates it in
     /// place: a sheet inside a state case, or an optional one, is copied whole through its value
     /// witnesses to read a field (measured, issue 16).
-    private var shown = PaymentSheet(
-        summaryItems: [], shippingMethods: [], selectedShippingMethodID: nil, couponCode: nil)
+    private var shown = PaymentSheet.hidden
 
     /// Whether `didAuthorizePayment` has a deadline of its own. The pay context times the whole
     /// authorization itself (spec P5) and turns it off.
@@ -367,7 +366,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
 
     /// Spec E4: the authorization flow ends as PassKit's sheet does when it times out.
     package mutating func deadlinePassed(_ id: UInt64, at now: Duration) -> Effect<Call> {
-        guard case .awaiting(let outstanding) = state, outstanding.id == id else {
+        guard pendingID == id, case .awaiting(let outstanding) = state else {
             return .none  // answered or cancelled in time; the timer is stale
         }
         log.violation(
@@ -417,20 +416,17 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     {
         // The common case first, without building the refusal.
         if case .sheet = state, !shown.isAwaitingPIN || allowedWhileAwaitingPIN { return nil }
-        return refused(action, at: now, allowedWhileAwaitingPIN: allowedWhileAwaitingPIN)
+        return refused(action, at: now)
     }
 
     /// The refusal ``refusal(_:at:allowedWhileAwaitingPIN:)`` records and returns.
     @inline(never)
-    private mutating func refused(_ action: String, at now: Duration, allowedWhileAwaitingPIN: Bool) -> Effect<Call>? {
+    private mutating func refused(_ action: String, at now: Duration) -> Effect<Call> {
         let refusal: Refusal
         switch state {
         case .sheet:
-            if shown.isAwaitingPIN, !allowedWhileAwaitingPIN {
-                refusal = .notAllowed(action, "while the sheet waits for the PIN")
-            } else {
-                return nil
-            }
+            // Refused on the sheet only while it waits for the PIN (``refusal(_:at:allowedWhileAwaitingPIN:)``).
+            refusal = .notAllowed(action, "while the sheet waits for the PIN")
         case .awaiting(let outstanding): refusal = .callbackPending(outstanding.method)
         case .notPresented: refusal = .notPresented
         case .ended: refusal = .finished
@@ -469,7 +465,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             ledger.endUnanswered(outstanding.id, outstanding.method, "\(outcome)")
         }
         state = .ended(outcome)
-        shown = PaymentSheet(summaryItems: [], shippingMethods: [], selectedShippingMethodID: nil, couponCode: nil)
+        shown = .hidden
         log.record(.outcome(outcome.description), at: now)
         log.record(.call("didFinish", callbackID: nil, []), at: now)
         return .call(.didFinish)

@@ -226,7 +226,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
 
     /// Spec E4: the shipping flow returns to the address step with a timeout error.
     package mutating func deadlinePassed(_ id: UInt64, at now: Duration) -> Effect<Call> {
-        guard case .validating(let outstanding) = state, outstanding.id == id else {
+        guard pendingID == id, case .validating(let outstanding) = state else {
             return .none  // answered or cancelled in time; the timer is stale
         }
         let message = "The merchant did not answer in time"
