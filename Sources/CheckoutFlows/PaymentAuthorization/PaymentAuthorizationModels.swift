@@ -64,12 +64,15 @@ extension PaymentAuthorizationAnswer {
         }
     }
 
-    /// The update's shipping methods, when it carries a list.
+    /// The update's shipping methods, when it carries a list (as each update type says: the
+    /// shipping-method and payment-method updates never do).
     fileprivate var updatedShippingMethods: [ShippingMethod]? {
         switch self {
         case .shippingContact(let update): update.shippingMethods
+        case .shippingMethod(let update): update.shippingMethods
+        case .paymentMethod(let update): update.shippingMethods
         case .couponCode(let update): update.shippingMethods
-        case .shippingMethod, .paymentMethod, .authorization: nil
+        case .authorization: nil
         }
     }
 
