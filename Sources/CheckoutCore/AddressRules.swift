@@ -52,8 +52,16 @@ public struct AddressRules: Hashable, Sendable {
 
     /// The rules for `country`.
     public init(country: CountryCode) {
-        self.init(country: country, row: Self.table[country.code] ?? Self.defaultRow)
+        self = Self.built[country.code] ?? AddressRules(country: country, row: Self.defaultRow)
     }
+
+    /// Every country's rules, built once (sets of required fields made, patterns compiled) on
+    /// first use: a contact's validation and redaction read them for every callback, and building
+    /// them there cost about 100 allocations a contact (issue 16's memory profile).
+    private static let built: [String: AddressRules] = Dictionary(
+        uniqueKeysWithValues: table.compactMap { code, row in
+            (try? CountryCode(code)).map { (code, AddressRules(country: $0, row: row)) }
+        })
 
     private init(country: CountryCode, row: Row) {
         self.country = country

@@ -35,16 +35,43 @@ public enum ContactField: String, Hashable, Sendable, Codable, CaseIterable, Com
 /// ``unmaskedDescription`` shows it.
 public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflectable {
     /// The person's full name.
-    public var name: String?
+    public var name: String? {
+        get { storage.value.name }
+        _modify { yield &storage.value.name }
+    }
     /// An email address.
-    public var emailAddress: String?
+    public var emailAddress: String? {
+        get { storage.value.emailAddress }
+        _modify { yield &storage.value.emailAddress }
+    }
     /// A phone number.
-    public var phoneNumber: String?
+    public var phoneNumber: String? {
+        get { storage.value.phoneNumber }
+        _modify { yield &storage.value.phoneNumber }
+    }
     /// A postal address.
-    public var postalAddress: Address?
+    public var postalAddress: Address? {
+        get { storage.value.postalAddress }
+        _modify { yield &storage.value.postalAddress }
+    }
     /// Whether this is the redacted form of a shipping contact (spec A2), as a delegate sees it
     /// before authorization.
-    public var isRedacted: Bool
+    public var isRedacted: Bool {
+        get { storage.value.isRedacted }
+        _modify { yield &storage.value.isRedacted }
+    }
+
+    /// The fields, shared by every copy of the contact until one is changed (``CopyOnWrite``): an
+    /// outstanding shipping-contact callback keeps the customer's contact in full.
+    private struct Fields: Hashable, Sendable {
+        var name: String?
+        var emailAddress: String?
+        var phoneNumber: String?
+        var postalAddress: Address?
+        var isRedacted: Bool
+    }
+
+    private var storage: CopyOnWrite<Fields>
 
     /// A contact; every field is optional and nothing is validated here (see
     /// ``validate(required:)``).
@@ -55,11 +82,14 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
         postalAddress: Address? = nil,
         isRedacted: Bool = false
     ) {
-        self.name = name
-        self.emailAddress = emailAddress
-        self.phoneNumber = phoneNumber
-        self.postalAddress = postalAddress
-        self.isRedacted = isRedacted
+        storage = CopyOnWrite(
+            Fields(
+                name: name,
+                emailAddress: emailAddress,
+                phoneNumber: phoneNumber,
+                postalAddress: postalAddress,
+                isRedacted: isRedacted
+            ))
     }
 
     /// The `required` fields this contact lacks, in ``ContactField`` order. A postal address
@@ -278,5 +308,15 @@ extension Contact: Codable {
             postalAddress: try container.decodeIfPresent(Address.self, forKey: .postalAddress),
             isRedacted: try container.decodeIfPresent(Bool.self, forKey: .isRedacted) ?? false
         )
+    }
+
+    /// Encodes the same keys; absent fields are left out, `redacted` is always written.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(name, forKey: .name)
+        try container.encodeIfPresent(emailAddress, forKey: .emailAddress)
+        try container.encodeIfPresent(phoneNumber, forKey: .phoneNumber)
+        try container.encodeIfPresent(postalAddress, forKey: .postalAddress)
+        try container.encode(isRedacted, forKey: .isRedacted)
     }
 }

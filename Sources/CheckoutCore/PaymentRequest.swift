@@ -11,29 +11,84 @@
 /// `supportsCouponCode` as `false`.
 public struct PaymentRequest: Hashable, Sendable {
     /// The Apple Pay merchant identifier, such as `merchant.com.example`.
-    public var merchantIdentifier: String
+    public var merchantIdentifier: String {
+        get { storage.value.merchantIdentifier }
+        _modify { yield &storage.value.merchantIdentifier }
+    }
     /// The merchant's ISO 3166-1 alpha-2 country (case-insensitive; ``country`` is canonical).
-    public var countryCode: String
+    public var countryCode: String {
+        get { storage.value.countryCode }
+        _modify { yield &storage.value.countryCode }
+    }
     /// The ISO 4217 currency of every amount (case-insensitive; ``currency`` is canonical).
-    public var currencyCode: String
+    public var currencyCode: String {
+        get { storage.value.currencyCode }
+        _modify { yield &storage.value.currencyCode }
+    }
     /// The card networks the merchant accepts; at least one.
-    public var supportedNetworks: [PaymentNetwork]
+    public var supportedNetworks: [PaymentNetwork] {
+        get { storage.value.supportedNetworks }
+        _modify { yield &storage.value.supportedNetworks }
+    }
     /// What the processor supports; must include 3-D Secure or EMV.
-    public var merchantCapabilities: MerchantCapabilities
+    public var merchantCapabilities: MerchantCapabilities {
+        get { storage.value.merchantCapabilities }
+        _modify { yield &storage.value.merchantCapabilities }
+    }
     /// The billing contact fields the merchant needs.
-    public var requiredBillingContactFields: Set<ContactField>
+    public var requiredBillingContactFields: Set<ContactField> {
+        get { storage.value.requiredBillingContactFields }
+        _modify { yield &storage.value.requiredBillingContactFields }
+    }
     /// The shipping contact fields the merchant needs.
-    public var requiredShippingContactFields: Set<ContactField>
+    public var requiredShippingContactFields: Set<ContactField> {
+        get { storage.value.requiredShippingContactFields }
+        _modify { yield &storage.value.requiredShippingContactFields }
+    }
     /// How the goods reach the customer.
-    public var shippingType: ShippingType
+    public var shippingType: ShippingType {
+        get { storage.value.shippingType }
+        _modify { yield &storage.value.shippingType }
+    }
     /// The shipping methods offered at first; the first is selected.
-    public var shippingMethods: [ShippingMethod]
+    public var shippingMethods: [ShippingMethod] {
+        get { storage.value.shippingMethods }
+        _modify { yield &storage.value.shippingMethods }
+    }
     /// The lines of the summary; the last is the grand total.
-    public var summaryItems: [SummaryItem]
+    public var summaryItems: [SummaryItem] {
+        get { storage.value.summaryItems }
+        _modify { yield &storage.value.summaryItems }
+    }
     /// A coupon code applied from the start (its setting fires no event).
-    public var couponCode: String?
+    public var couponCode: String? {
+        get { storage.value.couponCode }
+        _modify { yield &storage.value.couponCode }
+    }
     /// Whether the customer may enter a coupon code.
-    public var supportsCouponCode: Bool
+    public var supportsCouponCode: Bool {
+        get { storage.value.supportsCouponCode }
+        _modify { yield &storage.value.supportsCouponCode }
+    }
+
+    /// The fields, shared by every copy of the request until one is changed (``CopyOnWrite``):
+    /// each flow keeps its request for its whole life.
+    private struct Fields: Hashable, Sendable {
+        var merchantIdentifier: String
+        var countryCode: String
+        var currencyCode: String
+        var supportedNetworks: [PaymentNetwork]
+        var merchantCapabilities: MerchantCapabilities
+        var requiredBillingContactFields: Set<ContactField>
+        var requiredShippingContactFields: Set<ContactField>
+        var shippingType: ShippingType
+        var shippingMethods: [ShippingMethod]
+        var summaryItems: [SummaryItem]
+        var couponCode: String?
+        var supportsCouponCode: Bool
+    }
+
+    private var storage: CopyOnWrite<Fields>
 
     /// A request. Only the merchant identifier, the country, the currency and the summary
     /// items have no default; nothing is validated here (see ``problems`` and ``validate()``).
@@ -51,18 +106,21 @@ public struct PaymentRequest: Hashable, Sendable {
         couponCode: String? = nil,
         supportsCouponCode: Bool = false
     ) {
-        self.merchantIdentifier = merchantIdentifier
-        self.countryCode = countryCode
-        self.currencyCode = currencyCode
-        self.supportedNetworks = supportedNetworks
-        self.merchantCapabilities = merchantCapabilities
-        self.requiredBillingContactFields = requiredBillingContactFields
-        self.requiredShippingContactFields = requiredShippingContactFields
-        self.shippingType = shippingType
-        self.shippingMethods = shippingMethods
-        self.summaryItems = summaryItems
-        self.couponCode = couponCode
-        self.supportsCouponCode = supportsCouponCode
+        storage = CopyOnWrite(
+            Fields(
+                merchantIdentifier: merchantIdentifier,
+                countryCode: countryCode,
+                currencyCode: currencyCode,
+                supportedNetworks: supportedNetworks,
+                merchantCapabilities: merchantCapabilities,
+                requiredBillingContactFields: requiredBillingContactFields,
+                requiredShippingContactFields: requiredShippingContactFields,
+                shippingType: shippingType,
+                shippingMethods: shippingMethods,
+                summaryItems: summaryItems,
+                couponCode: couponCode,
+                supportsCouponCode: supportsCouponCode
+            ))
     }
 
     /// The currency, or nil when ``currencyCode`` is not an active ISO 4217 code.

@@ -19,11 +19,18 @@ package struct FlowLog: Sendable {
     package init(recordsTranscript: Bool) { self.recordsTranscript = recordsTranscript }
 
     /// The transcript so far (empty when transcripts are off).
-    package var transcript: Transcript {
+    package var transcript: Transcript { entries(describingAnswers: true) }
+
+    /// The transcript so far with every completion's answer left out (an empty list): for what
+    /// reads the calls and violations alone, without describing the answers, which costs more
+    /// than the rest.
+    package var outline: Transcript { entries(describingAnswers: false) }
+
+    private func entries(describingAnswers: Bool) -> Transcript {
         var entries: [TranscriptEntry] = []
         entries.reserveCapacity(olderRecords.count * Self.chunkSize + records.count)
-        for chunk in olderRecords { entries.append(contentsOf: chunk.lazy.map(\.entry)) }
-        entries.append(contentsOf: records.lazy.map(\.entry))
+        for chunk in olderRecords { entries.append(contentsOf: chunk.lazy.map { $0.entry(describingAnswers) }) }
+        entries.append(contentsOf: records.lazy.map { $0.entry(describingAnswers) })
         return Transcript(entries: entries)
     }
 
@@ -131,7 +138,7 @@ package struct FlowLog: Sendable {
         let sequence: UInt64
         let event: Event
 
-        var entry: TranscriptEntry {
+        func entry(_ describingAnswer: Bool) -> TranscriptEntry {
             switch event {
             case .ready(let event):
                 return TranscriptEntry(time: time, event: event, sequence: sequence)
@@ -141,7 +148,7 @@ package struct FlowLog: Sendable {
                 return TranscriptEntry(time: time, event: .call(method, callbackID: id, [argument]), sequence: sequence)
             case .completion(let method, let id, let describe, let byDefault):
                 let event = TranscriptEvent.completion(
-                    method, callbackID: id, [describe()], byDefault: byDefault)
+                    method, callbackID: id, describingAnswer ? [describe()] : [], byDefault: byDefault)
                 return TranscriptEntry(time: time, event: event, sequence: sequence)
             }
         }

@@ -8,7 +8,7 @@ public enum TranscriptValue: Hashable, Sendable {
     /// Plain text without personal data.
     case text(String)
     /// A contact or address: name, email, phone and street are masked unless asked for.
-    indirect case contact(Contact)
+    case contact(Contact)
     /// An authorized payment: its contacts are masked unless asked for, its token data always.
     indirect case payment(Payment)
     /// A client secret: always masked.
@@ -76,7 +76,6 @@ public enum TranscriptValue: Hashable, Sendable {
         return .model(description: answer.description, json: json)
     }
 
-    /// `value` in CheckoutCore's JSON shape, keys sorted as `JSONSerialization` writes them.
     /// A model value recorded with `description` for people and its own JSON for machines (the
     /// description alone when it has no JSON).
     package static func model(_ value: some Encodable, description: String) -> TranscriptValue {
@@ -91,14 +90,10 @@ public enum TranscriptValue: Hashable, Sendable {
         return model(masked, description: token.description)
     }
 
+    /// `value` in CheckoutCore's JSON shape, keys sorted as `JSONSerialization` writes them
+    /// (``ModelJSON``).
     package static func modelJSON(_ value: some Encodable) -> String? {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(value),
-            let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-            let again = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
-        else { return nil }
-        return String(decoding: again, as: UTF8.self)
+        ModelJSON.text(value) ?? ModelJSON.foundationText(value)
     }
 
     /// `contact` with name, email, phone and street as `•••`, unless `unmasked`.

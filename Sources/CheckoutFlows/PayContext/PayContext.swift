@@ -92,14 +92,20 @@ public final class PayContext: Sendable {
     package var contextTranscript: Transcript { runner.read(\.log.transcript) }
 
     /// Every violation of the merchant's callbacks: the pay context's own and those forwarded
-    /// from the sheet, in order.
-    public var violations: [Violation] { transcript.violations }
+    /// from the sheet, in order (numbered as ``transcript`` numbers them).
+    public var violations: [Violation] { outline.violations }
+
+    /// ``transcript`` without the answers described: its calls and violations, as cheap to read
+    /// as they are.
+    private var outline: Transcript {
+        Transcript.payContext(sheet: sheet.runner.read(\.log.outline), context: runner.read(\.log.outline))
+    }
 
     /// The methods of ``PayContextDelegate`` the merchant's delegate received, in order: the
     /// forwarded sheet callbacks, `didCreatePaymentMethod`, `willComplete` and `didComplete`;
     /// not the backend's calls nor the sheet's own.
     public var delegateCalls: [String] {
-        transcript.delegateCalls.filter { Self.merchantMethods.contains($0) }
+        outline.delegateCalls.filter { Self.merchantMethods.contains($0) }
     }
 
     private static let merchantMethods: Set<String> = [

@@ -95,7 +95,7 @@ public final class PaymentAuthorizationFlow: Sendable {
 
     /// The delegate methods the merchant's delegate received, in order (notifications included;
     /// not a `willAuthorizePayment` it does not implement, whose default ran, spec A9).
-    public var delegateCalls: [String] { transcript.delegateCalls }
+    public var delegateCalls: [String] { runner.read(\.log.outline).delegateCalls }
 
     // MARK: Default answers (spec A9)
 

@@ -166,18 +166,15 @@ public struct PaymentSheet: Hashable, Sendable {
     /// The selected shipping method's identifier.
     public internal(set) var selectedShippingMethodID: String?
     /// The selected shipping contact, in full.
-    public internal(set) var shippingContact: Contact? {
-        get { storedContact?.value }
-        set { storedContact = newValue.map(OutOfLine.value) }
-    }
+    public internal(set) var shippingContact: Contact?
     /// The selected payment method.
     public internal(set) var paymentMethod: PaymentMethod? {
         get { storedPaymentMethod?.value }
         set { storedPaymentMethod = newValue.map(OutOfLine.value) }
     }
-    /// The contact and the payment method are kept out of line: inline they would make every
-    /// sheet, and so every session, about 190 bytes larger, also while it has neither.
-    private var storedContact: OutOfLine<Contact>?
+    /// The payment method is kept out of line: inline it would make every sheet, and so every
+    /// session, larger, also while it has none. (A contact is one reference: ``Contact`` is copy
+    /// on write.)
     private var storedPaymentMethod: OutOfLine<PaymentMethod>?
     /// The coupon code applied.
     public internal(set) var couponCode: String?

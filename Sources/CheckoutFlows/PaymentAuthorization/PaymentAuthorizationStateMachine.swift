@@ -9,10 +9,11 @@ import CheckoutCore
 package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// The large payloads are boxed (`indirect`): the callback and the call are copied as the
     /// flow moves them through its states and its work queue, and a box costs one reference
-    /// count where a contact or a payment costs one per string.
+    /// count where a payment costs one per string. (A contact is one reference already: its
+    /// fields are shared, ``Contact`` is copy on write.)
     package enum Callback: Sendable {
         /// Carries the full contact; the delegate saw it redacted.
-        indirect case shippingContact(Contact)
+        case shippingContact(Contact)
         /// The selected method's identifier.
         case shippingMethod(String)
         indirect case paymentMethod(PaymentMethod)
@@ -21,7 +22,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     }
 
     package enum Call: Sendable {
-        indirect case didSelectShippingContact(Contact, id: UInt64)
+        case didSelectShippingContact(Contact, id: UInt64)
         /// The method as the sheet's list and its position there: no box to allocate per call (a
         /// shipping method is too large to be carried inline).
         case didSelectShippingMethod(in: [ShippingMethod], at: Int, id: UInt64)

@@ -93,7 +93,7 @@ public final class ShippingAddressFlow: Sendable {
     public var violations: [Violation] { runner.read(\.log.violations) }
 
     /// The delegate methods the merchant's delegate received, in order (notifications included).
-    public var delegateCalls: [String] { transcript.delegateCalls }
+    public var delegateCalls: [String] { runner.read(\.log.outline).delegateCalls }
 
     // MARK: Driver
 

@@ -1,0 +1,36 @@
+/// A value kept in a box of its own and shared by every copy until one of them is written, which
+/// then copies it (copy on write, as the standard library's arrays do).
+///
+/// ``PaymentRequest`` and ``Contact`` keep their fields in one: a flow holds its request for its
+/// whole life and each outstanding shipping-contact callback holds the customer's contact, so held
+/// by value every session carried its own copy of both (about 300 bytes), where now it shares the
+/// caller's (issue 16).
+package struct CopyOnWrite<Value: Hashable> {
+    private final class Box {
+        var value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    private var box: Box
+
+    package init(_ value: Value) { box = Box(value) }
+
+    /// The value; writing it copies the box first when another copy shares it.
+    package var value: Value {
+        _read { yield box.value }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.value) }
+            yield &box.value
+        }
+    }
+}
+
+extension CopyOnWrite: Hashable {
+    package static func == (lhs: Self, rhs: Self) -> Bool { lhs.box === rhs.box || lhs.box.value == rhs.box.value }
+
+    package func hash(into hasher: inout Hasher) { box.value.hash(into: &hasher) }
+}
+
+// The box is written only while no other copy holds it (`isKnownUniquelyReferenced`), so sharing
+// it between threads shares an immutable value.
+extension CopyOnWrite: @unchecked Sendable where Value: Sendable {}

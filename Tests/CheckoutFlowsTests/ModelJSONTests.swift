@@ -1,0 +1,130 @@
+import CheckoutCore
+import CheckoutFlows
+import Foundation
+import XCTest
+
+/// A transcript's model JSON is written from a tree of its own (``ModelJSON``): it must stay byte
+/// for byte what `JSONEncoder` and `JSONSerialization` wrote together (spec E8), and leave to them
+/// the values they could write otherwise.
+final class ModelJSONTests: XCTestCase {
+    private typealias F = FlowsFixture
+
+    /// Strings with every escape `JSONSerialization` writes, and text it leaves as it is.
+    private static let hostile = [
+        "", "plain", "a/b", "q\"x\\y", "line\r\nbreak\ttab\u{8}\u{c}\u{1}\u{1f}", "é e\u{301} 🇺🇸 \u{2028}\u{10FFFF}",
+    ]
+
+    private func assertSame<T: Encodable>(_ value: T, file: StaticString = #filePath, line: UInt = #line) {
+        let reference = ModelJSON.foundationText(value)
+        XCTAssertNotNil(reference, "Foundation encodes \(value)", file: file, line: line)
+        XCTAssertEqual(ModelJSON.text(value), reference, file: file, line: line)
+    }
+
+    // spec E8
+    func testTheModelsAJSONTranscriptRecordsAreWrittenAsFoundationWroteThem() throws {
+        let error = PaymentError(
+            code: PaymentError.Code(rawValue: "shippingContactInvalid"), field: .postalCode, message: "no")
+        for text in Self.hostile {
+            let method = ShippingMethod(identifier: text, label: text, amount: F.money("-1.05"))
+            let summary = F.summary("12.34") + [SummaryItem(label: text, amount: F.money("0.01"))]
+            let errors = [error, PaymentError(code: PaymentError.Code(rawValue: text), message: text)]
+            assertSame(
+                ShippingContactUpdate(errors: errors, summaryItems: summary, shippingMethods: [method, F.express]))
+            assertSame(ShippingContactUpdate(summaryItems: summary))
+            assertSame(ShippingMethodUpdate(summaryItems: summary))
+            assertSame(PaymentMethodUpdate(errors: errors, summaryItems: []))
+            assertSame(CouponCodeUpdate(errors: errors, summaryItems: summary, shippingMethods: []))
+            assertSame(PaymentAuthorizationResult(status: .pinRequired, errors: errors))
+            var contact = F.jane()
+            contact.name = text
+            contact.postalAddress?.line2 = text
+            let token = PaymentToken(
+                paymentMethod: PaymentMethod(displayName: text, network: PaymentNetwork(rawValue: text), type: .eMoney),
+                transactionIdentifier: text, paymentData: text)
+            assertSame(contact)
+            assertSame(
+                Payment(token: token, billingContact: F.john(), shippingContact: contact, shippingMethod: method))
+            assertSame(Payment(token: F.token()))
+            assertSame(text)
+        }
+        assertSame(PaymentAuthorizationResult(status: .success))
+        assertSame(Contact())
+        assertSame(try XCTUnwrap(F.jane().postalAddress))
+    }
+
+    private struct Keyed: Encodable {
+        var fields: [String: String]
+        var numbers: [Int64]
+        var unsigned: [UInt8]
+        var nothing: String?
+        var nested: [[String: [Bool?]]]
+
+        enum CodingKeys: CodingKey { case fields, numbers, unsigned, nothing, nested }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(fields, forKey: .fields)
+            try container.encode(numbers, forKey: .numbers)
+            try container.encode(unsigned, forKey: .unsigned)
+            try container.encodeNil(forKey: .nothing)
+            try container.encode(nested, forKey: .nested)
+        }
+    }
+
+    // spec E8: keys in `JSONSerialization`'s sorted order (case-insensitive, numeric), not bytes'.
+    func testKeysAreSortedAsJSONSerializationSortsThem() {
+        let keys = [
+            "b", "B", "a", "A", "ab", "aB", "Ab", "a10", "a9", "a09", "line1", "line10", "line2", "_x", "x_", "Zeta",
+            "alpha", "é", "e", "E", "ß", "ss", "", " ", "~", "[", "1", "10", "2", "summaryItems", "shippingMethods",
+            "shippingmethods", "errors", "status",
+        ]
+        let fields = Dictionary(uniqueKeysWithValues: keys.map { ($0, $0) })
+        let value = Keyed(
+            fields: fields, numbers: [0, -1, .max, .min], unsigned: [0, 255], nothing: nil,
+            nested: [["k": [true, nil, false]], [:]])
+        assertSame(value)
+        // The fast path for ASCII letters agrees with Foundation's comparison on every pair.
+        let letters = keys.filter { !$0.isEmpty && $0.utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A } }
+        for a in keys + letters {
+            for b in keys + letters where a != b {
+                let options: String.CompareOptions = [.numeric, .caseInsensitive, .forcedOrdering]
+                let foundation = a.compare(
+                    b, options: options, range: a.startIndex..<a.endIndex, locale: NSLocale.system)
+                XCTAssertEqual(ModelJSON.precedes(a, b), foundation == .orderedAscending, "\(a) before \(b)")
+            }
+        }
+    }
+
+    private struct Floating: Encodable {
+        var amount: Double
+        var date = Date(timeIntervalSince1970: 0)
+    }
+
+    private struct Large: Encodable { var id: UInt64 }
+
+    private class Base: Encodable {
+        var base = "base"
+    }
+
+    private final class Derived: Base {
+        var own = "own"
+        enum CodingKeys: CodingKey { case own }
+        override func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(own, forKey: .own)
+            try super.encode(to: container.superEncoder())
+        }
+    }
+
+    // Values the two Foundation coders could write otherwise are left to them, whole.
+    func testValuesLeftToFoundationAreWrittenByFoundation() {
+        for value in [Floating(amount: 0.1), Floating(amount: 1e300)] {
+            XCTAssertNil(ModelJSON.text(value))
+            XCTAssertEqual(TranscriptValue.modelJSON(value), ModelJSON.foundationText(value))
+        }
+        XCTAssertNil(ModelJSON.text(Large(id: .max)))
+        XCTAssertEqual(ModelJSON.text(Large(id: 7)), #"{"id":7}"#)
+        XCTAssertNil(ModelJSON.text(Derived()), "a super encoder is not modelled: the value is not cut")
+        XCTAssertEqual(TranscriptValue.modelJSON(Derived()), #"{"own":"own","super":{"base":"base"}}"#)
+    }
+}
