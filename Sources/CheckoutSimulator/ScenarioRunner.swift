@@ -136,11 +136,10 @@ public enum ScenarioRunner {
                 }
                 await merchant.activity.waitUntilIdle()
             }
-            let transcript = flow.transcript
             var waiting: String?
             if case .validatingAddress = flow.step { waiting = "didEnterAddress" }
             return result(
-                scenario, flow.outcome.map { "\($0)" }, { transcript }, [transcript], flow.violations, refusals,
+                scenario, flow.outcome.map { "\($0)" }, { flow.transcript }, [flow.outline], flow.violations, refusals,
                 merchant, setup, waitingFor: waiting)
 
         case .paymentAuthorization:
@@ -167,11 +166,10 @@ public enum ScenarioRunner {
                 }
                 await merchant.activity.waitUntilIdle()
             }
-            let transcript = flow.transcript
             var waiting: String?
             if case .awaiting(let callback) = flow.step { waiting = callback }
             return result(
-                scenario, flow.outcome.map { "\($0)" }, { transcript }, [transcript], flow.violations, refusals,
+                scenario, flow.outcome.map { "\($0)" }, { flow.transcript }, [flow.outline], flow.violations, refusals,
                 merchant, setup, waitingFor: waiting)
 
         case .payContext:
@@ -217,24 +215,23 @@ public enum ScenarioRunner {
                 await settle()
             }
             let outcome = context.outcome.map { "\($0.status.rawValue)" + ($0.error.map { "(\(describe($0)))" } ?? "") }
-            // Each transcript is read once (reading one describes its answers): the combined one
-            // is `context.transcript`, the two merged as `Transcript.payContext` merges them.
+            // The invariants read the outlines (no answer described); the whole transcript,
+            // `context.transcript`, is made only when the result keeps it or P7 searches it.
             var waiting: String?
             if context.outcome == nil, case .awaiting(let callback) = context.sheet.step { waiting = callback }
-            let sheetTranscript = context.sheet.transcript
-            let contextTranscript = context.contextTranscript
+            let sheetOutline = context.sheet.outline
             var report = result(
                 scenario,
                 outcome,
-                { Transcript.payContext(sheet: sheetTranscript, context: contextTranscript) },
-                [sheetTranscript, contextTranscript],
+                { context.transcript },
+                [sheetOutline, context.contextOutline],
                 context.violations,
                 refusals,
                 merchant,
                 setup,
                 waitingFor: waiting
             )
-            if setup.keepsDetails { report.sheetEntries = Set(sheetTranscript.entries.map(\.sequence)) }
+            if setup.keepsDetails { report.sheetEntries = Set(sheetOutline.entries.map(\.sequence)) }
             return report
         }
     }

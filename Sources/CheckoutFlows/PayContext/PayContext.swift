@@ -95,11 +95,12 @@ public final class PayContext: Sendable {
     /// from the sheet, in order (numbered as ``transcript`` numbers them).
     public var violations: [Violation] { outline.violations }
 
-    /// ``transcript`` without the answers described: its calls and violations, as cheap to read
-    /// as they are.
-    private var outline: Transcript {
-        Transcript.payContext(sheet: sheet.runner.read(\.log.outline), context: runner.read(\.log.outline))
-    }
+    /// ``transcript`` with the completions' answers left out: the calls and violations, read
+    /// without describing the answers.
+    private var outline: Transcript { Transcript.payContext(sheet: sheet.outline, context: contextOutline) }
+
+    /// ``contextTranscript`` with the completions' answers left out.
+    package var contextOutline: Transcript { runner.read(\.log.outline) }
 
     /// The methods of ``PayContextDelegate`` the merchant's delegate received, in order: the
     /// forwarded sheet callbacks, `didCreatePaymentMethod`, `willComplete` and `didComplete`;

@@ -95,7 +95,11 @@ public final class PaymentAuthorizationFlow: Sendable {
 
     /// The delegate methods the merchant's delegate received, in order (notifications included;
     /// not a `willAuthorizePayment` it does not implement, whose default ran, spec A9).
-    public var delegateCalls: [String] { runner.read(\.log.outline).delegateCalls }
+    public var delegateCalls: [String] { outline.delegateCalls }
+
+    /// ``transcript`` with the completions' answers left out: the calls and violations, read
+    /// without describing the answers.
+    package var outline: Transcript { runner.read(\.log.outline) }
 
     // MARK: Default answers (spec A9)
 

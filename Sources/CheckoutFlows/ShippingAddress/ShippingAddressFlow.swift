@@ -93,7 +93,11 @@ public final class ShippingAddressFlow: Sendable {
     public var violations: [Violation] { runner.read(\.log.violations) }
 
     /// The delegate methods the merchant's delegate received, in order (notifications included).
-    public var delegateCalls: [String] { runner.read(\.log.outline).delegateCalls }
+    public var delegateCalls: [String] { outline.delegateCalls }
+
+    /// ``transcript`` with the completions' answers left out: the calls and violations, read
+    /// without describing the answers.
+    package var outline: Transcript { runner.read(\.log.outline) }
 
     // MARK: Driver
 
