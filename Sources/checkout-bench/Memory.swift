@@ -43,8 +43,8 @@ enum MemoryBench {
         }
     }
 
-    /// The request's own storage in a parked session: the inline fields of the one copy its state
-    /// machine keeps (the arrays and strings they point to are the driver's, shared).
+    /// The request's own storage in a parked session: what its state machine keeps inline (one
+    /// reference: the fields, copy on write, are the driver's, shared).
     static let requestBytes = MemoryLayout<PaymentRequest>.stride
 
     struct Sample {

@@ -49,14 +49,24 @@ package enum ModelJSON {
             writer.raw("]")
         case .object(let fields):
             writer.raw("{")
-            for (index, key) in fields.keys.sorted(by: precedes).enumerated() {
+            for (index, field) in sorted(fields).enumerated() {
                 if index > 0 { writer.raw(",") }
-                writer.string(key)
+                writer.string(field.key)
                 writer.raw(":")
-                write(fields[key]!, to: &writer)
+                write(field.node, to: &writer)
             }
             writer.raw("}")
         }
+    }
+
+    /// An object's fields in `JSONSerialization`'s order of sorted keys (``precedes(_:_:)``), with
+    /// whether each key is all ASCII letters worked out once rather than at every comparison.
+    private static func sorted(_ fields: [Field]) -> [Field] {
+        guard fields.count > 1 else { return fields }
+        let letters = fields.map { isLetters($0.key) }
+        var order = Array(fields.indices)
+        order.sort { a, b in precedes(fields[a].key, letters[a], fields[b].key, letters[b]) }
+        return order.map { fields[$0] }
     }
 
     /// `JSONSerialization`'s order of sorted keys: `compare` with `.numeric`, `.caseInsensitive`
@@ -64,15 +74,24 @@ package enum ModelJSON {
     /// than in case (every key of CheckoutCore's models) are ordered as that comparison orders
     /// them, by their lower-cased bytes, without it.
     package static func precedes(_ a: String, _ b: String) -> Bool {
-        func lettersOnly(_ text: String) -> Bool {
-            text.utf8.allSatisfy { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+        precedes(a, isLetters(a), b, isLetters(b))
+    }
+
+    private static func precedes(_ a: String, _ aIsLetters: Bool, _ b: String, _ bIsLetters: Bool) -> Bool {
+        if aIsLetters, bIsLetters {
+            let x = a.utf8.lazy.map { $0 | 0x20 }
+            let y = b.utf8.lazy.map { $0 | 0x20 }
+            if !x.elementsEqual(y) { return x.lexicographicallyPrecedes(y) }
         }
-        if lettersOnly(a), lettersOnly(b) {
-            let lower = { (byte: UInt8) in byte | 0x20 }
-            if !a.utf8.lazy.map(lower).elementsEqual(b.utf8.lazy.map(lower)) {
-                return a.utf8.lazy.map(lower).lexicographicallyPrecedes(b.utf8.lazy.map(lower))
-            }
-        }
+        return foundationPrecedes(a, b)
+    }
+
+    /// Whether the key is all ASCII letters.
+    private static func isLetters(_ key: String) -> Bool {
+        key.utf8.allSatisfy { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+    }
+
+    private static func foundationPrecedes(_ a: String, _ b: String) -> Bool {
         let options: String.CompareOptions = [.numeric, .caseInsensitive, .forcedOrdering]
         return a.compare(b, options: options, range: a.startIndex..<a.endIndex, locale: NSLocale.system)
             == .orderedAscending
@@ -87,6 +106,12 @@ package enum ModelJSON {
         var leftToFoundation = false
     }
 
+    /// One field of an object node.
+    struct Field {
+        let key: String
+        let node: Node
+    }
+
     /// One value of the tree; containers fill theirs in after handing it to their parent.
     final class Node {
         enum Value {
@@ -95,7 +120,9 @@ package enum ModelJSON {
             case number(String)
             case string(String)
             case array([Node])
-            case object([String: Node])
+            /// The fields in the order they were first set (a key set again keeps its place and
+            /// takes the new value, as `JSONEncoder`'s containers do).
+            case object([Field])
         }
 
         var value: Value
@@ -114,30 +141,40 @@ package enum ModelJSON {
         func set(_ key: String, _ item: Node) {
             guard case .object(var fields) = value else { return }
             value = .null
-            fields[key] = item
+            if let index = fields.firstIndex(where: { $0.key == key }) {
+                fields[index] = Field(key: key, node: item)
+            } else {
+                fields.append(Field(key: key, node: item))
+            }
             value = .object(fields)
         }
     }
 
-    /// A leaf for `value`, nil when it is not one (it encodes itself into an encoder).
+    /// A leaf for `value`, nil when it is not one (it encodes itself into an encoder). The type
+    /// is compared, not cast to: a failed cast costs a runtime search.
     static func leaf<T: Encodable>(_ value: T) throws -> Node? {
-        switch value {
-        case let text as String: return Node(.string(text))
-        case let flag as Bool: return Node(.bool(flag))
-        case let number as Int: return Node(.number(String(number)))
-        case let number as Int64: return Node(.number(String(number)))
-        case let number as Int32: return Node(.number(String(number)))
-        case let number as Int16: return Node(.number(String(number)))
-        case let number as Int8: return Node(.number(String(number)))
-        case let number as UInt8: return Node(.number(String(number)))
-        case let number as UInt16: return Node(.number(String(number)))
-        case let number as UInt32: return Node(.number(String(number)))
-        case let number as UInt64 where number <= UInt64(Int64.max): return Node(.number(String(number)))
-        case let number as UInt where number <= UInt(Int64.max): return Node(.number(String(number)))
-        case is UInt64, is UInt, is Double, is Float, is Decimal, is Date, is Data, is URL:
-            throw LeftToFoundation()
-        default: return nil
+        func number<N: BinaryInteger>(_: N.Type) -> Node { Node(.number(String(unsafeBitCast(value, to: N.self)))) }
+        let type = T.self
+        if type == String.self { return Node(.string(unsafeBitCast(value, to: String.self))) }
+        if type == Bool.self { return Node(.bool(unsafeBitCast(value, to: Bool.self))) }
+        if type == Int.self { return number(Int.self) }
+        if type == Int64.self { return number(Int64.self) }
+        if type == Int32.self { return number(Int32.self) }
+        if type == Int16.self { return number(Int16.self) }
+        if type == Int8.self { return number(Int8.self) }
+        if type == UInt8.self { return number(UInt8.self) }
+        if type == UInt16.self { return number(UInt16.self) }
+        if type == UInt32.self { return number(UInt32.self) }
+        if type == UInt64.self, unsafeBitCast(value, to: UInt64.self) <= UInt64(Int64.max) {
+            return number(UInt64.self)
         }
+        if type == UInt.self, unsafeBitCast(value, to: UInt.self) <= UInt(Int64.max) { return number(UInt.self) }
+        if type == UInt64.self || type == UInt.self || type == Double.self || type == Float.self
+            || type == Decimal.self || type == Date.self || type == Data.self || type == URL.self
+        {
+            throw LeftToFoundation()
+        }
+        return nil
     }
 
     /// A node for `value`: a leaf, or what it encodes into an encoder of its own.
@@ -146,7 +183,7 @@ package enum ModelJSON {
         let encoder = TreeEncoder(codingPath: path, context: context)
         try value.encode(to: encoder)
         // A value that encodes nothing is `{}`, as JSONEncoder writes it.
-        return encoder.root ?? Node(.object([:]))
+        return encoder.root ?? Node(.object([]))
     }
 }
 
@@ -178,7 +215,7 @@ private final class TreeEncoder: Encoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(KeyedTree(node: make(.object([:])), encoder: self))
+        KeyedEncodingContainer(KeyedTree(node: make(.object([])), encoder: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -209,7 +246,7 @@ private struct KeyedTree<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
     {
-        let nested = ModelJSON.Node(.object([:]))
+        let nested = ModelJSON.Node(.object([]))
         node.set(key.stringValue, nested)
         return KeyedEncodingContainer(KeyedTree<NestedKey>(node: nested, encoder: self.nested(key)))
     }
@@ -244,7 +281,7 @@ private struct UnkeyedTree: UnkeyedEncodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
         -> KeyedEncodingContainer<NestedKey>
     {
-        let nested = ModelJSON.Node(.object([:]))
+        let nested = ModelJSON.Node(.object([]))
         node.append(nested)
         return KeyedEncodingContainer(KeyedTree<NestedKey>(node: nested, encoder: encoder))
     }
