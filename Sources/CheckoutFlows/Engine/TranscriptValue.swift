@@ -15,8 +15,9 @@ public enum TranscriptValue: Hashable, Sendable {
     indirect case secret(IntentClientSecret)
     /// A model value without personal data (an update, a result, an address check's answer): its
     /// short description for people, and `json`, its own JSON (CheckoutCore's shapes), for
-    /// machines.
-    case model(description: String, json: String)
+    /// machines. (Boxed: inline its two strings would make every value, and so every recorded
+    /// entry, 16 bytes larger.)
+    indirect case model(description: String, json: String)
 
     /// The value as text: contacts masked unless `showingPersonalData`, secrets always masked.
     public func rendered(showingPersonalData: Bool) -> String {

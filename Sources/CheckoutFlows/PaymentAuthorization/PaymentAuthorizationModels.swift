@@ -169,23 +169,46 @@ public struct PaymentSheet: Hashable, Sendable {
     public internal(set) var shippingContact: Contact?
     /// The selected payment method.
     public internal(set) var paymentMethod: PaymentMethod? {
-        get { storedPaymentMethod?.value }
-        set { storedPaymentMethod = newValue.map(OutOfLine.value) }
+        get { rest.value.paymentMethod }
+        _modify { yield &rest.value.paymentMethod }
     }
-    /// The payment method is kept out of line: inline it would make every sheet, and so every
-    /// session, larger, also while it has none. (A contact is one reference: ``Contact`` is copy
-    /// on write.)
-    private var storedPaymentMethod: OutOfLine<PaymentMethod>?
     /// The coupon code applied.
-    public internal(set) var couponCode: String?
+    public internal(set) var couponCode: String? {
+        get { rest.value.couponCode }
+        _modify { yield &rest.value.couponCode }
+    }
     /// Errors that block authorization until another shipping contact is selected.
-    public internal(set) var shippingContactErrors: [PaymentError] = []
+    public internal(set) var shippingContactErrors: [PaymentError] {
+        get { rest.value.shippingContactErrors }
+        _modify { yield &rest.value.shippingContactErrors }
+    }
     /// Errors that block authorization until another payment method is selected.
-    public internal(set) var paymentMethodErrors: [PaymentError] = []
+    public internal(set) var paymentMethodErrors: [PaymentError] {
+        get { rest.value.paymentMethodErrors }
+        _modify { yield &rest.value.paymentMethodErrors }
+    }
     /// The errors last shown (blocking or not).
-    public internal(set) var shownErrors: [PaymentError] = []
-    /// Whether the merchant asked for the PIN; the next authorization is the re-entry.
+    public internal(set) var shownErrors: [PaymentError] {
+        get { rest.value.shownErrors }
+        _modify { yield &rest.value.shownErrors }
+    }
+    /// Whether the merchant asked for the PIN; the next authorization is the re-entry. (Inline:
+    /// every customer action reads it.)
     public internal(set) var isAwaitingPIN = false
+
+    /// What a sheet shows besides its summary, methods and contact, in one box (copy on write)
+    /// that sheets without any share: inline it would make every session about 50 bytes larger.
+    /// (A contact is one reference already: ``Contact`` is copy on write.)
+    private struct Rest: Hashable, Sendable {
+        var paymentMethod: PaymentMethod?
+        var couponCode: String?
+        var shippingContactErrors: [PaymentError] = []
+        var paymentMethodErrors: [PaymentError] = []
+        var shownErrors: [PaymentError] = []
+    }
+
+    private var rest: CopyOnWrite<Rest>
+    private static let nothingElse = CopyOnWrite(Rest())
 
     init(
         summaryItems: [SummaryItem],
@@ -196,7 +219,7 @@ public struct PaymentSheet: Hashable, Sendable {
         self.summaryItems = summaryItems
         self.shippingMethods = shippingMethods
         self.selectedShippingMethodID = selectedShippingMethodID
-        self.couponCode = couponCode
+        rest = couponCode == nil ? Self.nothingElse : CopyOnWrite(Rest(couponCode: couponCode))
     }
 
     /// The selected shipping method.
@@ -273,17 +296,6 @@ public enum PaymentAuthorizationStep: Hashable, Sendable {
     case awaiting(String)
     /// The flow has ended with this outcome.
     case ended(PaymentAuthorizationOutcome)
-}
-
-/// A value kept in a box of its own (a value type still: equal when the values are).
-private indirect enum OutOfLine<Value: Hashable & Sendable>: Hashable, Sendable {
-    case value(Value)
-
-    var value: Value {
-        switch self {
-        case .value(let value): value
-        }
-    }
 }
 
 extension PaymentAuthorizationAnswer: TranscriptModel {
