@@ -8,7 +8,7 @@ final class CallbackLedgerTests: XCTestCase {
     // spec E2, E4: the admission of an answer, in the order the machines rely on.
     func testAnAnswerIsTakenOnceInTimeAndOnlyForTheOutstandingCallback() {
         var ledger = CallbackLedger<String>(timeout: .seconds(10))
-        let first = ledger.open("a", "didSelectShippingMethod")
+        let first = ledger.open("a", .didSelectShippingMethod)
         XCTAssertEqual(first.id, 1)
         XCTAssertEqual(ledger.lastOpenedID, 1)
         XCTAssertNil(ledger.deadline(of: 1), "no deadline before the delegate call")
@@ -28,7 +28,7 @@ final class CallbackLedgerTests: XCTestCase {
             ledger.admit(1, first: false, outstanding: nil, at: .seconds(99)), .repeated,
             "a repeat is a repeat, whenever it comes")
 
-        let untimed = ledger.open("b", "willComplete", timed: false)
+        let untimed = ledger.open("b", .willComplete, timed: false)
         ledger.called(untimed.id, at: .seconds(20))
         XCTAssertNil(ledger.deadline(of: untimed.id))
         XCTAssertEqual(ledger.admit(untimed.id, first: true, outstanding: untimed.id, at: .seconds(999)), .inTime)
@@ -38,7 +38,7 @@ final class CallbackLedgerTests: XCTestCase {
     // spec E2: what a driver that awaits an answer learns, once, and only when it asked.
     func testResolutionsAreKeptOnlyWhenAskedAndAnAnswerIsNotOverwrittenByTheEnd() {
         var ledger = CallbackLedger<String>(timeout: nil)
-        let first = ledger.open("a", "didEnterAddress")
+        let first = ledger.open("a", .didEnterAddress)
         ledger.resolve(first.id, .answered("valid"))
         XCTAssertNil(ledger.takeResolution(), "nothing kept until a driver awaits")
 
@@ -50,7 +50,7 @@ final class CallbackLedgerTests: XCTestCase {
         }
         XCTAssertNil(ledger.takeResolution(), "taken once")
 
-        let second = ledger.open("b", "didEnterAddress")
+        let second = ledger.open("b", .didEnterAddress)
         ledger.endUnanswered(second.id, "didEnterAddress", "cancelled")
         guard case (second.id, .ended(let ended))? = ledger.takeResolution() else {
             return XCTFail("an unanswered callback ends with why")

@@ -28,13 +28,13 @@ package struct CallbackLedger<Answer: Sendable>: Sendable {
 
     /// Opens a callback; `timed: false` opens it without a deadline of its own (one that runs
     /// under an enclosing deadline, as the pay context's callbacks run under the sheet's).
-    package mutating func open<Callback>(_ callback: Callback, _ method: String, timed: Bool = true)
+    package mutating func open<Callback>(_ callback: Callback, _ method: DelegateMethod, timed: Bool = true)
         -> Outstanding<Callback>
     {
         lastID += 1
         lastIsTimed = timed && timeout != nil
         lastDeadline = nil
-        return Outstanding(id: lastID, callback: callback, method: method)
+        return Outstanding(id: lastID, callback: callback, method: method.name)
     }
 
     /// The delegate method of callback `id` is being called at `now`: its deadline starts, once.

@@ -52,12 +52,12 @@ public struct Transcript: Hashable, Sendable {
                 // The pay context's own notes: the sheet ended during a confirmation, a late
                 // backend answer ignored.
                 entry.actor = .flow
-            case .completion("didAuthorizePayment", let id, let answer, let byDefault) where fromSheet:
+            case .completion(let method, let id, let answer, let byDefault)
+            where fromSheet && method == DelegateMethod.didAuthorizePayment.name:
                 // The sheet's merchant is the pay context: its answer is the flow's, not the
                 // merchant's.
                 entry.event = .completion(
-                    "didAuthorizePayment", callbackID: number(key(fromSheet, "didAuthorizePayment", id)), answer,
-                    byDefault: byDefault)
+                    method, callbackID: number(key(fromSheet, method, id)), answer, byDefault: byDefault)
                 entry.actor = .flow
             case .call(let method, .some(let id), let arguments):
                 entry.event = .call(method, callbackID: fresh(key(fromSheet, method, id)), arguments)

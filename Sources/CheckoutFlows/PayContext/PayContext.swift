@@ -109,10 +109,11 @@ public final class PayContext: Sendable {
         outline.delegateCalls.filter { Self.merchantMethods.contains($0) }
     }
 
-    private static let merchantMethods: Set<String> = [
-        "didSelectShippingContact", "didSelectShippingMethod", "didChangeCouponCode", "didCreatePaymentMethod",
-        "willComplete", "didComplete",
-    ]
+    private static let merchantMethods = Set(
+        [
+            DelegateMethod.didSelectShippingContact, .didSelectShippingMethod, .didChangeCouponCode,
+            .didCreatePaymentMethod, .willComplete, .didComplete,
+        ].map(\.name))
 
     // MARK: Driver
 

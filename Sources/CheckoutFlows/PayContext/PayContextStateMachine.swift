@@ -176,7 +176,7 @@ package struct PayContextStateMachine: FlowMachine {
     ) -> Effect<Call> {
         guard case .sheet = stage else { return .none }  // closing: the sheet is going away
         // The sheet is calling its delegate now: the round's deadline starts (spec E4, P5).
-        let opened = ledger.open(payment, "didAuthorizePayment")
+        let opened = ledger.open(payment, .didAuthorizePayment)
         ledger.called(opened.id, at: now)
         let round = Round(
             id: opened.id, sheetCallbackID: sheetCallbackID ?? opened.id, payment: payment, handler: handler,
@@ -218,7 +218,7 @@ package struct PayContextStateMachine: FlowMachine {
         stage = .ended(final)
         let outcome = PayContextOutcome(status: final.status, error: final.error)
         log.record(.outcome(outcome.description), at: now)
-        log.record(.call("didComplete", callbackID: nil, [.text(outcome.description)]), at: now)
+        log.record(.call(DelegateMethod.didComplete.name, callbackID: nil, [.text(outcome.description)]), at: now)
         return .call(.didComplete(final.status, final.error))
     }
 
@@ -244,12 +244,12 @@ package struct PayContextStateMachine: FlowMachine {
                 .completion("backend.createPaymentMethod", callbackID: roundID, [.text(method.id)], byDefault: false),
                 at: now)
             round.paymentMethod = method
-            let outstanding = ledger.open(roundID, "didCreatePaymentMethod", timed: false)
+            let outstanding = ledger.open(roundID, .didCreatePaymentMethod, timed: false)
             stage = .awaitingIntent(round, outstanding)
             // Spec P2: the full contact arrives here, in the payment information.
             log.record(
                 .call(
-                    "didCreatePaymentMethod", callbackID: outstanding.id, [.text(method.id), .payment(round.payment)]),
+                    outstanding.method, callbackID: outstanding.id, [.text(method.id), .payment(round.payment)]),
                 at: now)
             return .call(.didCreatePaymentMethod(method, round.payment, id: outstanding.id))
         }
@@ -374,7 +374,7 @@ package struct PayContextStateMachine: FlowMachine {
     package mutating func intentAnswered(_ id: UInt64, first: Bool, _ answer: IntentAnswer, at now: Duration) -> Effect<
         Call
     > {
-        let method = "didCreatePaymentMethod"
+        let method = DelegateMethod.didCreatePaymentMethod.name
         // The callback is untimed (the round's deadline times it, spec P5): an answer in time or late.
         let admission = ledger.admit(id, first: first, outstanding: outstandingID, at: now)
         guard admission == .inTime, case .awaitingIntent(var round, _) = stage else {
@@ -411,7 +411,7 @@ package struct PayContextStateMachine: FlowMachine {
         byDefault: Bool,
         at now: Duration
     ) -> Effect<Call> {
-        let method = "willComplete"
+        let method = DelegateMethod.willComplete.name
         // Untimed, as `didCreatePaymentMethod`: an answer in time or late.
         let admission = ledger.admit(id, first: first, outstanding: outstandingID, at: now)
         guard admission == .inTime, case .awaitingWillComplete(let round, _, var decision) = stage else {
@@ -439,11 +439,11 @@ package struct PayContextStateMachine: FlowMachine {
                 .completionTimedOut, outstanding.method, id: outstanding.id, at: now, "the sheet's deadline passed")
         case .confirming:
             log.violation(
-                .completionTimedOut, "didAuthorizePayment", id: round.sheetCallbackID, at: now,
+                .completionTimedOut, DelegateMethod.didAuthorizePayment.name, id: round.sheetCallbackID, at: now,
                 "the sheet's deadline passed during the confirmation; waiting for its outcome")
         case .creatingPaymentMethod, .retrieving:
             log.violation(
-                .completionTimedOut, "didAuthorizePayment", id: round.sheetCallbackID, at: now,
+                .completionTimedOut, DelegateMethod.didAuthorizePayment.name, id: round.sheetCallbackID, at: now,
                 "the sheet's deadline passed while the backend had not answered")
         case .notPresented, .sheet, .closing, .ended:
             preconditionFailure("a round is in progress")
@@ -466,9 +466,10 @@ package struct PayContextStateMachine: FlowMachine {
 
     /// Asks `willComplete` before the result goes to the sheet (spec P4).
     private mutating func decide(_ decision: Decision, _ round: Round, at now: Duration) -> Effect<Call> {
-        let outstanding = ledger.open(round.id, "willComplete", timed: false)
+        let outstanding = ledger.open(round.id, .willComplete, timed: false)
         stage = .awaitingWillComplete(round, outstanding, decision)
-        log.record(.call("willComplete", callbackID: outstanding.id, [.text(decision.result.transcriptText)]), at: now)
+        log.record(
+            .call(outstanding.method, callbackID: outstanding.id, [.text(decision.result.transcriptText)]), at: now)
         return .call(.willComplete(decision.result, id: outstanding.id))
     }
 

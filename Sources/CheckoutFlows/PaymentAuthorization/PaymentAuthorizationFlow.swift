@@ -199,7 +199,7 @@ public final class PaymentAuthorizationFlow: Sendable {
         guard
             case .shippingContact(let update) = try await runner.sendAndWait(
                 self, { $0.selectShippingContact(contact, at: $1) })
-        else { throw CallbackEnded(callback: "didSelectShippingContact", reason: "the flow ended") }
+        else { throw CallbackEnded(callback: DelegateMethod.didSelectShippingContact.name, reason: "the flow ended") }
         return update
     }
 
@@ -210,7 +210,7 @@ public final class PaymentAuthorizationFlow: Sendable {
         guard
             case .shippingMethod(let update) = try await runner.sendAndWait(
                 self, { $0.selectShippingMethod(identifier, at: $1) })
-        else { throw CallbackEnded(callback: "didSelectShippingMethod", reason: "the flow ended") }
+        else { throw CallbackEnded(callback: DelegateMethod.didSelectShippingMethod.name, reason: "the flow ended") }
         return update
     }
 
@@ -221,7 +221,7 @@ public final class PaymentAuthorizationFlow: Sendable {
         guard
             case .paymentMethod(let update) = try await runner.sendAndWait(
                 self, { $0.selectPaymentMethod(method, at: $1) })
-        else { throw CallbackEnded(callback: "didSelectPaymentMethod", reason: "the flow ended") }
+        else { throw CallbackEnded(callback: DelegateMethod.didSelectPaymentMethod.name, reason: "the flow ended") }
         return update
     }
 
@@ -232,7 +232,7 @@ public final class PaymentAuthorizationFlow: Sendable {
         guard
             case .couponCode(let update) = try await runner.sendAndWait(
                 self, { $0.changeCouponCode(code, at: $1) })
-        else { throw CallbackEnded(callback: "didChangeCouponCode", reason: "the flow ended") }
+        else { throw CallbackEnded(callback: DelegateMethod.didChangeCouponCode.name, reason: "the flow ended") }
         return update
     }
 
@@ -246,7 +246,7 @@ public final class PaymentAuthorizationFlow: Sendable {
             $0.authorize(token, billingContact: billingContact, shippingContact: shippingContact, at: $1)
         }
         guard case .authorization(let result) = answer else {
-            throw CallbackEnded(callback: "didAuthorizePayment", reason: "the flow ended")
+            throw CallbackEnded(callback: DelegateMethod.didAuthorizePayment.name, reason: "the flow ended")
         }
         return result
     }

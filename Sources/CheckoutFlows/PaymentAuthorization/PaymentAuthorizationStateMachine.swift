@@ -156,7 +156,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         }
         log.record(action: action, .contact(contact), at: now)
         let redacted = contact.redactedForShipping()
-        return open(.shippingContact(contact), "didSelectShippingContact", .contact(redacted), at: now) {
+        return open(.shippingContact(contact), .didSelectShippingContact, .contact(redacted), at: now) {
             .didSelectShippingContact(redacted, id: $0)
         }
     }
@@ -175,7 +175,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             return log.refuse(action, refusal, at: now)
         }
         log.record(action: action, .text(identifier), at: now)
-        return open(.shippingMethod(identifier), "didSelectShippingMethod", .text(identifier), at: now) {
+        return open(.shippingMethod(identifier), .didSelectShippingMethod, .text(identifier), at: now) {
             .didSelectShippingMethod(in: methods, at: index, id: $0)
         }
     }
@@ -186,7 +186,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         if let refused = refusal(action, at: now, allowedWhileAwaitingPIN: false) { return refused }
         let name = method.displayName ?? method.network?.rawValue ?? method.type.rawValue
         log.record(action: action, .model(method, description: name), at: now)
-        return open(.paymentMethod(method), "didSelectPaymentMethod", .model(method, description: name), at: now) {
+        return open(.paymentMethod(method), .didSelectPaymentMethod, .model(method, description: name), at: now) {
             .didSelectPaymentMethod(method, id: $0)
         }
     }
@@ -201,7 +201,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             return log.refuse(action, refusal, at: now)
         }
         log.record(action: action, .text(code), at: now)
-        return open(.couponCode(code), "didChangeCouponCode", .text(code), at: now) {
+        return open(.couponCode(code), .didChangeCouponCode, .text(code), at: now) {
             .didChangeCouponCode(code, id: $0)
         }
     }
@@ -270,8 +270,8 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         log.record(
             .action(sheet.isAwaitingPIN ? "authorize (PIN re-entry)" : action, [.token(token)]),
             at: now)
-        log.record(.call("willAuthorizePayment", callbackID: nil, []), at: now)
-        return open(.authorization(payment), "didAuthorizePayment", .payment(payment), at: now) {
+        log.record(.call(DelegateMethod.willAuthorizePayment.name, callbackID: nil, []), at: now)
+        return open(.authorization(payment), .didAuthorizePayment, .payment(payment), at: now) {
             .authorize(payment, id: $0)
         }
     }
@@ -285,10 +285,11 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// call.
     package mutating func willAuthorizePaymentNotImplemented(at now: Duration) -> Effect<Call> {
         guard case .awaiting(let outstanding) = state, case .authorization = outstanding.callback else { return .none }
+        let method = DelegateMethod.willAuthorizePayment.name
         log.amendLastCall(
-            "willAuthorizePayment",
+            method,
             to: .completion(
-                "willAuthorizePayment", callbackID: outstanding.id, [.text("not implemented")], byDefault: true)
+                method, callbackID: outstanding.id, [.text("not implemented")], byDefault: true)
         )
         return .none
     }
@@ -316,10 +317,10 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             break
         case .repeated:
             return log.violated(
-                .completionCalledTwice, Self.method(of: answer), id: id, at: now, "answered \(answer) again")
+                .completionCalledTwice, Self.method(of: answer).name, id: id, at: now, "answered \(answer) again")
         case .late:
             return log.violated(
-                .lateCompletion, Self.method(of: answer), id: id, at: now,
+                .lateCompletion, Self.method(of: answer).name, id: id, at: now,
                 "answered \(answer) after the callback ended")
         case .pastDeadline:
             // The deadline ends the flow (spec E4): its didFinish must not be lost.
@@ -446,7 +447,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// Opens a callback and asks for its delegate call.
     private mutating func open(
         _ callback: Callback,
-        _ method: String,
+        _ method: DelegateMethod,
         _ argument: @autoclosure () -> TranscriptValue,
         at now: Duration,
         _ call: (UInt64) -> Call
@@ -456,7 +457,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         let outstanding = ledger.open(callback, method, timed: timed)
         let id = outstanding.id
         state = .awaiting(outstanding)  // moved in: its last use
-        log.record(call: method, callbackID: id, argument(), at: now)
+        log.record(call: method.name, callbackID: id, argument(), at: now)
         return .call(call(id))
     }
 
@@ -468,17 +469,17 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         state = .ended(outcome)
         shown = .hidden
         log.record(.outcome(outcome.description), at: now)
-        log.record(.call("didFinish", callbackID: nil, []), at: now)
+        log.record(.call(DelegateMethod.didFinish.name, callbackID: nil, []), at: now)
         return .call(.didFinish)
     }
 
-    private static func method(of answer: Answer) -> String {
+    private static func method(of answer: Answer) -> DelegateMethod {
         switch answer {
-        case .shippingContact: "didSelectShippingContact"
-        case .shippingMethod: "didSelectShippingMethod"
-        case .paymentMethod: "didSelectPaymentMethod"
-        case .couponCode: "didChangeCouponCode"
-        case .authorization: "didAuthorizePayment"
+        case .shippingContact: .didSelectShippingContact
+        case .shippingMethod: .didSelectShippingMethod
+        case .paymentMethod: .didSelectPaymentMethod
+        case .couponCode: .didChangeCouponCode
+        case .authorization: .didAuthorizePayment
         }
     }
 

@@ -8,7 +8,6 @@ import CheckoutCore
 /// (the customer cancelled first, the deadline won) and is recorded as a violation, never trapped.
 package struct ShippingAddressStateMachine: FlowMachine {
     package static let defaultInvalidMessage = "Invalid Shipping Address"
-    package static let didEnterAddress = "didEnterAddress"
 
     package enum Call: Sendable {
         case didEnterAddress(Contact, id: UInt64)
@@ -110,9 +109,9 @@ package struct ShippingAddressStateMachine: FlowMachine {
         if configuration.shippingType == .delivery {
             return end(.finished(address: address, shippingMethod: nil), at: now)  // spec S2
         }
-        let outstanding = ledger.open(address, Self.didEnterAddress)
+        let outstanding = ledger.open(address, .didEnterAddress)
         state = .validating(outstanding)
-        log.record(call: Self.didEnterAddress, callbackID: outstanding.id, .contact(address), at: now)
+        log.record(call: DelegateMethod.didEnterAddress.name, callbackID: outstanding.id, .contact(address), at: now)
         return .call(.didEnterAddress(address, id: outstanding.id))
     }
 
@@ -176,7 +175,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
         _ validation: ShippingAddressValidation,
         at now: Duration
     ) -> Effect<Call> {
-        let method = Self.didEnterAddress
+        let method = DelegateMethod.didEnterAddress.name
         switch ledger.admit(id, first: first, outstanding: pendingID, at: now) {
         case .inTime:
             break
@@ -249,11 +248,13 @@ package struct ShippingAddressStateMachine: FlowMachine {
         switch outcome {
         case .finished(let address, let method):
             log.record(
-                .call("didFinish", callbackID: nil, [.contact(address), .text(method?.identifier ?? "nil")]),
+                .call(
+                    DelegateMethod.didFinish.name, callbackID: nil,
+                    [.contact(address), .text(method?.identifier ?? "nil")]),
                 at: now)
             return .call(.didFinish(address, method))
         case .cancelled:
-            log.record(.call("didCancel", callbackID: nil, []), at: now)
+            log.record(.call(DelegateMethod.didCancel.name, callbackID: nil, []), at: now)
             return .call(.didCancel)
         }
     }
