@@ -434,3 +434,22 @@ extension ShippingMethod {
         return shippingMethods.allSatisfy { seen.insert($0.identifier).inserted }
     }
 }
+
+extension PaymentRequest: CustomReflectable {
+    /// The fields, as a struct's own (they are kept in a shared box, which a default mirror would
+    /// show instead).
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "merchantIdentifier": merchantIdentifier, "countryCode": countryCode, "currencyCode": currencyCode,
+                "supportedNetworks": supportedNetworks, "merchantCapabilities": merchantCapabilities,
+                "requiredBillingContactFields": requiredBillingContactFields,
+                "requiredShippingContactFields": requiredShippingContactFields, "shippingType": shippingType,
+                "shippingMethods": shippingMethods, "summaryItems": summaryItems, "couponCode": couponCode as Any,
+                "supportsCouponCode": supportsCouponCode,
+            ],
+            displayStyle: .struct
+        )
+    }
+}

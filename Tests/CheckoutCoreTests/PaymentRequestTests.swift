@@ -34,6 +34,35 @@ private typealias ProblemCase = (
 )
 
 final class PaymentRequestTests: XCTestCase {
+    // The request and the contact keep their fields in a shared box (copy on write): a copy
+    // changed in place leaves the original as it was, and both still read as plain values.
+    func testCopiesAreValuesThoughTheirFieldsAreShared() {
+        let original = validRequest()
+        var copy = original
+        XCTAssertEqual(copy, original)
+        copy.summaryItems[0].label = "Changed"
+        copy.currencyCode = "EUR"
+        XCTAssertNotEqual(copy, original)
+        XCTAssertEqual(original.currencyCode, "USD")
+        XCTAssertNotEqual(original.summaryItems[0].label, "Changed")
+        XCTAssertEqual(copy.summaryItems[0].label, "Changed")
+        var rebuilt = copy
+        rebuilt.summaryItems[0].label = original.summaryItems[0].label
+        rebuilt.currencyCode = original.currencyCode
+        XCTAssertEqual(rebuilt, original, "equal fields, equal requests, whichever box holds them")
+        XCTAssertEqual(rebuilt.hashValue, original.hashValue)
+        let dumped = String(describing: original)
+        XCTAssertTrue(dumped.contains("merchantIdentifier"), dumped)
+        XCTAssertFalse(dumped.contains("CopyOnWrite"), dumped)
+
+        let contact = Contact(name: "Jane", emailAddress: "jane@example.com")
+        var renamed = contact
+        renamed.name = "John"
+        XCTAssertEqual(contact.name, "Jane")
+        XCTAssertEqual(renamed.name, "John")
+        XCTAssertEqual(renamed.emailAddress, contact.emailAddress)
+    }
+
     func testValidRequestHasNoProblems() throws {
         let request = validRequest()
         XCTAssertEqual(request.problems, [])

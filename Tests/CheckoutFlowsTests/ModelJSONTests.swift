@@ -127,4 +127,71 @@ final class ModelJSONTests: XCTestCase {
         XCTAssertNil(ModelJSON.text(Derived()), "a super encoder is not modelled: the value is not cut")
         XCTAssertEqual(TranscriptValue.modelJSON(Derived()), #"{"own":"own","super":{"base":"base"}}"#)
     }
+
+    /// Encodes in the ways a review found the tree could differ from Foundation.
+    private struct Unusual: Encodable {
+        enum Way { case keyedTwice, unkeyedTwice, valueThenNested, swallowedDouble, respelledKey }
+        let way: Way
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: AnyKey.self)
+            switch way {
+            case .keyedTwice:
+                var first = container.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("x"))
+                try first.encode(1, forKey: AnyKey("p"))
+                var again = container.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("x"))
+                try again.encode(2, forKey: AnyKey("q"))
+            case .unkeyedTwice:
+                var first = container.nestedUnkeyedContainer(forKey: AnyKey("x"))
+                try first.encode(1)
+                var again = container.nestedUnkeyedContainer(forKey: AnyKey("x"))
+                try again.encode(2)
+            case .valueThenNested:
+                try container.encode(["p": 1], forKey: AnyKey("x"))
+                var nested = container.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("x"))
+                try nested.encode(2, forKey: AnyKey("q"))
+            case .swallowedDouble:
+                try container.encode("a", forKey: AnyKey("a"))
+                try? container.encode(1.5, forKey: AnyKey("d"))
+            case .respelledKey:
+                try container.encode(1, forKey: AnyKey("\u{e9}"))
+                try container.encode(2, forKey: AnyKey("e\u{301}"))
+            }
+        }
+    }
+
+    private struct AnyKey: CodingKey {
+        let stringValue: String
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.init(stringValue) }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    private indirect enum Deep: Encodable {
+        case leaf
+        case inside(Deep)
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            if case .inside(let deeper) = self { try container.encode(deeper) }
+        }
+    }
+
+    // A review's findings: what the tree would have written otherwise is Foundation's.
+    func testUnusualEncodingsAreWrittenAsFoundationWritesThem() {
+        for way in [Unusual.Way.keyedTwice, .unkeyedTwice, .valueThenNested, .swallowedDouble] {
+            XCTAssertNil(ModelJSON.text(Unusual(way: way)), "\(way) is left to Foundation")
+            XCTAssertEqual(TranscriptValue.modelJSON(Unusual(way: way)), ModelJSON.foundationText(Unusual(way: way)))
+        }
+        XCTAssertEqual(ModelJSON.foundationText(Unusual(way: .keyedTwice)), #"{"x":{"p":1,"q":2}}"#)
+        assertSame(Unusual(way: .respelledKey))
+        var deep = Deep.leaf
+        for _ in 0..<600 { deep = .inside(deep) }
+        XCTAssertNil(ModelJSON.text(deep), "past 500 levels the tree does not write")
+        XCTAssertEqual(TranscriptValue.modelJSON(deep), ModelJSON.foundationText(deep))
+        var shallow = Deep.leaf
+        for _ in 0..<100 { shallow = .inside(shallow) }
+        assertSame(shallow)
+    }
 }

@@ -1,7 +1,6 @@
-/// The delegate methods the flows call, each named here once: the outstanding callback keeps its
-/// method as one of these (a byte, where its name kept a string's 16 and its reference count), and
-/// transcripts, refusals and violations give its ``name``.
-package enum DelegateMethod: String, Sendable, CaseIterable {
+/// The delegate methods the flows call, each named here once: the machines open a callback with
+/// one of these, and transcripts, refusals, violations and errors give its ``name``.
+package enum DelegateMethod: String, Sendable {
     // The payment sheet's (PaymentAuthorizationDelegate).
     case didSelectShippingContact, didSelectShippingMethod, didSelectPaymentMethod, didChangeCouponCode
     case willAuthorizePayment, didAuthorizePayment, didFinish

@@ -21,9 +21,10 @@ package struct FlowLog: Sendable {
     /// The transcript so far (empty when transcripts are off).
     package var transcript: Transcript { entries(describingAnswers: true) }
 
-    /// The transcript so far with every completion's answer left out (an empty list): for what
-    /// reads the calls and violations alone, without describing the answers, which costs more
-    /// than the rest.
+    /// The transcript so far with the merchant's answers left out (an empty list where a
+    /// completion's answer is described when the transcript is read: its updates and results;
+    /// the few recorded ready-made keep theirs): for what reads the calls and violations alone,
+    /// without describing the answers, which costs more than the rest.
     package var outline: Transcript { entries(describingAnswers: false) }
 
     private func entries(describingAnswers: Bool) -> Transcript {

@@ -8,8 +8,11 @@ import Foundation
 /// `JSONEncoder` would make, its parse, and the bridged dictionaries `JSONSerialization` sorts:
 /// that round trip was three fifths of the explorer's time (issue 16). Values whose JSON the two
 /// Foundation coders could write differently (floating-point numbers, `Decimal`, `Date`, `Data`,
-/// `URL`, integers beyond `Int64`) are left to them: ``text(_:)`` answers nil and the caller uses
-/// ``foundationText(_:)``.
+/// `URL`, integers beyond `Int64`), and values encoded in ways the tree does not model (a super
+/// encoder, a nested container asked for twice under one key, nesting past 500 levels, where
+/// Foundation refuses to write) are left to them, whole: ``text(_:)`` answers nil and the caller
+/// uses ``foundationText(_:)``. (The coding path is not kept as `JSONEncoder` keeps it for array
+/// elements; no model reads it.)
 package enum ModelJSON {
     /// The JSON of `value`, or nil when it holds a value this encoder leaves to Foundation or its
     /// encoding fails.
@@ -18,7 +21,7 @@ package enum ModelJSON {
         guard (try? value.encode(to: encoder)) != nil, !encoder.context.leftToFoundation, let root = encoder.root
         else { return nil }
         var writer = JSONWriter()
-        write(root, to: &writer)
+        guard write(root, to: &writer, depth: 0) else { return nil }
         return writer.output
     }
 
@@ -34,7 +37,10 @@ package enum ModelJSON {
         return String(decoding: again, as: UTF8.self)
     }
 
-    private static func write(_ node: Node, to writer: inout JSONWriter) {
+    /// Writes `node`; false when it nests deeper than ``deepest`` (left to Foundation, which
+    /// refuses 512 levels).
+    private static func write(_ node: Node, to writer: inout JSONWriter, depth: Int) -> Bool {
+        guard depth <= deepest else { return false }
         switch node.value {
         case .null: writer.raw("null")
         case .bool(let flag): writer.raw(flag ? "true" : "false")
@@ -44,7 +50,7 @@ package enum ModelJSON {
             writer.raw("[")
             for (index, item) in items.enumerated() {
                 if index > 0 { writer.raw(",") }
-                write(item, to: &writer)
+                guard write(item, to: &writer, depth: depth + 1) else { return false }
             }
             writer.raw("]")
         case .object(let fields):
@@ -53,11 +59,15 @@ package enum ModelJSON {
                 if index > 0 { writer.raw(",") }
                 writer.string(field.key)
                 writer.raw(":")
-                write(field.node, to: &writer)
+                guard write(field.node, to: &writer, depth: depth + 1) else { return false }
             }
             writer.raw("}")
         }
+        return true
     }
+
+    /// The deepest nesting the tree writes itself.
+    private static let deepest = 500
 
     /// An object's fields in `JSONSerialization`'s order of sorted keys (``precedes(_:_:)``), with
     /// whether each key is all ASCII letters worked out once rather than at every comparison.
@@ -137,12 +147,19 @@ package enum ModelJSON {
             value = .array(items)
         }
 
-        /// Sets `key` of this object node.
+        /// Whether this object node has `key` set.
+        func has(_ key: String) -> Bool {
+            guard case .object(let fields) = value else { return false }
+            return fields.contains { $0.key == key }
+        }
+
+        /// Sets `key` of this object node (a key set again keeps its first spelling, as a
+        /// `Dictionary` does when the two are equal but not the same scalars).
         func set(_ key: String, _ item: Node) {
             guard case .object(var fields) = value else { return }
             value = .null
             if let index = fields.firstIndex(where: { $0.key == key }) {
-                fields[index] = Field(key: key, node: item)
+                fields[index] = Field(key: fields[index].key, node: item)
             } else {
                 fields.append(Field(key: key, node: item))
             }
@@ -152,7 +169,7 @@ package enum ModelJSON {
 
     /// A leaf for `value`, nil when it is not one (it encodes itself into an encoder). The type
     /// is compared, not cast to: a failed cast costs a runtime search.
-    static func leaf<T: Encodable>(_ value: T) throws -> Node? {
+    static func leaf<T: Encodable>(_ value: T, _ context: Context) throws -> Node? {
         func number<N: BinaryInteger>(_: N.Type) -> Node { Node(.number(String(unsafeBitCast(value, to: N.self)))) }
         let type = T.self
         if type == String.self { return Node(.string(unsafeBitCast(value, to: String.self))) }
@@ -172,6 +189,9 @@ package enum ModelJSON {
         if type == UInt64.self || type == UInt.self || type == Double.self || type == Float.self
             || type == Decimal.self || type == Date.self || type == Data.self || type == URL.self
         {
+            // Marked as well as thrown: a model that catches the error must not get a value
+            // without the field.
+            context.leftToFoundation = true
             throw LeftToFoundation()
         }
         return nil
@@ -179,7 +199,7 @@ package enum ModelJSON {
 
     /// A node for `value`: a leaf, or what it encodes into an encoder of its own.
     static func node<T: Encodable>(_ value: T, at path: [any CodingKey], _ context: Context) throws -> Node {
-        if let leaf = try leaf(value) { return leaf }
+        if let leaf = try leaf(value, context) { return leaf }
         let encoder = TreeEncoder(codingPath: path, context: context)
         try value.encode(to: encoder)
         // A value that encodes nothing is `{}`, as JSONEncoder writes it.
@@ -246,12 +266,15 @@ private struct KeyedTree<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
     {
+        // Asked for again under a key already set, `JSONEncoder` adds to what is there: not modelled.
+        if node.has(key.stringValue) { encoder.context.leftToFoundation = true }
         let nested = ModelJSON.Node(.object([]))
         node.set(key.stringValue, nested)
         return KeyedEncodingContainer(KeyedTree<NestedKey>(node: nested, encoder: self.nested(key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        if node.has(key.stringValue) { encoder.context.leftToFoundation = true }
         let nested = ModelJSON.Node(.array([]))
         node.set(key.stringValue, nested)
         return UnkeyedTree(node: nested, encoder: self.nested(key))

@@ -95,11 +95,11 @@ public final class PayContext: Sendable {
     /// from the sheet, in order (numbered as ``transcript`` numbers them).
     public var violations: [Violation] { outline.violations }
 
-    /// ``transcript`` with the completions' answers left out: the calls and violations, read
-    /// without describing the answers.
+    /// ``transcript`` with the merchant's answers left out (`FlowLog.outline`): the calls and
+    /// violations, read without describing the answers.
     private var outline: Transcript { Transcript.payContext(sheet: sheet.outline, context: contextOutline) }
 
-    /// ``contextTranscript`` with the completions' answers left out.
+    /// ``contextTranscript`` with the merchant's answers left out (`FlowLog.outline`).
     package var contextOutline: Transcript { runner.read(\.log.outline) }
 
     /// The methods of ``PayContextDelegate`` the merchant's delegate received, in order: the

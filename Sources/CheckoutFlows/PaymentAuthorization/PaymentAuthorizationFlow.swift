@@ -97,8 +97,8 @@ public final class PaymentAuthorizationFlow: Sendable {
     /// not a `willAuthorizePayment` it does not implement, whose default ran, spec A9).
     public var delegateCalls: [String] { outline.delegateCalls }
 
-    /// ``transcript`` with the completions' answers left out: the calls and violations, read
-    /// without describing the answers.
+    /// ``transcript`` with the merchant's answers left out (`FlowLog.outline`): the calls and
+    /// violations, read without describing the answers.
     package var outline: Transcript { runner.read(\.log.outline) }
 
     // MARK: Default answers (spec A9)

@@ -286,6 +286,24 @@ extension PaymentSheet {
     }
 }
 
+extension PaymentSheet: CustomReflectable {
+    /// The fields, as a struct's own (some are kept in a shared box, which a default mirror would
+    /// show instead).
+    public var customMirror: Mirror {
+        Mirror(
+            self,
+            children: [
+                "summaryItems": summaryItems, "shippingMethods": shippingMethods,
+                "selectedShippingMethodID": selectedShippingMethodID as Any, "shippingContact": shippingContact as Any,
+                "paymentMethod": paymentMethod as Any, "couponCode": couponCode as Any,
+                "shippingContactErrors": shippingContactErrors, "paymentMethodErrors": paymentMethodErrors,
+                "shownErrors": shownErrors, "isAwaitingPIN": isAwaitingPIN,
+            ],
+            displayStyle: .struct
+        )
+    }
+}
+
 /// The steps of an authorization flow, for the driver.
 public enum PaymentAuthorizationStep: Hashable, Sendable {
     /// The sheet has not been presented yet.

@@ -95,8 +95,8 @@ public final class ShippingAddressFlow: Sendable {
     /// The delegate methods the merchant's delegate received, in order (notifications included).
     public var delegateCalls: [String] { outline.delegateCalls }
 
-    /// ``transcript`` with the completions' answers left out: the calls and violations, read
-    /// without describing the answers.
+    /// ``transcript`` with the merchant's answers left out (`FlowLog.outline`): the calls and
+    /// violations, read without describing the answers.
     package var outline: Transcript { runner.read(\.log.outline) }
 
     // MARK: Driver
