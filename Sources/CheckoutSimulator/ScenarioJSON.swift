@@ -1,3 +1,5 @@
+import CheckoutCore
+
 /// A JSON document read with where each value starts, so that a scenario file's problems can name
 /// the line and column, and numbers keep their literal text, so that `2.5` and `1e+30` are told
 /// apart from whole numbers (spec W2).
@@ -151,11 +153,12 @@ struct ScenarioJSON: Sendable {
                     }
                     let key = try string()
                     if members.contains(where: { $0.key == key }) {
-                        throw SyntaxError(message: "the key \"\(key)\" appears twice", location: keyLocation)
+                        throw SyntaxError(
+                            message: "the key \(key.quotedForMessage) appears twice", location: keyLocation)
                     }
                     skipSpace()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                        throw error("expected ':' after the key \"\(key)\"")
+                        throw error("expected ':' after the key \(key.quotedForMessage)")
                     }
                     index += 1
                     members.append(Member(key: key, location: keyLocation, value: try value(depth: depth + 1)))

@@ -481,6 +481,9 @@ final class HostileScenarioTests: XCTestCase {
                 ["run", try cli.file("{\"flow\": \"payContext\", \"flow\": \"payContext\"}")],
                 "the key \"flow\" appears twice"
             ),
+            // A key with escaped line feeds is quoted with its escapes: the error stays one line
+            // (found by the scenario fuzzer).
+            (["run", try cli.file("{\"a\\nb\\nc\\nd\" 1}")], #"after the key "a\nb\nc\nd""#),
             (["run", try cli.file(String(repeating: "[", count: 100_000))], "nested more than 256 deep"),
             (
                 ["run", try cli.file("{\"flow\": \"shippingAddress\", \"steps\": []} x")],
