@@ -7,7 +7,9 @@
 /// caller's (issue 16).
 package struct CopyOnWrite<Value: Hashable> {
     private final class Box {
-        var value: Value
+        // Unchecked: a box is written only while one copy holds it (`isKnownUniquelyReferenced`
+        // below), so no two accesses can overlap; the dynamic check cost 30 instructions a read.
+        @exclusivity(unchecked) var value: Value
         init(_ value: Value) { self.value = value }
     }
 

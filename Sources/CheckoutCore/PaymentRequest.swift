@@ -23,7 +23,10 @@ public struct PaymentRequest: Hashable, Sendable {
     /// The ISO 4217 currency of every amount (case-insensitive; ``currency`` is canonical).
     public var currencyCode: String {
         get { storage.value.currencyCode }
-        _modify { yield &storage.value.currencyCode }
+        set {
+            storage.value.currencyCode = newValue
+            storage.value.currency = try? CurrencyCode(newValue)
+        }
     }
     /// The card networks the merchant accepts; at least one.
     public var supportedNetworks: [PaymentNetwork] {
@@ -86,6 +89,9 @@ public struct PaymentRequest: Hashable, Sendable {
         var summaryItems: [SummaryItem]
         var couponCode: String?
         var supportsCouponCode: Bool
+        /// ``currency``, looked up once for the code and shared by every copy of the request
+        /// (each flow validates every update against it).
+        var currency: CurrencyCode?
     }
 
     private var storage: CopyOnWrite<Fields>
@@ -119,12 +125,13 @@ public struct PaymentRequest: Hashable, Sendable {
                 shippingMethods: shippingMethods,
                 summaryItems: summaryItems,
                 couponCode: couponCode,
-                supportsCouponCode: supportsCouponCode
+                supportsCouponCode: supportsCouponCode,
+                currency: try? CurrencyCode(currencyCode)
             ))
     }
 
     /// The currency, or nil when ``currencyCode`` is not an active ISO 4217 code.
-    public var currency: CurrencyCode? { try? CurrencyCode(currencyCode) }
+    public var currency: CurrencyCode? { storage.value.currency }
 
     /// The country, or nil when ``countryCode`` is not an ISO 3166-1 alpha-2 code.
     public var country: CountryCode? { try? CountryCode(countryCode) }
@@ -198,27 +205,20 @@ public struct PaymentRequest: Hashable, Sendable {
     /// methods (when it carries a list) must have unique identifiers, amounts of zero or more, in
     /// the request's currency. Empty when the update is valid.
     public func problems(in update: some PaymentRequestUpdate) -> [CheckoutError] {
-        problems(in: update, currency: currency)
-    }
-
-    /// ``problems(in:)`` with the request's ``currency`` already looked up, for a flow that
-    /// validates every update against the same request.
-    package func problems(in update: some PaymentRequestUpdate, currency: CurrencyCode?) -> [CheckoutError] {
         Self.amountProblems(
             summaryItems: update.summaryItems,
             shippingMethods: update.shippingMethods ?? [],
-            currency: currency
+            currency: storage.value.currency
         )
     }
 
-    /// Whether ``problems(in:currency:)`` finds nothing in an update with these lists, decided
-    /// without building a path or a message: what a flow asks of every answer, before it asks why
-    /// not.
-    /// (The update's lists are passed, not the update: a generic function of another module is
-    /// called unspecialized, through the protocol's witnesses.)
-    package func fits(summaryItems: [SummaryItem], shippingMethods: [ShippingMethod]?, currency: CurrencyCode?) -> Bool
-    {
-        Self.amountsFit(summaryItems: summaryItems, shippingMethods: shippingMethods, currency: currency)
+    /// Whether ``problems(in:)`` finds nothing in an update with these lists, decided without
+    /// building a path or a message: what a flow asks of every answer, before it asks why not.
+    /// The currency is read in place, looked up once per request (a copy of it cost a retain and
+    /// a release). (The update's lists are passed, not the update: a generic function of another
+    /// module is called unspecialized, through the protocol's witnesses.)
+    package func fits(summaryItems: [SummaryItem], shippingMethods: [ShippingMethod]?) -> Bool {
+        Self.amountsFit(summaryItems: summaryItems, shippingMethods: shippingMethods, currency: storage.value.currency)
     }
 
     /// Throws when `update` does not fit this request (spec E7).

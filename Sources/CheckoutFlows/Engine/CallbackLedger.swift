@@ -9,18 +9,30 @@ import Synchronization
 /// the state machine opens it: the call may wait behind the delegate call the flow is making, and
 /// each callback gets its own full deadline (spec E4).
 package struct CallbackLedger<Answer: Sendable>: Sendable {
+    // Every flow keeps a ledger, so it is laid out tight: the two times without optionals (each
+    // `Duration?` took 17 bytes and padding after it), their presence in flags beside the others.
     private var lastID: UInt64 = 0
+    /// Every callback's timeout, when `hasTimeout`.
+    private let timeoutValue: Duration
+    /// The deadline of the callback opened last, when `lastHasDeadline`: once its delegate call
+    /// has started.
+    private var lastDeadlineValue = Duration.zero
+    private let hasTimeout: Bool
     /// Whether the callback opened last has a deadline of its own.
     private var lastIsTimed = false
-    /// The deadline of the callback opened last, once its delegate call has started.
-    private var lastDeadline: Duration?
-    package let timeout: Duration?
+    private var lastHasDeadline = false
     /// Whether the ledger keeps how each callback ended, for ``takeResolution()``: off until a
     /// driver first awaits an answer (keeping it costs a copy of every answer).
     package var keepsResolutions = false
     private var resolution: (id: UInt64, resolution: Resolution<Answer>)?
 
-    package init(timeout: Duration?) { self.timeout = timeout }
+    package init(timeout: Duration?) {
+        self.timeoutValue = timeout ?? .zero
+        self.hasTimeout = timeout != nil
+    }
+
+    /// Every callback's timeout (``FlowOptions/callbackTimeout``).
+    package var timeout: Duration? { hasTimeout ? timeoutValue : nil }
 
     /// The id of the callback opened last: the outstanding one, while a machine waits for an answer
     /// (a machine reads it rather than copying its state's payload to read the id).
@@ -32,21 +44,22 @@ package struct CallbackLedger<Answer: Sendable>: Sendable {
         -> Outstanding<Callback>
     {
         lastID += 1
-        lastIsTimed = timed && timeout != nil
-        lastDeadline = nil
+        lastIsTimed = timed && hasTimeout
+        lastHasDeadline = false
         return Outstanding(id: lastID, callback: callback, method: method.name)
     }
 
     /// The delegate method of callback `id` is being called at `now`: its deadline starts, once.
     package mutating func called(_ id: UInt64, at now: Duration) {
-        guard id == lastID, lastIsTimed, lastDeadline == nil, let timeout else { return }
-        lastDeadline = now + timeout
+        guard id == lastID, lastIsTimed, !lastHasDeadline else { return }
+        lastDeadlineValue = now + timeoutValue
+        lastHasDeadline = true
     }
 
     /// When callback `id` times out: nil before its delegate call, without a deadline, or when it
     /// is not the callback opened last.
     package func deadline(of id: UInt64) -> Duration? {
-        id == lastID ? lastDeadline : nil
+        id == lastID && lastHasDeadline ? lastDeadlineValue : nil
     }
 
     /// How an answer to callback `id` is to be taken at time `now`, once it is known to answer

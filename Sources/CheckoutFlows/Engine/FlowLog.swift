@@ -1,3 +1,4 @@
+import CheckoutCore
 import Synchronization
 
 /// What a state machine keeps besides its state: the transcript, the violations, and the
@@ -73,6 +74,22 @@ package struct FlowLog: Sendable {
             Record(time: now, sequence: TranscriptEntry.nextSequence(), event: .call(method, id, argument)))
     }
 
+    /// Records `.call(method, callbackID: id, [.contact(contact.redactedForShipping())])`, keeping
+    /// the full contact, which the flow holds already, and redacting it when the transcript is
+    /// read: redaction is a pure function of the contact, so the text is the same, and a parked
+    /// session does not keep a second contact for its transcript (spec A2).
+    package mutating func record(
+        call method: String,
+        callbackID id: UInt64,
+        redactingForShipping contact: Contact,
+        at now: Duration
+    ) {
+        guard recordsTranscript else { return }
+        append(
+            Record(
+                time: now, sequence: TranscriptEntry.nextSequence(), event: .redactedCall(method, id, contact)))
+    }
+
     /// Records a completion that took effect: `.completion(method, callbackID: id,
     /// [TranscriptValue.answer(answer)], byDefault: byDefault)`, with the answer described when the
     /// transcript is read rather than now (describing an update, with its amounts, costs more than
@@ -101,7 +118,7 @@ package struct FlowLog: Sendable {
         guard recordsTranscript else { return false }
         func amended(_ record: Record) -> Record? {
             switch record.event {
-            case .ready(.call(method, _, _)), .call(method, _, _):
+            case .ready(.call(method, _, _)), .call(method, _, _), .redactedCall(method, _, _):
                 Record(time: record.time, sequence: record.sequence, event: .ready(event))
             default: nil
             }
@@ -131,6 +148,8 @@ package struct FlowLog: Sendable {
             case action(String, TranscriptValue)
             /// `.call(method, callbackID: id, [argument])`.
             case call(String, UInt64?, TranscriptValue)
+            /// `.call(method, callbackID: id, [.contact(contact.redactedForShipping())])`.
+            case redactedCall(String, UInt64, Contact)
             /// `.completion(method, callbackID: id, [describe()], byDefault: byDefault)`.
             case completion(String, UInt64, @Sendable () -> TranscriptValue, Bool)
         }
@@ -146,6 +165,9 @@ package struct FlowLog: Sendable {
             case .action(let name, let argument):
                 return TranscriptEntry(time: time, event: .action(name, [argument]), sequence: sequence)
             case .call(let method, let id, let argument):
+                return TranscriptEntry(time: time, event: .call(method, callbackID: id, [argument]), sequence: sequence)
+            case .redactedCall(let method, let id, let contact):
+                let argument = TranscriptValue.contact(contact.redactedForShipping())
                 return TranscriptEntry(time: time, event: .call(method, callbackID: id, [argument]), sequence: sequence)
             case .completion(let method, let id, let describe, let byDefault):
                 let event = TranscriptEvent.completion(

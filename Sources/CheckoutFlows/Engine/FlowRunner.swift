@@ -61,8 +61,28 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     }
 
     /// What the engine keeps of the flow's options (the machine keeps the rest): the clock and the
-    /// handlers.
-    private let clock: any CheckoutClock
+    /// handlers. The clock in one word, retained for the flow's life (released in `deinit`): the
+    /// ``SystemClock`` itself, or a box holding any other clock (the existential took five words
+    /// of every flow). Read borrowed (`_withUnsafeGuaranteedRef`): a strong reference read from the
+    /// runner cost a retain and a release each time. (Unsafe only to the compiler, which cannot
+    /// see that both kinds of object are `Sendable`.)
+    private nonisolated(unsafe) let clockObject: Unmanaged<AnyObject>
+    /// Whether `clockObject` is the ``SystemClock`` (this flow keeps its deadlines in one of its
+    /// shards) rather than a ``ClockBox``.
+    private let onSystemClock: Bool
+
+    /// A clock other than the system clock, boxed so that the runner holds it in one word.
+    private final class ClockBox: Sendable {
+        let clock: any CheckoutClock
+        init(_ clock: any CheckoutClock) { self.clock = clock }
+    }
+
+    /// The flow's clock, for what is not on the round trip (scheduling, cancelling, a timer).
+    private var clock: any CheckoutClock {
+        clockObject._withUnsafeGuaranteedRef {
+            onSystemClock ? unsafeDowncast($0, to: SystemClock.self) : unsafeDowncast($0, to: ClockBox.self).clock
+        }
+    }
     /// ``FlowOptions/onViolation`` and ``FlowOptions/onEnd``, in a box of their own, nil when the
     /// flow has neither (most have none: inline, the two cost every flow 32 bytes).
     private let handlers: Handlers?
@@ -88,22 +108,21 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     /// delegate call at a time, so no two accesses overlap (no dynamic exclusivity check, which
     /// would cost more than the allocation the spare saves).
     @exclusivity(unchecked) private nonisolated(unsafe) var spare = SpareCompletion()
-    /// The clock, when it is a ``SystemClock`` (this flow keeps its deadlines in one of its
-    /// shards), unretained: `clock` keeps it alive as long as the flow, and a strong optional
-    /// reference cost a retain and a release on every read.
-    private let systemClock: Unmanaged<SystemClock>?
     /// Whether the flow keeps one timer, armed lazily (see `rearm`): on the system clock, and on a
     /// ``ManualClock`` made to test that.
     private let armsLazily: Bool
 
     package init(machine: Machine, delegate: Delegate, options: FlowOptions, tracksActivity: Bool = false) {
         self.tracked = tracksActivity ? ActivityCounter() : nil
-        self.clock = options.clock
+        let system = options.clock as? SystemClock
+        self.onSystemClock = system != nil
+        self.clockObject = .passRetained(system ?? ClockBox(options.clock))
         self.handlers = options.onViolation == nil && options.onEnd == nil ? nil : Handlers(options)
         self.state = LockedValue(Locked(machine: machine, delegate: HeldDelegate(delegate)))
-        self.systemClock = (clock as? SystemClock).map(Unmanaged.passUnretained)
-        self.armsLazily = systemClock != nil || (clock as? ManualClock)?.armsTimersLazily == true
+        self.armsLazily = system != nil || (options.clock as? ManualClock)?.armsTimersLazily == true
     }
+
+    deinit { clockObject.release() }
 
     /// The completion for callback `id`, for the shell's `perform` (the draining thread only):
     /// the object of an earlier callback that the merchant has let go of, re-armed, or a new one.
@@ -119,14 +138,15 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         spare.recycle(&completion)
     }
 
-    /// The flow's time, for the driver's actions and the merchant's answers (the round trip's two
-    /// events). On the ``SystemClock`` it is read through the clock's object, borrowed (the flow
-    /// holds it for its life), rather than through the existential: a witness call fewer each.
-    /// (A timer firing and a queued call read `clock.now`: neither is on the round trip.)
+    /// The flow's time, for every event. On the ``SystemClock`` it is read through the clock's
+    /// object, borrowed (the flow holds it for its life), rather than through an existential: a
+    /// witness call fewer each.
     @inline(__always)
     private var now: Duration {
-        guard let systemClock else { return clock.now }
-        return systemClock._withUnsafeGuaranteedRef { $0.now }
+        clockObject._withUnsafeGuaranteedRef {
+            onSystemClock
+                ? unsafeDowncast($0, to: SystemClock.self).now : unsafeDowncast($0, to: ClockBox.self).clock.now
+        }
     }
 
     /// Reads the machine under the lock.
@@ -358,9 +378,9 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             // Reached on every event that changes the deadline, so rarely; the flow's address picks
             // the system clock's shard: the same for all its deadlines.
             let ticket =
-                if let systemClock {
-                    systemClock._withUnsafeGuaranteedRef {
-                        $0.schedule(
+                if onSystemClock {
+                    clockObject._withUnsafeGuaranteedRef {
+                        unsafeDowncast($0, to: SystemClock.self).schedule(
                             at: deadline, shard: Int(bitPattern: UInt(bitPattern: ObjectIdentifier(self)) >> 4), action)
                     }
                 } else {
@@ -406,7 +426,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     /// deadline has come, and otherwise re-arms for it (through ``settle``).
     private func timerFired<Shell: FlowShell>(_ shell: Shell)
     where Shell.Machine == Machine, Shell.Delegate == Delegate {
-        let now = clock.now
+        let now = self.now
         var after = AfterEvent()
         state.withLock { locked in
             // A timer due by now has fired or is about to: forget it, so that re-arming schedules
@@ -432,7 +452,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     ) -> DrainStep where Shell.Machine == Machine, Shell.Delegate == Delegate {
         let work = locked.popWork()
         if case .call(let call) = work {
-            locked.machine.delegateCalled(call, at: clock.now)
+            locked.machine.delegateCalled(call, at: now)
             rearm(&locked, &cancelTicket, shell)
         }
         if !work.isIdle { return (work, locked.delegate.map(Unmanaged.passUnretained)) }

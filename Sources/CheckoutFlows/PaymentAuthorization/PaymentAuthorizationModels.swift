@@ -90,28 +90,28 @@ extension PaymentAuthorizationAnswer {
     /// Whether the update fits the request (spec E7), decided without building an error; an
     /// authorization result always does.
     @inline(__always)
-    func fits(_ request: PaymentRequest, currency: CurrencyCode?) -> Bool {
+    func fits(_ request: PaymentRequest) -> Bool {
         // (Per case: read through the `updated...` accessors above, the check cost more.)
         switch self {
         case .shippingContact(let update):
-            request.fits(summaryItems: update.summaryItems, shippingMethods: update.shippingMethods, currency: currency)
+            request.fits(summaryItems: update.summaryItems, shippingMethods: update.shippingMethods)
         case .shippingMethod(let update):
-            request.fits(summaryItems: update.summaryItems, shippingMethods: update.shippingMethods, currency: currency)
+            request.fits(summaryItems: update.summaryItems, shippingMethods: update.shippingMethods)
         case .paymentMethod(let update):
-            request.fits(summaryItems: update.summaryItems, shippingMethods: update.shippingMethods, currency: currency)
+            request.fits(summaryItems: update.summaryItems, shippingMethods: update.shippingMethods)
         case .couponCode(let update):
-            request.fits(summaryItems: update.summaryItems, shippingMethods: update.shippingMethods, currency: currency)
+            request.fits(summaryItems: update.summaryItems, shippingMethods: update.shippingMethods)
         case .authorization: true
         }
     }
 
     /// Why the update does not fit the request (spec E7): empty when it does.
-    func problems(against request: PaymentRequest, currency: CurrencyCode?) -> [CheckoutError] {
+    func problems(against request: PaymentRequest) -> [CheckoutError] {
         switch self {
-        case .shippingContact(let update): request.problems(in: update, currency: currency)
-        case .shippingMethod(let update): request.problems(in: update, currency: currency)
-        case .paymentMethod(let update): request.problems(in: update, currency: currency)
-        case .couponCode(let update): request.problems(in: update, currency: currency)
+        case .shippingContact(let update): request.problems(in: update)
+        case .shippingMethod(let update): request.problems(in: update)
+        case .paymentMethod(let update): request.problems(in: update)
+        case .couponCode(let update): request.problems(in: update)
         case .authorization: []
         }
     }

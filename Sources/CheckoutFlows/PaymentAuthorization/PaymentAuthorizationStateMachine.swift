@@ -45,8 +45,6 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     }
 
     package let request: PaymentRequest
-    /// The request's currency, looked up once: every update is validated against it.
-    private let currency: CurrencyCode?
     package var ledger: CallbackLedger<Answer>
     package private(set) var log: FlowLog
     private var state = State.notPresented
@@ -62,7 +60,6 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
 
     package init(request: PaymentRequest, options: FlowOptions, authorizationIsTimed: Bool = true) {
         self.request = request
-        self.currency = request.currency
         self.authorizationIsTimed = authorizationIsTimed
         self.ledger = CallbackLedger(timeout: options.callbackTimeout)
         self.log = FlowLog(recordsTranscript: options.recordsTranscript)
@@ -156,7 +153,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         }
         log.record(action: action, .contact(contact), at: now)
         let redacted = contact.redactedForShipping()
-        return open(.shippingContact(contact), .didSelectShippingContact, .contact(redacted), at: now) {
+        return open(.shippingContact(contact), .didSelectShippingContact, .redacted(contact), at: now) {
             .didSelectShippingContact(redacted, id: $0)
         }
     }
@@ -175,7 +172,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             return log.refuse(action, refusal, at: now)
         }
         log.record(action: action, .text(identifier), at: now)
-        return open(.shippingMethod(identifier), .didSelectShippingMethod, .text(identifier), at: now) {
+        return open(.shippingMethod(identifier), .didSelectShippingMethod, .value(.text(identifier)), at: now) {
             .didSelectShippingMethod(in: methods, at: index, id: $0)
         }
     }
@@ -186,7 +183,9 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         if let refused = refusal(action, at: now, allowedWhileAwaitingPIN: false) { return refused }
         let name = method.displayName ?? method.network?.rawValue ?? method.type.rawValue
         log.record(action: action, .model(method, description: name), at: now)
-        return open(.paymentMethod(method), .didSelectPaymentMethod, .model(method, description: name), at: now) {
+        return open(
+            .paymentMethod(method), .didSelectPaymentMethod, .value(.model(method, description: name)), at: now
+        ) {
             .didSelectPaymentMethod(method, id: $0)
         }
     }
@@ -201,7 +200,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             return log.refuse(action, refusal, at: now)
         }
         log.record(action: action, .text(code), at: now)
-        return open(.couponCode(code), .didChangeCouponCode, .text(code), at: now) {
+        return open(.couponCode(code), .didChangeCouponCode, .value(.text(code)), at: now) {
             .didChangeCouponCode(code, id: $0)
         }
     }
@@ -271,7 +270,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             .action(sheet.isAwaitingPIN ? "authorize (PIN re-entry)" : action, [.token(token)]),
             at: now)
         log.record(.call(DelegateMethod.willAuthorizePayment.name, callbackID: nil, []), at: now)
-        return open(.authorization(payment), .didAuthorizePayment, .payment(payment), at: now) {
+        return open(.authorization(payment), .didAuthorizePayment, .value(.payment(payment)), at: now) {
             .authorize(payment, id: $0)
         }
     }
@@ -337,8 +336,8 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         }
         ledger.resolve(id, .answered(answer))
         // Spec E7: every update is validated against the request; an invalid one ends the flow.
-        if !answer.fits(request, currency: currency) {
-            let problems = answer.problems(against: request, currency: currency)
+        if !answer.fits(request) {
+            let problems = answer.problems(against: request)
             let violation = log.violation(
                 .invalidUpdate,
                 pendingMethod,
@@ -444,11 +443,19 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         }
     }
 
+    /// What the transcript records as a call's argument.
+    private enum CallArgument {
+        case value(TranscriptValue)
+        /// The contact the delegate sees redacted, recorded in full and redacted when read
+        /// (``FlowLog/record(call:callbackID:redactingForShipping:at:)``).
+        case redacted(Contact)
+    }
+
     /// Opens a callback and asks for its delegate call.
     private mutating func open(
         _ callback: Callback,
         _ method: DelegateMethod,
-        _ argument: @autoclosure () -> TranscriptValue,
+        _ argument: @autoclosure () -> CallArgument,
         at now: Duration,
         _ call: (UInt64) -> Call
     ) -> Effect<Call> {
@@ -457,7 +464,13 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         let outstanding = ledger.open(callback, method, timed: timed)
         let id = outstanding.id
         state = .awaiting(outstanding)  // moved in: its last use
-        log.record(call: method.name, callbackID: id, argument(), at: now)
+        if log.recordsTranscript {
+            switch argument() {
+            case .value(let value): log.record(call: method.name, callbackID: id, value, at: now)
+            case .redacted(let contact):
+                log.record(call: method.name, callbackID: id, redactingForShipping: contact, at: now)
+            }
+        }
         return .call(call(id))
     }
 
