@@ -1,8 +1,17 @@
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The one-callback-at-a-time engine shared by every flow (spec E1-E6).
 ///
-/// It holds a state machine and the delegate under a lock (``LockedValue``). Each event (a driver action, a
+/// It holds a state machine and the delegate under a lock (a pthread mutex, in the runner's own allocation:
+/// see ``RunnerState``). Each event (a driver action, a
 /// completion, a deadline) is decided under the lock; the delegate calls and violation reports it
 /// produces go into a queue that exactly one thread at a time drains, outside the lock. So
 /// delegate calls of one flow never overlap and never nest: a completion called synchronously
@@ -12,130 +21,87 @@ import Synchronization
 /// cancelled when the callback closes, on a ``ManualClock``; lazily, with one timer per flow that
 /// lives until the flow ends, on the ``SystemClock`` (see `rearm`). A deadline that fires times out
 /// the callback then outstanding only if that callback's own deadline has come.
-package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendable {
+package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
+    ManagedBuffer<RunnerState<Machine, Delegate>, pthread_mutex_t>
+{
     // The engine's working types are declared outside the class, over the machine's call,
     // delegate and answer types: nested in the generic class, the compiler copied and destroyed
     // them through their runtime metadata, on every event.
     private typealias Work = RunnerWork<Machine.Call>
     private typealias AfterEvent = RunnerAfterEvent<Machine.Call, Delegate, Machine.Answer>
 
-    private struct Locked {
-        var machine: Machine
-        /// Held strongly until the terminal call has been made, then released (spec E5).
-        var delegate: HeldDelegate<Delegate>?
-        /// The work queue: `work[workHead...]` is still to run. The thread that wins the drain
-        /// takes an event's call straight from the event, without queueing it, when nothing is
-        /// queued before it.
-        var work: [Work] = []
-        var workHead = 0
-        /// The flow's armed deadline, due `at`. On a clock other than the system clock, the
-        /// deadline of callback `id`; on the system clock, the flow's one timer, which may be
-        /// earlier than the outstanding callback's deadline (it then re-arms for it when it fires).
-        var armed: (ticket: DeadlineTicket, id: UInt64, at: Duration)?
-        var reportedViolations = 0
-        var answerWaiters: [UInt64: CheckedContinuation<Machine.Answer?, any Error>] = [:]
-        var endWaiters: [CheckedContinuation<Machine.Answer?, any Error>] = []
-        var terminalDone = false
-        /// Whether a thread drains the flow's work: it is in, or about to make, a delegate call,
-        /// and comes back under the lock when the call returns (swift-nio's `inDelegateOutcall`).
-        /// Only the drainer clears it, in `nextStep`, when it finds nothing left to do.
-        var draining = false
+    private typealias Locked = RunnerLocked<Machine, Delegate>
 
-        var hasWork: Bool { workHead < work.count }
+    /// Makes the runner of a flow: one allocation holds its state and its lock.
+    package static func make(
+        machine: Machine, delegate: Delegate, options: FlowOptions, tracksActivity: Bool = false
+    ) -> FlowRunner {
+        let buffer = create(minimumCapacity: 1) { _ in
+            RunnerState(machine: machine, delegate: delegate, options: options, tracksActivity: tracksActivity)
+        }
+        // `create` returns the dynamic type it was called on.
+        let runner = unsafeDowncast(buffer, to: FlowRunner.self)
+        runner.withUnsafeMutablePointerToElements { mutex in
+            mutex.initialize(to: pthread_mutex_t())
+            let status = pthread_mutex_init(mutex, nil)
+            precondition(status == 0, "pthread_mutex_init failed: \(status)")
+        }
+        return runner
+    }
 
-        /// Whether a drainer is needed: work is queued, or the flow has ended and its delegate is
-        /// still to be released.
-        var needsDrainer: Bool { hasWork || (machine.isEnded && !terminalDone) }
-
-        /// Takes the next queued work item; the queue's storage is released once it is empty.
-        mutating func popWork() -> Work {
-            guard workHead < work.count else { return .idle }
-            let next = work[workHead]
-            workHead += 1
-            if workHead == work.count {
-                work = []
-                workHead = 0
-            }
-            return next
+    deinit {
+        withUnsafeMutablePointers { state, mutex in
+            pthread_mutex_destroy(mutex)
+            state.pointee.clockObject.release()
         }
     }
 
-    /// What the engine keeps of the flow's options (the machine keeps the rest): the clock and the
-    /// handlers. The clock in one word, retained for the flow's life (released in `deinit`): the
-    /// ``SystemClock`` itself, or a box holding any other clock (the existential took five words
-    /// of every flow). Read borrowed (`_withUnsafeGuaranteedRef`): a strong reference read from the
-    /// runner cost a retain and a release each time. (Unsafe only to the compiler, which cannot
-    /// see that both kinds of object are `Sendable`.)
-    private nonisolated(unsafe) let clockObject: Unmanaged<AnyObject>
-    /// Whether `clockObject` is the ``SystemClock`` (this flow keeps its deadlines in one of its
-    /// shards) rather than a ``ClockBox``.
-    private let onSystemClock: Bool
-
-    /// A clock other than the system clock, boxed so that the runner holds it in one word.
-    private final class ClockBox: Sendable {
-        let clock: any CheckoutClock
-        init(_ clock: any CheckoutClock) { self.clock = clock }
+    /// The runner's state. Its address is fixed for the runner's life (a `ManagedBuffer`'s
+    /// header); its `locked` part is reached only through ``withLock(_:)``, the rest is fixed
+    /// when the flow is made, except `spare`, which only the draining thread touches.
+    @inline(__always)
+    private var fixed: UnsafeMutablePointer<RunnerState<Machine, Delegate>> {
+        withUnsafeMutablePointerToHeader { $0 }
     }
+
+    /// Runs `body` with exclusive access to the locked state. Never call a delegate or a
+    /// completion inside: the lock is not re-entrant.
+    @inline(__always)
+    private func withLock<Result>(_ body: (inout Locked) throws -> Result) rethrows -> Result {
+        try withUnsafeMutablePointers { state, mutex in
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return try body(&state.pointee.locked)
+        }
+    }
+
+    @inline(__always) private var clockObject: Unmanaged<AnyObject> { fixed.pointee.clockObject }
+    @inline(__always) private var onSystemClock: Bool { fixed.pointee.onSystemClock }
+    @inline(__always) private var armsLazily: Bool { fixed.pointee.armsLazily }
+    @inline(__always) private var handlers: RunnerHandlers? { fixed.pointee.handlers }
+    @inline(__always) private var tracked: ActivityCounter? { fixed.pointee.tracked }
 
     /// The flow's clock, for what is not on the round trip (scheduling, cancelling, a timer).
     private var clock: any CheckoutClock {
         clockObject._withUnsafeGuaranteedRef {
-            onSystemClock ? unsafeDowncast($0, to: SystemClock.self) : unsafeDowncast($0, to: ClockBox.self).clock
-        }
-    }
-    /// ``FlowOptions/onViolation`` and ``FlowOptions/onEnd``, in a box of their own, nil when the
-    /// flow has neither (most have none: inline, the two cost every flow 32 bytes).
-    private let handlers: Handlers?
-
-    private final class Handlers: Sendable {
-        let onViolation: (@Sendable (Violation) -> Void)?
-        let onEnd: (@Sendable () -> Void)?
-
-        init(_ options: FlowOptions) {
-            onViolation = options.onViolation
-            onEnd = options.onEnd
+            onSystemClock ? unsafeDowncast($0, to: SystemClock.self) : unsafeDowncast($0, to: RunnerClockBox.self).clock
         }
     }
 
     private var onViolation: (@Sendable (Violation) -> Void)? { handlers?.onViolation }
-    /// The flow's work in flight (async delegate methods, backend calls), cancelled when the flow
-    /// ends; only for flows that start such work, so that a flow with a completion-handler
-    /// delegate does not carry it.
-    private let tracked: ActivityCounter?
-    private let state: LockedValue<Locked>
-    /// The completion object kept for reuse. Only the draining thread touches it: the drain is
-    /// handed from thread to thread under the lock (`Locked.draining`), and one drainer makes one
-    /// delegate call at a time, so no two accesses overlap (no dynamic exclusivity check, which
-    /// would cost more than the allocation the spare saves).
-    @exclusivity(unchecked) private nonisolated(unsafe) var spare = SpareCompletion()
-    /// Whether the flow keeps one timer, armed lazily (see `rearm`): on the system clock, and on a
-    /// ``ManualClock`` made to test that.
-    private let armsLazily: Bool
-
-    package init(machine: Machine, delegate: Delegate, options: FlowOptions, tracksActivity: Bool = false) {
-        self.tracked = tracksActivity ? ActivityCounter() : nil
-        let system = options.clock as? SystemClock
-        self.onSystemClock = system != nil
-        self.clockObject = .passRetained(system ?? ClockBox(options.clock))
-        self.handlers = options.onViolation == nil && options.onEnd == nil ? nil : Handlers(options)
-        self.state = LockedValue(Locked(machine: machine, delegate: HeldDelegate(delegate)))
-        self.armsLazily = system != nil || (options.clock as? ManualClock)?.armsTimersLazily == true
-    }
-
-    deinit { clockObject.release() }
 
     /// The completion for callback `id`, for the shell's `perform` (the draining thread only):
     /// the object of an earlier callback that the merchant has let go of, re-armed, or a new one.
     package func makeCompletion<Shell: FlowShell>(_ id: UInt64, _ shell: Shell) -> Completion<Shell>
     where Shell.Machine == Machine, Shell.Delegate == Delegate {
-        spare.make(id, shell)
+        fixed.pointee.spare.make(id, shell)
     }
 
     /// After the delegate call that was handed `completion` has returned (the draining thread
     /// only): keeps it for the next callback if the merchant has let go of it.
     package func recycle<Shell: FlowShell>(_ completion: inout Completion<Shell>)
     where Shell.Machine == Machine, Shell.Delegate == Delegate {
-        spare.recycle(&completion)
+        fixed.pointee.spare.recycle(&completion)
     }
 
     /// The flow's time, for every event. On the ``SystemClock`` it is read through the clock's
@@ -145,20 +111,20 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     private var now: Duration {
         clockObject._withUnsafeGuaranteedRef {
             onSystemClock
-                ? unsafeDowncast($0, to: SystemClock.self).now : unsafeDowncast($0, to: ClockBox.self).clock.now
+                ? unsafeDowncast($0, to: SystemClock.self).now : unsafeDowncast($0, to: RunnerClockBox.self).clock.now
         }
     }
 
     /// Reads the machine under the lock.
     package func read<T>(_ body: (Machine) -> T) -> T {
-        state.withLock { body($0.machine) }
+        withLock { body($0.machine) }
     }
 
     /// The delegate, until the terminal call has been made.
-    package var delegate: Delegate? { state.withLock { $0.delegate?.delegate } }
+    package var delegate: Delegate? { withLock { $0.delegate?.delegate } }
 
     /// Whether the terminal delegate call has been made and the delegate released.
-    package var hasDeliveredTerminal: Bool { state.withLock { $0.terminalDone } }
+    package var hasDeliveredTerminal: Bool { withLock { $0.terminalDone } }
 
     /// Runs one event and then the work it produced.
     @discardableResult
@@ -168,7 +134,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     ) -> DriverResponse where Shell.Machine == Machine, Shell.Delegate == Delegate {
         let now = self.now
         var after = AfterEvent()
-        let response: DriverResponse = state.withLock { locked in
+        let response: DriverResponse = withLock { locked in
             // The event's effect goes straight into `settle`, which consumes it (bound to a name
             // first, it was copied).
             settle(event(&locked.machine, now), at: now, &locked, &after, shell)
@@ -189,7 +155,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
         try await withCheckedThrowingContinuation { continuation in
             let now = self.now
             var after = AfterEvent()
-            state.withLock { locked in
+            withLock { locked in
                 register(continuation, for: event, at: now, &locked, &after, shell)
             }
             finish(&after, shell)
@@ -227,7 +193,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     package func waitForEnd() async {
         _ = try? await withCheckedThrowingContinuation {
             (continuation: CheckedContinuation<Machine.Answer?, any Error>) in
-            let done = state.withLock { locked in
+            let done = withLock { locked in
                 if locked.terminalDone { return true }
                 locked.endWaiters.append(continuation)
                 return false
@@ -428,7 +394,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
     where Shell.Machine == Machine, Shell.Delegate == Delegate {
         let now = self.now
         var after = AfterEvent()
-        state.withLock { locked in
+        withLock { locked in
             // A timer due by now has fired or is about to: forget it, so that re-arming schedules
             // anew. (One fired after being replaced finds a later timer and leaves it.)
             if let timer = locked.armed, timer.at <= now { locked.armed = nil }
@@ -484,7 +450,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>: Sendab
             }
             // Back under the lock: the next item, or the end of the drain.
             var cancelTicket: DeadlineTicket?
-            (work, delegate) = state.withLock { nextStep(&$0, &cancelTicket, &ending, shell) }
+            (work, delegate) = withLock { nextStep(&$0, &cancelTicket, &ending, shell) }
             if let cancelTicket { clock.cancel(cancelTicket) }
         }
         if let ending { ended(ending) }

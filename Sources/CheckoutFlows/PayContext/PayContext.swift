@@ -20,7 +20,9 @@ public final class PayContext: Sendable {
         case async(any AsyncPayContextDelegate)
     }
 
-    package let runner: FlowRunner<Machine, Delegate>
+    /// The engine. (Unchecked: a runner is a `ManagedBuffer`, which cannot be `Sendable`; it keeps
+    /// its state under its own lock, see ``FlowRunner``.)
+    package nonisolated(unsafe) let runner: FlowRunner<Machine, Delegate>
     /// The authorization sheet this context drives.
     public let sheet: PaymentAuthorizationFlow
     /// The backend the context talks to.
@@ -68,7 +70,7 @@ public final class PayContext: Sendable {
     {
         try request.validate()
         self.backend = backend
-        self.runner = FlowRunner(
+        self.runner = FlowRunner.make(
             machine: Machine(options: options), delegate: delegate, options: options, tracksActivity: true)
         let bridge = SheetBridge()
         self.bridge = bridge

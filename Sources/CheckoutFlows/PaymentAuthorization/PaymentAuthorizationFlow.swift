@@ -20,7 +20,9 @@ public final class PaymentAuthorizationFlow: Sendable {
         }
     }
 
-    package let runner: FlowRunner<Machine, Delegate>
+    /// The engine. (Unchecked: a runner is a `ManagedBuffer`, which cannot be `Sendable`; it keeps
+    /// its state under its own lock, see ``FlowRunner``.)
+    package nonisolated(unsafe) let runner: FlowRunner<Machine, Delegate>
 
     /// The request as presented. (Kept once, by the flow's state machine.)
     public var request: PaymentRequest { runner.read(\.request) }
@@ -72,7 +74,7 @@ public final class PaymentAuthorizationFlow: Sendable {
         authorizationIsTimed: Bool = true
     ) {
         let machine = Machine(request: request, options: options, authorizationIsTimed: authorizationIsTimed)
-        self.runner = FlowRunner(
+        self.runner = FlowRunner.make(
             machine: machine, delegate: delegate, options: options, tracksActivity: delegate.isAsync)
     }
 

@@ -27,7 +27,9 @@ public final class ShippingAddressFlow: Sendable {
         }
     }
 
-    package let runner: FlowRunner<Machine, Delegate>
+    /// The engine. (Unchecked: a runner is a `ManagedBuffer`, which cannot be `Sendable`; it keeps
+    /// its state under its own lock, see ``FlowRunner``.)
+    package nonisolated(unsafe) let runner: FlowRunner<Machine, Delegate>
 
     /// The configuration the flow runs with. (Kept once, by the flow's state machine.)
     public var configuration: ShippingAddressConfiguration { runner.read(\.configuration) }
@@ -70,7 +72,7 @@ public final class ShippingAddressFlow: Sendable {
             throw CheckoutError.combining(
                 problems, code: .invalidRequest, what: "the shipping-address configuration")
         }
-        self.runner = FlowRunner(
+        self.runner = FlowRunner.make(
             machine: Machine(configuration: configuration, options: options),
             delegate: delegate,
             options: options,

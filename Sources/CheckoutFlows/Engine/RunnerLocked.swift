@@ -1,0 +1,51 @@
+import Synchronization
+
+/// What a ``FlowRunner`` keeps under its lock: the state machine, the delegate, the work queue,
+/// the armed deadline, and what awaiting drivers wait for.
+struct RunnerLocked<Machine: FlowMachine, Delegate: Sendable> {
+    typealias Work = RunnerWork<Machine.Call>
+
+    var machine: Machine
+    /// Held strongly until the terminal call has been made, then released (spec E5).
+    var delegate: HeldDelegate<Delegate>?
+    /// The work queue: `work[workHead...]` is still to run. The thread that wins the drain
+    /// takes an event's call straight from the event, without queueing it, when nothing is
+    /// queued before it.
+    var work: [Work] = []
+    var workHead = 0
+    /// The flow's armed deadline, due `at`. On a clock other than the system clock, the
+    /// deadline of callback `id`; on the system clock, the flow's one timer, which may be
+    /// earlier than the outstanding callback's deadline (it then re-arms for it when it fires).
+    var armed: (ticket: DeadlineTicket, id: UInt64, at: Duration)?
+    var reportedViolations = 0
+    var answerWaiters: [UInt64: CheckedContinuation<Machine.Answer?, any Error>] = [:]
+    var endWaiters: [CheckedContinuation<Machine.Answer?, any Error>] = []
+    var terminalDone = false
+    /// Whether a thread drains the flow's work: it is in, or about to make, a delegate call,
+    /// and comes back under the lock when the call returns (swift-nio's `inDelegateOutcall`).
+    /// Only the drainer clears it, in `nextStep`, when it finds nothing left to do.
+    var draining = false
+
+    init(machine: Machine, delegate: HeldDelegate<Delegate>) {
+        self.machine = machine
+        self.delegate = delegate
+    }
+
+    var hasWork: Bool { workHead < work.count }
+
+    /// Whether a drainer is needed: work is queued, or the flow has ended and its delegate is
+    /// still to be released.
+    var needsDrainer: Bool { hasWork || (machine.isEnded && !terminalDone) }
+
+    /// Takes the next queued work item; the queue's storage is released once it is empty.
+    mutating func popWork() -> Work {
+        guard workHead < work.count else { return .idle }
+        let next = work[workHead]
+        workHead += 1
+        if workHead == work.count {
+            work = []
+            workHead = 0
+        }
+        return next
+    }
+}

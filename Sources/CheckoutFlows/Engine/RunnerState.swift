@@ -1,0 +1,58 @@
+import Synchronization
+
+/// Everything a ``FlowRunner`` keeps, in the runner's own allocation (the header of its
+/// `ManagedBuffer`, whose one element is the lock): ``RunnerLocked``, reached only under the lock,
+/// and the fields fixed when the flow is made, read without it. One allocation where a runner
+/// object and a locked box took two (issue 16: a parked session's bytes).
+package struct RunnerState<Machine: FlowMachine, Delegate: Sendable> {
+    var locked: RunnerLocked<Machine, Delegate>
+    /// The flow's clock in one word, retained for the flow's life (the runner releases it in its
+    /// `deinit`): the ``SystemClock`` itself, or a ``RunnerClockBox`` holding any other clock (the
+    /// existential took five words of every flow). Read borrowed (`_withUnsafeGuaranteedRef`): a
+    /// strong reference read from the runner cost a retain and a release each time.
+    let clockObject: Unmanaged<AnyObject>
+    /// Whether `clockObject` is the ``SystemClock`` (the flow keeps its deadlines in one of its
+    /// shards) rather than a ``RunnerClockBox``.
+    let onSystemClock: Bool
+    /// Whether the flow keeps one timer, armed lazily (see `FlowRunner.rearm`): on the system
+    /// clock, and on a ``ManualClock`` made to test that.
+    let armsLazily: Bool
+    /// ``FlowOptions/onViolation`` and ``FlowOptions/onEnd``, in a box of their own, nil when the
+    /// flow has neither (most have none: inline, the two cost every flow 32 bytes).
+    let handlers: RunnerHandlers?
+    /// The flow's work in flight (async delegate methods, backend calls), cancelled when the flow
+    /// ends; only for flows that start such work, so that a flow with a completion-handler
+    /// delegate does not carry it.
+    let tracked: ActivityCounter?
+    /// The completion object kept for reuse. Only the draining thread touches it: the drain is
+    /// handed from thread to thread under the lock (`RunnerLocked.draining`), and one drainer
+    /// makes one delegate call at a time, so no two accesses overlap.
+    var spare = SpareCompletion()
+
+    init(machine: Machine, delegate: Delegate, options: FlowOptions, tracksActivity: Bool) {
+        locked = RunnerLocked(machine: machine, delegate: HeldDelegate(delegate))
+        let system = options.clock as? SystemClock
+        onSystemClock = system != nil
+        clockObject = .passRetained(system ?? RunnerClockBox(options.clock))
+        armsLazily = system != nil || (options.clock as? ManualClock)?.armsTimersLazily == true
+        handlers = options.onViolation == nil && options.onEnd == nil ? nil : RunnerHandlers(options)
+        tracked = tracksActivity ? ActivityCounter() : nil
+    }
+}
+
+/// A clock other than the system clock, boxed so that a runner holds it in one word.
+final class RunnerClockBox: Sendable {
+    let clock: any CheckoutClock
+    init(_ clock: any CheckoutClock) { self.clock = clock }
+}
+
+/// A flow's ``FlowOptions/onViolation`` and ``FlowOptions/onEnd``.
+final class RunnerHandlers: Sendable {
+    let onViolation: (@Sendable (Violation) -> Void)?
+    let onEnd: (@Sendable () -> Void)?
+
+    init(_ options: FlowOptions) {
+        onViolation = options.onViolation
+        onEnd = options.onEnd
+    }
+}
