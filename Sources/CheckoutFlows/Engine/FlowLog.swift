@@ -4,7 +4,6 @@ import Synchronization
 /// What a state machine keeps besides its state: the transcript, the violations, and the
 /// resolutions of callbacks for the driver's `async` actions. Pure data: no clock, no lock.
 package struct FlowLog: Sendable {
-    package let recordsTranscript: Bool
     /// The transcript as recorded: each entry's time and sequence number are taken when it
     /// happens; a completion's answer is described only when the transcript is read.
     private var records: [Record] = []
@@ -14,6 +13,8 @@ package struct FlowLog: Sendable {
     private var olderRecords: [[Record]] = []
     private static var chunkSize: Int { 256 }
     package private(set) var violations: [Violation] = []
+    /// (Last: a machine's flag after the log fills the rest of its word.)
+    package let recordsTranscript: Bool
     /// How many violations were recorded: what the engine compares to know whether to report.
     package var violationCount: Int { violations.count }
 

@@ -121,7 +121,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
     }
 
     /// The delegate, until the terminal call has been made.
-    package var delegate: Delegate? { withLock { $0.delegate?.delegate } }
+    package var delegate: Delegate? { withLock { $0.delegate } }
 
     /// Whether the terminal delegate call has been made and the delegate released.
     package var hasDeliveredTerminal: Bool { withLock { $0.terminalDone } }
@@ -228,10 +228,19 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
     /// (`.idle`), stop. (When the flow has ended, what its end leaves to do travels beside it, in
     /// a ``RunnerEnding``: see `nextStep` and `ended`.)
     ///
-    /// The delegate is borrowed from `Locked.delegate`, without a reference count: only the drainer
-    /// ever takes it out of there (in `nextStep`, once the flow has ended, handing the reference to
-    /// `ending`), so it stays alive while this thread drains.
-    private typealias DrainStep = (work: Work, delegate: Unmanaged<HeldDelegate<Delegate>>?)
+    /// The delegate is borrowed from `RunnerLocked.delegate`, in place, without a reference count:
+    /// only the drainer ever writes it (in `nextStep`, under the lock, once the flow has ended,
+    /// moving it to `ending`); other threads only read it, under the lock. So it stays put while
+    /// this thread drains.
+    private typealias DrainStep = (work: Work, delegate: UnsafePointer<Delegate?>?)
+
+    /// Under the lock: where the runner's state holds the delegate, or nil once it has been
+    /// released (spec E5).
+    @inline(__always)
+    private func delegatePointer(_ locked: borrowing Locked) -> UnsafePointer<Delegate?>? {
+        guard !locked.terminalDone else { return nil }
+        return UnsafePointer(withUnsafeMutablePointerToHeader { $0.pointer(to: \.locked.delegate)! })
+    }
 
     /// Under the lock: queues the effect's call and new violations, re-arms the deadline, collects
     /// waiters to resume, and decides whether this thread drains.
@@ -245,11 +254,11 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
         let violationCount = locked.machine.log.violationCount
         if locked.reportedViolations < violationCount {
             if onViolation != nil {
-                for violation in locked.machine.log.violations[locked.reportedViolations...] {
+                for violation in locked.machine.log.violations[Int(locked.reportedViolations)...] {
                     locked.work.append(.violation(violation))
                 }
             }
-            locked.reportedViolations = violationCount
+            locked.reportedViolations = Int32(clamping: violationCount)
         }
         let response: DriverResponse
         // The effect is consumed, so that its call moves into the work item rather than being
@@ -267,7 +276,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
                 after.drains = true
                 locked.machine.delegateCalled(call, at: now)
                 after.work = .call(call)
-                after.delegate = locked.delegate.map(Unmanaged.passUnretained)
+                after.delegate = delegatePointer(locked)
             } else {
                 locked.work.append(.call(call))
             }
@@ -421,7 +430,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
             locked.machine.delegateCalled(call, at: now)
             rearm(&locked, &cancelTicket, shell)
         }
-        if !work.isIdle { return (work, locked.delegate.map(Unmanaged.passUnretained)) }
+        if !work.isIdle { return (work, delegatePointer(locked)) }
         locked.draining = false
         guard locked.machine.isEnded, !locked.terminalDone else { return (.idle, nil) }
         // The terminal call has been performed and everything queued behind it delivered:
@@ -444,7 +453,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
             case .idle:
                 break loop
             case .call(let call):
-                delegate?._withUnsafeGuaranteedRef { $0.perform(call, by: shell) }
+                if let delegate = delegate?.pointee { shell.perform(call, on: delegate) }
             case .violation(let violation):
                 onViolation?(violation)
             }

@@ -1,15 +1,14 @@
 import Synchronization
 
-/// The delegate, held in a box of its own so that handing it to the draining thread costs one
-/// reference count rather than a copy of its existential.
-final class HeldDelegate<Delegate: Sendable>: Sendable {
-    let delegate: Delegate
+/// A merchant's delegate, held in a box of its own, as a flow's delegate enum carries it (one
+/// case for completion handlers, one for `async`).
+///
+/// The box makes the enum one reference, held inline in the runner's state, and lets a flow call
+/// the delegate where the box holds it: a `let` of a class is read in place, where binding an
+/// existential out of an enum (or an `indirect` case) copied it, through its value witnesses, on
+/// every delegate call.
+package final class HeldDelegate<Value: Sendable>: Sendable {
+    package let delegate: Value
 
-    init(_ delegate: Delegate) { self.delegate = delegate }
-
-    /// Has `shell` make `call` on the delegate, borrowed from the box rather than copied out.
-    @inline(__always)
-    func perform<Shell: FlowShell>(_ call: Shell.Machine.Call, by shell: Shell) where Shell.Delegate == Delegate {
-        shell.perform(call, on: delegate)
-    }
+    package init(_ delegate: Value) { self.delegate = delegate }
 }

@@ -9,7 +9,7 @@ struct RunnerAfterEvent<Call: Sendable, Delegate: Sendable, Answer: Sendable>: ~
     var drains = false
     var work: RunnerWork<Call> = .idle
     /// The delegate, borrowed (see `FlowRunner.DrainStep`).
-    var delegate: Unmanaged<HeldDelegate<Delegate>>?
+    var delegate: UnsafePointer<Delegate?>?
     /// Set when the drain ended the flow under the event's own lock: what to release and wake.
     var ending: RunnerEnding<Delegate, Answer>?
     /// The waiters to wake, rarely any: out of line, made on first use.

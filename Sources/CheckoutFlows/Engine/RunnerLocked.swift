@@ -5,33 +5,39 @@ import Synchronization
 struct RunnerLocked<Machine: FlowMachine, Delegate: Sendable> {
     typealias Work = RunnerWork<Machine.Call>
 
+    // Laid out tight (every flow keeps one): the flags and the two counts, 32 bits each, fill
+    // what the machine leaves of its last word.
     var machine: Machine
-    /// Held strongly until the terminal call has been made, then released (spec E5).
-    var delegate: HeldDelegate<Delegate>?
-    /// The work queue: `work[workHead...]` is still to run. The thread that wins the drain
-    /// takes an event's call straight from the event, without queueing it, when nothing is
-    /// queued before it.
-    var work: [Work] = []
-    var workHead = 0
-    /// The flow's armed deadline, due `at`. On a clock other than the system clock, the
-    /// deadline of callback `id`; on the system clock, the flow's one timer, which may be
-    /// earlier than the outstanding callback's deadline (it then re-arms for it when it fires).
-    var armed: (ticket: DeadlineTicket, id: UInt64, at: Duration)?
-    var reportedViolations = 0
-    var answerWaiters: [UInt64: CheckedContinuation<Machine.Answer?, any Error>] = [:]
-    var endWaiters: [CheckedContinuation<Machine.Answer?, any Error>] = []
     var terminalDone = false
     /// Whether a thread drains the flow's work: it is in, or about to make, a delegate call,
     /// and comes back under the lock when the call returns (swift-nio's `inDelegateOutcall`).
     /// Only the drainer clears it, in `nextStep`, when it finds nothing left to do.
     var draining = false
+    /// Where the work queue starts: `work[workHead...]` is still to run.
+    var workHead: Int32 = 0
+    /// How many of the machine's violations have been queued for ``FlowOptions/onViolation``.
+    var reportedViolations: Int32 = 0
+    /// Held strongly until the terminal call has been made, then released (spec E5). Kept
+    /// inline, at the fixed address of the runner's state: the draining thread borrows it from
+    /// there (``FlowRunner``'s `delegatePointer`) rather than copying it. (Each flow's delegate
+    /// enum carries a ``HeldDelegate``: one reference.)
+    var delegate: Delegate?
+    /// The work queue. The thread that wins the drain takes an event's call straight from the
+    /// event, without queueing it, when nothing is queued before it.
+    var work: [Work] = []
+    /// The flow's armed deadline, due `at`. On a clock other than the system clock, the
+    /// deadline of callback `id`; on the system clock, the flow's one timer, which may be
+    /// earlier than the outstanding callback's deadline (it then re-arms for it when it fires).
+    var answerWaiters: [UInt64: CheckedContinuation<Machine.Answer?, any Error>] = [:]
+    var endWaiters: [CheckedContinuation<Machine.Answer?, any Error>] = []
+    var armed: (ticket: DeadlineTicket, id: UInt64, at: Duration)?
 
-    init(machine: Machine, delegate: HeldDelegate<Delegate>) {
+    init(machine: Machine, delegate: Delegate) {
         self.machine = machine
         self.delegate = delegate
     }
 
-    var hasWork: Bool { workHead < work.count }
+    var hasWork: Bool { Int(workHead) < work.count }
 
     /// Whether a drainer is needed: work is queued, or the flow has ended and its delegate is
     /// still to be released.
@@ -39,10 +45,10 @@ struct RunnerLocked<Machine: FlowMachine, Delegate: Sendable> {
 
     /// Takes the next queued work item; the queue's storage is released once it is empty.
     mutating func popWork() -> Work {
-        guard workHead < work.count else { return .idle }
-        let next = work[workHead]
+        guard Int(workHead) < work.count else { return .idle }
+        let next = work[Int(workHead)]
         workHead += 1
-        if workHead == work.count {
+        if Int(workHead) == work.count {
             work = []
             workHead = 0
         }

@@ -6,17 +6,18 @@ import Synchronization
 /// object and a locked box took two (issue 16: a parked session's bytes).
 package struct RunnerState<Machine: FlowMachine, Delegate: Sendable> {
     var locked: RunnerLocked<Machine, Delegate>
-    /// The flow's clock in one word, retained for the flow's life (the runner releases it in its
-    /// `deinit`): the ``SystemClock`` itself, or a ``RunnerClockBox`` holding any other clock (the
-    /// existential took five words of every flow). Read borrowed (`_withUnsafeGuaranteedRef`): a
-    /// strong reference read from the runner cost a retain and a release each time.
-    let clockObject: Unmanaged<AnyObject>
+    // (The two flags first: they fill what `locked` leaves of its last word.)
     /// Whether `clockObject` is the ``SystemClock`` (the flow keeps its deadlines in one of its
     /// shards) rather than a ``RunnerClockBox``.
     let onSystemClock: Bool
     /// Whether the flow keeps one timer, armed lazily (see `FlowRunner.rearm`): on the system
     /// clock, and on a ``ManualClock`` made to test that.
     let armsLazily: Bool
+    /// The flow's clock in one word, retained for the flow's life (the runner releases it in its
+    /// `deinit`): the ``SystemClock`` itself, or a ``RunnerClockBox`` holding any other clock (the
+    /// existential took five words of every flow). Read borrowed (`_withUnsafeGuaranteedRef`): a
+    /// strong reference read from the runner cost a retain and a release each time.
+    let clockObject: Unmanaged<AnyObject>
     /// ``FlowOptions/onViolation`` and ``FlowOptions/onEnd``, in a box of their own, nil when the
     /// flow has neither (most have none: inline, the two cost every flow 32 bytes).
     let handlers: RunnerHandlers?
@@ -30,7 +31,7 @@ package struct RunnerState<Machine: FlowMachine, Delegate: Sendable> {
     var spare = SpareCompletion()
 
     init(machine: Machine, delegate: Delegate, options: FlowOptions, tracksActivity: Bool) {
-        locked = RunnerLocked(machine: machine, delegate: HeldDelegate(delegate))
+        locked = RunnerLocked(machine: machine, delegate: delegate)
         let system = options.clock as? SystemClock
         onSystemClock = system != nil
         clockObject = .passRetained(system ?? RunnerClockBox(options.clock))

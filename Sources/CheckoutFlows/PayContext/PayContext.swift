@@ -16,8 +16,8 @@ public final class PayContext: Sendable {
     package typealias Machine = PayContextStateMachine
 
     package enum Delegate: Sendable {
-        case completions(any PayContextDelegate)
-        case async(any AsyncPayContextDelegate)
+        case completions(HeldDelegate<any PayContextDelegate>)
+        case async(HeldDelegate<any AsyncPayContextDelegate>)
     }
 
     /// The engine. (Unchecked: a runner is a `ManagedBuffer`, which cannot be `Sendable`; it keeps
@@ -41,7 +41,7 @@ public final class PayContext: Sendable {
         delegate: some PayContextDelegate,
         options: FlowOptions = FlowOptions()
     ) throws {
-        try self.init(request, backend, .completions(delegate), options)
+        try self.init(request, backend, .completions(HeldDelegate(delegate)), options)
     }
 
     /// A pay context driving an async delegate.
@@ -51,7 +51,7 @@ public final class PayContext: Sendable {
         delegate: some AsyncPayContextDelegate,
         options: FlowOptions = FlowOptions()
     ) throws {
-        try self.init(request, backend, .async(delegate), options)
+        try self.init(request, backend, .async(HeldDelegate(delegate)), options)
     }
 
     /// A pay context driving a delegate that implements both forms: the completion-handler form
@@ -62,7 +62,7 @@ public final class PayContext: Sendable {
         delegate: some PayContextDelegate & AsyncPayContextDelegate,
         options: FlowOptions = FlowOptions()
     ) throws {
-        try self.init(request, backend, .completions(delegate), options)
+        try self.init(request, backend, .completions(HeldDelegate(delegate)), options)
     }
 
     private init(_ request: PaymentRequest, _ backend: any PaymentBackend, _ delegate: Delegate, _ options: FlowOptions)
@@ -77,7 +77,8 @@ public final class PayContext: Sendable {
         // The sheet is part of the context: its end is not the context's.
         var sheetOptions = options
         sheetOptions.onEnd = nil
-        self.sheet = PaymentAuthorizationFlow(request, .completions(bridge), sheetOptions, authorizationIsTimed: false)
+        self.sheet = PaymentAuthorizationFlow(
+            request, .completions(HeldDelegate(bridge)), sheetOptions, authorizationIsTimed: false)
         bridge.context.withLock { $0.value = self }
     }
 
@@ -248,13 +249,14 @@ extension PayContext: FlowShell {
                 }
             }
             switch delegate {
-            case .completions(let delegate):
-                delegate.payContext(
+            case .completions(let held):
+                held.delegate.payContext(
                     self, didCreatePaymentMethod: method, paymentInformation: payment, completion: completion)
-            case .async(let delegate):
+            case .async(let held):
                 runner.activity.task {
                     completion(
-                        await delegate.payContext(self, didCreatePaymentMethod: method, paymentInformation: payment))
+                        await held.delegate.payContext(
+                            self, didCreatePaymentMethod: method, paymentInformation: payment))
                 }
             }
         case .retrieveIntent(let secret, let round):
@@ -291,10 +293,10 @@ extension PayContext: FlowShell {
                 }
             }
             switch delegate {
-            case .completions(let delegate):
-                delegate.payContext(self, willCompleteWith: result, handler: handler)
-            case .async(let delegate):
-                runner.activity.task { handler(await delegate.payContext(self, willCompleteWith: result)) }
+            case .completions(let held):
+                held.delegate.payContext(self, willCompleteWith: result, handler: handler)
+            case .async(let held):
+                runner.activity.task { handler(await held.delegate.payContext(self, willCompleteWith: result)) }
             }
         case .answerSheet(let result, let handler, let dismiss):
             handler(result)
@@ -303,8 +305,8 @@ extension PayContext: FlowShell {
             sheet.cancel()
         case .didComplete(let status, let error):
             switch delegate {
-            case .completions(let delegate): delegate.payContext(self, didCompleteWith: status, error: error)
-            case .async(let delegate): delegate.payContext(self, didCompleteWith: status, error: error)
+            case .completions(let held): held.delegate.payContext(self, didCompleteWith: status, error: error)
+            case .async(let held): held.delegate.payContext(self, didCompleteWith: status, error: error)
             }
             runner.terminalCallReturned()
         }
@@ -334,8 +336,8 @@ extension PayContext: FlowShell {
         otherwise: () -> Void
     ) {
         switch runner.delegate {
-        case .completions(let delegate): completions(delegate)
-        case .async(let delegate): runner.activity.task { await async(delegate) }
+        case .completions(let held): completions(held.delegate)
+        case .async(let held): runner.activity.task { await async(held.delegate) }
         case nil: otherwise()
         }
     }

@@ -11,8 +11,8 @@ public final class PaymentAuthorizationFlow: Sendable {
     package typealias Machine = PaymentAuthorizationStateMachine
 
     package enum Delegate: Sendable {
-        case completions(any PaymentAuthorizationDelegate)
-        case async(any AsyncPaymentAuthorizationDelegate)
+        case completions(HeldDelegate<any PaymentAuthorizationDelegate>)
+        case async(HeldDelegate<any AsyncPaymentAuthorizationDelegate>)
 
         var isAsync: Bool {
             if case .async = self { return true }
@@ -39,7 +39,7 @@ public final class PaymentAuthorizationFlow: Sendable {
         options: FlowOptions = FlowOptions()
     ) throws {
         try request.validate()
-        self.init(request, .completions(delegate), options)
+        self.init(request, .completions(HeldDelegate(delegate)), options)
     }
 
     /// A flow driving an async delegate, for a valid request (spec A1).
@@ -51,7 +51,7 @@ public final class PaymentAuthorizationFlow: Sendable {
         options: FlowOptions = FlowOptions()
     ) throws {
         try request.validate()
-        self.init(request, .async(delegate), options)
+        self.init(request, .async(HeldDelegate(delegate)), options)
     }
 
     /// A flow driving a delegate that implements both forms: the completion-handler form wins.
@@ -63,7 +63,7 @@ public final class PaymentAuthorizationFlow: Sendable {
         options: FlowOptions = FlowOptions()
     ) throws {
         try request.validate()
-        self.init(request, .completions(delegate), options)
+        self.init(request, .completions(HeldDelegate(delegate)), options)
     }
 
     /// A flow for a request already validated (the pay context's sheet).
@@ -281,16 +281,16 @@ public final class PaymentAuthorizationFlow: Sendable {
 extension PaymentAuthorizationFlow: FlowShell {
     package func perform(_ call: Machine.Call, on delegate: Delegate) {
         switch delegate {
-        case .completions(let delegate): perform(call, completions: delegate)
-        case .async(let delegate): perform(call, async: delegate)
+        case .completions(let held): perform(call, completions: held)
+        case .async(let held): perform(call, async: held.delegate)
         }
     }
 
-    private func perform(_ call: Machine.Call, completions delegate: any PaymentAuthorizationDelegate) {
+    private func perform(_ call: Machine.Call, completions held: HeldDelegate<any PaymentAuthorizationDelegate>) {
         switch call {
         case .didSelectShippingContact(let contact, let id):
             var completion = runner.makeCompletion(id, self)
-            delegate.paymentAuthorizationFlow(self, didSelectShippingContact: contact) { [completion] in
+            held.delegate.paymentAuthorizationFlow(self, didSelectShippingContact: contact) { [completion] in
                 completion.complete($0) { $0.answer($1, $2, .shippingContact($3)) }
             }
             runner.recycle(&completion)
@@ -299,32 +299,32 @@ extension PaymentAuthorizationFlow: FlowShell {
             // Borrowed from the sheet's list, not copied out of it: a shipping method is copied
             // and destroyed field by field through its value witnesses.
             methods.withUnsafeBufferPointer { methods in
-                delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: methods[index]) { [completion] in
+                held.delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: methods[index]) { [completion] in
                     completion.complete($0) { $0.answer($1, $2, .shippingMethod($3)) }
                 }
             }
             runner.recycle(&completion)
         case .didSelectPaymentMethod(let method, let id):
             var completion = runner.makeCompletion(id, self)
-            delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method) { [completion] in
+            held.delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method) { [completion] in
                 completion.complete($0) { $0.answer($1, $2, .paymentMethod($3)) }
             }
             runner.recycle(&completion)
         case .didChangeCouponCode(let code, let id):
             var completion = runner.makeCompletion(id, self)
-            delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code) { [completion] in
+            held.delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code) { [completion] in
                 completion.complete($0) { $0.answer($1, $2, .couponCode($3)) }
             }
             runner.recycle(&completion)
         case .authorize(let payment, let id):
-            delegate.paymentAuthorizationFlowWillAuthorizePayment(self)
+            held.delegate.paymentAuthorizationFlowWillAuthorizePayment(self)
             var completion = runner.makeCompletion(id, self)
-            delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment) { [completion] in
+            held.delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment) { [completion] in
                 completion.complete($0) { $0.answer($1, $2, .authorization($3)) }
             }
             runner.recycle(&completion)
         case .didFinish:
-            delegate.paymentAuthorizationFlowDidFinish(self)
+            held.delegate.paymentAuthorizationFlowDidFinish(self)
             runner.terminalCallReturned()
         }
     }

@@ -18,8 +18,8 @@ public final class ShippingAddressFlow: Sendable {
     package typealias Machine = ShippingAddressStateMachine
 
     package enum Delegate: Sendable {
-        case completions(any ShippingAddressDelegate)
-        case async(any AsyncShippingAddressDelegate)
+        case completions(HeldDelegate<any ShippingAddressDelegate>)
+        case async(HeldDelegate<any AsyncShippingAddressDelegate>)
 
         var isAsync: Bool {
             if case .async = self { return true }
@@ -43,7 +43,7 @@ public final class ShippingAddressFlow: Sendable {
         delegate: some ShippingAddressDelegate,
         options: FlowOptions = FlowOptions()
     ) throws {
-        try self.init(configuration, .completions(delegate), options)
+        try self.init(configuration, .completions(HeldDelegate(delegate)), options)
     }
 
     /// A flow driving an async delegate.
@@ -52,7 +52,7 @@ public final class ShippingAddressFlow: Sendable {
         delegate: some AsyncShippingAddressDelegate,
         options: FlowOptions = FlowOptions()
     ) throws {
-        try self.init(configuration, .async(delegate), options)
+        try self.init(configuration, .async(HeldDelegate(delegate)), options)
     }
 
     /// A flow driving a delegate that implements both forms: the completion-handler form wins.
@@ -61,7 +61,7 @@ public final class ShippingAddressFlow: Sendable {
         delegate: some ShippingAddressDelegate & AsyncShippingAddressDelegate,
         options: FlowOptions = FlowOptions()
     ) throws {
-        try self.init(configuration, .completions(delegate), options)
+        try self.init(configuration, .completions(HeldDelegate(delegate)), options)
     }
 
     private init(_ configuration: ShippingAddressConfiguration, _ delegate: Delegate, _ options: FlowOptions)
@@ -180,26 +180,26 @@ public final class ShippingAddressFlow: Sendable {
 extension ShippingAddressFlow: FlowShell {
     package func perform(_ call: Machine.Call, on delegate: Delegate) {
         switch (call, delegate) {
-        case (.didEnterAddress(let address, let id), .completions(let delegate)):
+        case (.didEnterAddress(let address, let id), .completions(let held)):
             var completion = runner.makeCompletion(id, self)
-            delegate.shippingAddressFlow(self, didEnter: address) { [completion] in
+            held.delegate.shippingAddressFlow(self, didEnter: address) { [completion] in
                 completion.complete($0, Self.deliver)
             }
             runner.recycle(&completion)
-        case (.didEnterAddress(let address, let id), .async(let delegate)):
+        case (.didEnterAddress(let address, let id), .async(let held)):
             let handler = answerHandler(id)
-            runner.activity.task { handler(await delegate.shippingAddressFlow(self, didEnter: address)) }
-        case (.didFinish(let address, let method), .completions(let delegate)):
-            delegate.shippingAddressFlow(self, didFinishWith: address, shippingMethod: method)
+            runner.activity.task { handler(await held.delegate.shippingAddressFlow(self, didEnter: address)) }
+        case (.didFinish(let address, let method), .completions(let held)):
+            held.delegate.shippingAddressFlow(self, didFinishWith: address, shippingMethod: method)
             runner.terminalCallReturned()
-        case (.didFinish(let address, let method), .async(let delegate)):
-            delegate.shippingAddressFlow(self, didFinishWith: address, shippingMethod: method)
+        case (.didFinish(let address, let method), .async(let held)):
+            held.delegate.shippingAddressFlow(self, didFinishWith: address, shippingMethod: method)
             runner.terminalCallReturned()
-        case (.didCancel, .completions(let delegate)):
-            delegate.shippingAddressFlowDidCancel(self)
+        case (.didCancel, .completions(let held)):
+            held.delegate.shippingAddressFlowDidCancel(self)
             runner.terminalCallReturned()
-        case (.didCancel, .async(let delegate)):
-            delegate.shippingAddressFlowDidCancel(self)
+        case (.didCancel, .async(let held)):
+            held.delegate.shippingAddressFlowDidCancel(self)
             runner.terminalCallReturned()
         }
     }
