@@ -232,14 +232,14 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
     /// only the drainer ever writes it (in `nextStep`, under the lock, once the flow has ended,
     /// moving it to `ending`); other threads only read it, under the lock. So it stays put while
     /// this thread drains.
-    private typealias DrainStep = (work: Work, delegate: UnsafePointer<Delegate?>?)
+    private typealias DrainStep = (work: Work, delegate: UnsafeRawPointer?)
 
     /// Under the lock: where the runner's state holds the delegate, or nil once it has been
     /// released (spec E5).
     @inline(__always)
-    private func delegatePointer(_ locked: borrowing Locked) -> UnsafePointer<Delegate?>? {
+    private func delegatePointer(_ locked: borrowing Locked) -> UnsafeRawPointer? {
         guard !locked.terminalDone else { return nil }
-        return UnsafePointer(withUnsafeMutablePointerToHeader { $0.pointer(to: \.locked.delegate)! })
+        return UnsafeRawPointer(withUnsafeMutablePointerToHeader { $0.pointer(to: \.locked.delegate)! })
     }
 
     /// Under the lock: queues the effect's call and new violations, re-arms the deadline, collects
@@ -297,7 +297,9 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
             // thread drains.
             locked.draining = true
             after.drains = true
-            (after.work, after.delegate) = nextStep(&locked, &after.cancelTicket, &after.ending, shell)
+            var ending: RunnerEnding<Delegate, Machine.Answer>?
+            (after.work, after.delegate) = nextStep(&locked, &after.cancelTicket, &ending, shell)
+            after.keep(ending)
         }
         return response
     }
@@ -309,11 +311,11 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
         _ shell: Shell
     ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
         if let ticket = after.cancelTicket { clock.cancel(ticket) }
-        if let wakes = after.wakes.take() {
+        if let wakes = after.takeWakes() {
             for (continuation, result) in wakes.resume { continuation.resume(with: result) }
         }
         if after.drains {
-            drain(shell, (after.work.take(), after.delegate.take()), after.ending.take())
+            drain(shell, (after.work.take(), after.delegate.take()), after.takeEnding())
         }
     }
 
@@ -453,7 +455,9 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
             case .idle:
                 break loop
             case .call(let call):
-                if let delegate = delegate?.pointee { shell.perform(call, on: delegate) }
+                if let delegate = delegate?.assumingMemoryBound(to: Delegate?.self).pointee {
+                    shell.perform(call, on: delegate)
+                }
             case .violation(let violation):
                 onViolation?(violation)
             }

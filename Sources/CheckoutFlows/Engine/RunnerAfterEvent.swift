@@ -1,22 +1,36 @@
 import Synchronization
 
-/// What an event leaves to do outside the lock. (Not copyable: it is never copied, and so is
-/// destroyed field by field rather than through its runtime metadata. Measured, issue 16.)
+/// What an event leaves to do outside the lock. (Not copyable: it is never copied. Its two rare
+/// objects are held as retained `Unmanaged` references, taken back by ``FlowRunner``'s `finish`,
+/// which every event runs: held strongly, they made this value destroyed through its runtime
+/// metadata, 50 instructions an event. Measured, issue 16.)
 struct RunnerAfterEvent<Call: Sendable, Delegate: Sendable, Answer: Sendable>: ~Copyable {
     var cancelTicket: DeadlineTicket?
     /// Whether this thread won the drain; its first step, taken under the event's own lock,
     /// follows.
     var drains = false
     var work: RunnerWork<Call> = .idle
-    /// The delegate, borrowed (see `FlowRunner.DrainStep`).
-    var delegate: UnsafePointer<Delegate?>?
+    /// The delegate, borrowed (see `FlowRunner.DrainStep`). (An untyped pointer: typed, it made
+    /// this value destroyed through its runtime metadata, 50 instructions an event.)
+    var delegate: UnsafeRawPointer?
     /// Set when the drain ended the flow under the event's own lock: what to release and wake.
-    var ending: RunnerEnding<Delegate, Answer>?
+    var ending: Unmanaged<RunnerEnding<Delegate, Answer>>?
     /// The waiters to wake, rarely any: out of line, made on first use.
-    var wakes: RunnerWakes<Answer>?
+    var wakes: Unmanaged<RunnerWakes<Answer>>?
 
     mutating func resume(_ waiter: (CheckedContinuation<Answer?, any Error>, Result<Answer?, any Error>)) {
-        if wakes == nil { wakes = RunnerWakes() }
-        wakes?.resume.append(waiter)
+        if wakes == nil { wakes = .passRetained(RunnerWakes()) }
+        wakes?._withUnsafeGuaranteedRef { $0.resume.append(waiter) }
     }
+
+    /// Keeps `ending`, retained until ``takeEnding()``.
+    mutating func keep(_ ending: consuming RunnerEnding<Delegate, Answer>?) {
+        if let ending { self.ending = .passRetained(ending) }
+    }
+
+    /// The waiters to wake, once.
+    mutating func takeWakes() -> RunnerWakes<Answer>? { wakes.take()?.takeRetainedValue() }
+
+    /// The flow's ending, once.
+    mutating func takeEnding() -> RunnerEnding<Delegate, Answer>? { ending.take()?.takeRetainedValue() }
 }
