@@ -28,7 +28,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
     // delegate and answer types: nested in the generic class, the compiler copied and destroyed
     // them through their runtime metadata, on every event.
     private typealias Work = RunnerWork<Machine.Call>
-    private typealias AfterEvent = RunnerAfterEvent<Machine.Call, Delegate, Machine.Answer>
+    private typealias AfterEvent = RunnerAfterEvent<Delegate, Machine.Answer>
 
     private typealias Locked = RunnerLocked<Machine, Delegate>
 
@@ -134,12 +134,13 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
     ) -> DriverResponse where Shell.Machine == Machine, Shell.Delegate == Delegate {
         let now = self.now
         var after = AfterEvent()
+        var work = Work.idle
         let response: DriverResponse = withLock { locked in
             // The event's effect goes straight into `settle`, which consumes it (bound to a name
             // first, it was copied).
-            settle(event(&locked.machine, now), at: now, &locked, &after, shell)
+            settle(event(&locked.machine, now), at: now, &locked, &after, &work, shell)
         }
-        finish(&after, shell)
+        finish(&after, &work, shell)
         return response
     }
 
@@ -155,10 +156,11 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
         try await withCheckedThrowingContinuation { continuation in
             let now = self.now
             var after = AfterEvent()
+            var work = Work.idle
             withLock { locked in
-                register(continuation, for: event, at: now, &locked, &after, shell)
+                register(continuation, for: event, at: now, &locked, &after, &work, shell)
             }
-            finish(&after, shell)
+            finish(&after, &work, shell)
         }
     }
 
@@ -169,11 +171,12 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
         at now: Duration,
         _ locked: inout Locked,
         _ after: inout AfterEvent,
+        _ work: inout Work,
         _ shell: Shell
     ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
         locked.machine.ledger.keepsResolutions = true
         let before = locked.machine.pending?.id
-        let response = settle(event(&locked.machine, now), at: now, &locked, &after, shell)
+        let response = settle(event(&locked.machine, now), at: now, &locked, &after, &work, shell)
         if case .refused(let refusal) = response {
             after.resume((continuation, .failure(refusal)))
         } else if let opened = locked.machine.pending?.id, opened != before {
@@ -249,6 +252,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
         at now: Duration,
         _ locked: inout Locked,
         _ after: inout AfterEvent,
+        _ work: inout Work,
         _ shell: Shell
     ) -> DriverResponse where Shell.Machine == Machine, Shell.Delegate == Delegate {
         let violationCount = locked.machine.log.violationCount
@@ -275,7 +279,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
                 locked.draining = true
                 after.drains = true
                 locked.machine.delegateCalled(call, at: now)
-                after.work = .call(call)
+                work = .call(call)
                 after.delegate = delegatePointer(locked)
             } else {
                 locked.work.append(.call(call))
@@ -298,7 +302,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
             locked.draining = true
             after.drains = true
             var ending: RunnerEnding<Delegate, Machine.Answer>?
-            (after.work, after.delegate) = nextStep(&locked, &after.cancelTicket, &ending, shell)
+            (work, after.delegate) = nextStep(&locked, &after.cancelTicket, &ending, shell)
             after.keep(ending)
         }
         return response
@@ -308,6 +312,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
     /// won the drain.
     private func finish<Shell: FlowShell>(
         _ after: inout AfterEvent,
+        _ work: inout Work,
         _ shell: Shell
     ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
         if let ticket = after.cancelTicket { clock.cancel(ticket) }
@@ -315,7 +320,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
             for (continuation, result) in wakes.resume { continuation.resume(with: result) }
         }
         if after.drains {
-            drain(shell, (after.work.take(), after.delegate.take()), after.takeEnding())
+            drain(shell, (work.take(), after.delegate.take()), after.takeEnding())
         }
     }
 
@@ -405,6 +410,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
     where Shell.Machine == Machine, Shell.Delegate == Delegate {
         let now = self.now
         var after = AfterEvent()
+        var work = Work.idle
         withLock { locked in
             // A timer due by now has fired or is about to: forget it, so that re-arming schedules
             // anew. (One fired after being replaced finds a later timer and leaves it.)
@@ -413,9 +419,9 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
             if let pending = locked.machine.pending, let deadline = pending.deadline, now >= deadline {
                 effect = locked.machine.deadlinePassed(pending.id, at: now)
             }
-            _ = settle(effect, at: now, &locked, &after, shell)
+            _ = settle(effect, at: now, &locked, &after, &work, shell)
         }
-        finish(&after, shell)
+        finish(&after, &work, shell)
     }
 
     /// Under the lock, for the draining thread: the next queued work item, or the end of the

@@ -3,13 +3,13 @@ import Synchronization
 /// What an event leaves to do outside the lock. (Not copyable: it is never copied. Its two rare
 /// objects are held as retained `Unmanaged` references, taken back by ``FlowRunner``'s `finish`,
 /// which every event runs: held strongly, they made this value destroyed through its runtime
-/// metadata, 50 instructions an event. Measured, issue 16.)
-struct RunnerAfterEvent<Call: Sendable, Delegate: Sendable, Answer: Sendable>: ~Copyable {
+/// metadata, 50 instructions an event. For the same reason the drain's first work item travels
+/// beside it, in a variable of its own. Measured, issue 16.)
+struct RunnerAfterEvent<Delegate: Sendable, Answer: Sendable>: ~Copyable {
     var cancelTicket: DeadlineTicket?
     /// Whether this thread won the drain; its first step, taken under the event's own lock,
     /// follows.
     var drains = false
-    var work: RunnerWork<Call> = .idle
     /// The delegate, borrowed (see `FlowRunner.DrainStep`). (An untyped pointer: typed, it made
     /// this value destroyed through its runtime metadata, 50 instructions an event.)
     var delegate: UnsafeRawPointer?
