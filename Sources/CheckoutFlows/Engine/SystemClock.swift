@@ -38,7 +38,17 @@ public final class SystemClock: CheckoutClock {
 
     /// The monotonic time elapsed since this clock was created.
     public var now: Duration {
-        .nanoseconds(Int64(bitPattern: Self.monotonicNanoseconds() &- origin))
+        Self.duration(nanoseconds: Int64(bitPattern: Self.monotonicNanoseconds() &- origin))
+    }
+
+    /// `Duration.nanoseconds(nanoseconds)`, made without the standard library's checked 128-bit
+    /// multiplication (a flow reads the time on every event): a count of nanoseconds times 10^9
+    /// always fits 128 bits, so one full-width multiplication gives the attoseconds exactly, in
+    /// the two halves a `Duration` is made of.
+    @inline(__always)
+    package static func duration(nanoseconds: Int64) -> Duration {
+        let attoseconds = nanoseconds.multipliedFullWidth(by: 1_000_000_000)
+        return Duration(_high: attoseconds.high, low: attoseconds.low)
     }
 
     /// The clock Dispatch's timers run on, read directly (`DispatchTime.now()` reads the same, at
