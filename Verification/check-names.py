@@ -36,7 +36,9 @@ model = set()
 for name in os.listdir(here):
     if name.endswith(".pml"):
         with open(os.path.join(here, name), encoding="utf-8") as handle:
-            model |= set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", handle.read()))
+            # The model's code only: a Swift name in a comment of a model is not a model variable.
+            code = re.sub(r"/\*.*?\*/", " ", handle.read(), flags=re.S)
+            model |= set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", code))
 
 names = {}  # name -> first README line quoting it
 prefixes = {}  # a name quoted as `name...` -> its line

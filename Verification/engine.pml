@@ -7,7 +7,7 @@
  *     ShippingAddressStateMachine or PaymentAuthorizationStateMachine, chosen at start, with
  *     deadlines on or off, violation reports on or off;
  *   - the work queue, drained outside the lock by one thread at a time (FlowRunner.drain), and
- *     who drains: the flag `Locked.draining` (`draining`), under the lock like the rest: the
+ *     who drains: the flag `RunnerLocked.draining` (`draining`), under the lock like the rest: the
  *     drainer comes back under the lock after every delegate call;
  *   - the deadlines (CheckoutClock): a callback's deadline starts, and is armed, when the draining
  *     thread takes its delegate call, under the lock (FlowMachine.delegateCalled, FlowRunner.rearm),
@@ -126,15 +126,15 @@ byte st = IDLE;
 byte pend = 0;    /* machine.pending?.id: the outstanding callback, 0 for none */
 byte lastID = 0;  /* CallbackLedger.lastID */
 byte started = 0; /* the deadlines of callbacks 1..started have started (CallbackLedger.called): their
-                     delegate calls have been taken; pend's deadline is CallbackLedger.lastDeadline */
+                     delegate calls have been taken; pend's deadline is CallbackLedger.deadline(of:) */
 
-/* ---- FlowRunner.Locked (under the lock) ---- */
+/* ---- RunnerLocked (under the lock) ---- */
 chan work = [QCAP] of { mtype, byte };
 bit terminalDone = 0;
-bit delegateHeld = 1;  /* Locked.delegate != nil */
-byte armed = 0;        /* Locked.armed?.id */
+bit delegateHeld = 1;  /* RunnerLocked.delegate != nil */
+byte armed = 0;        /* RunnerLocked.armed?.id */
 
-/* ---- who drains (Locked.draining, under the lock) ---- */
+/* ---- who drains (RunnerLocked.draining, under the lock) ---- */
 bit draining = 0;      /* a thread drains: it is in, or about to make, a delegate call */
 
 /* ---- the clock ---- */
@@ -314,7 +314,7 @@ inline rearm() {
 
 /* settle(): under the lock, queue the violations and the call, re-arm the deadline, claim the
    drain. The temporaries are cleared so that equal states compare equal.
-   Claiming the drain, on Locked.draining:
+   Claiming the drain, on RunnerLocked.draining:
    1. a call with nothing queued before it, and nobody draining: this thread drains and takes the
       call straight from the event;
    2. then, if work is queued or the flow has ended with its terminal call not done, and nobody
@@ -345,7 +345,7 @@ inline settle() {
   fi;
   rearm();
   if
-  :: (len(work) > 0 && !won) || (st == ENDED && !terminalDone) ->  /* 2: Locked.hasWork: a call taken in 1 is not queued */
+  :: (len(work) > 0 && !won) || (st == ENDED && !terminalDone) ->  /* 2: RunnerLocked.hasWork: a call taken in 1 is not queued */
 #ifdef BROKEN_DRAIN
      won = 1;                                    /* every event drains */
 #else

@@ -99,7 +99,7 @@ byte decResult = 0;     /* Decision.result.status */
 byte decFinal = F_NONE; /* Decision.final?.status */
 byte closing = F_NONE;  /* .closing(Final) / .ended(Final) */
 
-/* ---- FlowRunner.Locked ---- */
+/* ---- RunnerLocked ---- */
 chan work = [QCAP] of { mtype, byte, byte };
 bit draining = 0;
 bit terminalDone = 0;

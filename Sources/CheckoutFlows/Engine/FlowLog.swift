@@ -72,7 +72,7 @@ package struct FlowLog: Sendable {
         guard recordsTranscript else { return }
         let argument = argument()
         append(
-            Record(time: now, sequence: TranscriptEntry.nextSequence(), event: .call(method, id, argument)))
+            Record(time: now, sequence: TranscriptEntry.nextSequence(), event: .call(method, id ?? 0, argument)))
     }
 
     /// Records `.call(method, callbackID: id, [.contact(contact.redactedForShipping())])`, keeping
@@ -147,8 +147,9 @@ package struct FlowLog: Sendable {
             case ready(TranscriptEvent)
             /// `.action(name, [argument])`.
             case action(String, TranscriptValue)
-            /// `.call(method, callbackID: id, [argument])`.
-            case call(String, UInt64?, TranscriptValue)
+            /// `.call(method, callbackID: id, [argument])`, a call without a callback id kept with
+            /// id 0 (ids count from 1): as an optional, the id made every record 8 bytes larger.
+            case call(String, UInt64, TranscriptValue)
             /// `.call(method, callbackID: id, [.contact(contact.redactedForShipping())])`.
             case redactedCall(String, UInt64, Contact)
             /// `.completion(method, callbackID: id, [describe()], byDefault: byDefault)`.
@@ -166,7 +167,8 @@ package struct FlowLog: Sendable {
             case .action(let name, let argument):
                 return TranscriptEntry(time: time, event: .action(name, [argument]), sequence: sequence)
             case .call(let method, let id, let argument):
-                return TranscriptEntry(time: time, event: .call(method, callbackID: id, [argument]), sequence: sequence)
+                return TranscriptEntry(
+                    time: time, event: .call(method, callbackID: id == 0 ? nil : id, [argument]), sequence: sequence)
             case .redactedCall(let method, let id, let contact):
                 let argument = TranscriptValue.contact(contact.redactedForShipping())
                 return TranscriptEntry(time: time, event: .call(method, callbackID: id, [argument]), sequence: sequence)

@@ -57,7 +57,8 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
     }
 
     /// The runner's state. Its address is fixed for the runner's life (a `ManagedBuffer`'s
-    /// header); its `locked` part is reached only through ``withLock(_:)``, the rest is fixed
+    /// header); its `locked` part is reached only through ``withLock(_:)`` (but for the delegate,
+    /// which the draining thread also reads outside the lock: see `DrainStep`), the rest is fixed
     /// when the flow is made, except `spare`, which only the draining thread touches.
     @inline(__always)
     private var fixed: UnsafeMutablePointer<RunnerState<Machine, Delegate>> {

@@ -18,6 +18,12 @@ struct RunnerAfterEvent<Delegate: Sendable, Answer: Sendable>: ~Copyable {
     /// The waiters to wake, rarely any: out of line, made on first use.
     var wakes: Unmanaged<RunnerWakes<Answer>>?
 
+    #if DEBUG
+        // Every event's leftovers pass through `FlowRunner.finish`, which takes back both retained
+        // references: one left here would be a leak.
+        deinit { assert(wakes == nil && ending == nil, "an event's leftovers were not finished") }
+    #endif
+
     mutating func resume(_ waiter: (CheckedContinuation<Answer?, any Error>, Result<Answer?, any Error>)) {
         if wakes == nil { wakes = .passRetained(RunnerWakes()) }
         wakes?._withUnsafeGuaranteedRef { $0.resume.append(waiter) }

@@ -25,11 +25,11 @@ struct RunnerLocked<Machine: FlowMachine, Delegate: Sendable> {
     /// The work queue. The thread that wins the drain takes an event's call straight from the
     /// event, without queueing it, when nothing is queued before it.
     var work: [Work] = []
+    var answerWaiters: [UInt64: CheckedContinuation<Machine.Answer?, any Error>] = [:]
+    var endWaiters: [CheckedContinuation<Machine.Answer?, any Error>] = []
     /// The flow's armed deadline, due `at`. On a clock other than the system clock, the
     /// deadline of callback `id`; on the system clock, the flow's one timer, which may be
     /// earlier than the outstanding callback's deadline (it then re-arms for it when it fires).
-    var answerWaiters: [UInt64: CheckedContinuation<Machine.Answer?, any Error>] = [:]
-    var endWaiters: [CheckedContinuation<Machine.Answer?, any Error>] = []
     var armed: (ticket: DeadlineTicket, id: UInt64, at: Duration)?
 
     init(machine: Machine, delegate: Delegate) {
