@@ -30,3 +30,29 @@ final class SystemClockTests: XCTestCase {
         XCTAssertGreaterThan(clock.now, start)
     }
 }
+
+/// The engine's inlined comparison of times (spec E4: an answer at or after its deadline is late).
+final class DurationOrderTests: XCTestCase {
+    func testIsAtOrBeforeIsTheStandardLibrarysOrder() {
+        var values: [Duration] = [
+            .zero, .nanoseconds(1), .nanoseconds(-1), .seconds(1), .seconds(-1), .seconds(Int64.max),
+            .seconds(Int64.min), .nanoseconds(Int64.max), .nanoseconds(Int64.min),
+            Duration(secondsComponent: 5, attosecondsComponent: 999_999_999_999_999_999),
+            Duration(secondsComponent: -5, attosecondsComponent: -1),
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            values.append(.nanoseconds(Int64.random(in: .min ... .max, using: &generator)))
+            values.append(
+                Duration(
+                    secondsComponent: Int64.random(in: -1_000...1_000, using: &generator),
+                    attosecondsComponent: Int64.random(in: -999_999_999_999_999_999...999_999_999_999_999_999)))
+        }
+        for a in values {
+            for b in values.prefix(40) + [a] {
+                XCTAssertEqual(a.isAtOrBefore(b), a <= b, "\(a) against \(b)")
+                XCTAssertEqual(b.isAtOrBefore(a), b <= a, "\(b) against \(a)")
+            }
+        }
+    }
+}

@@ -65,7 +65,7 @@ package struct CallbackLedger<Answer: Sendable>: Sendable {
     /// How an answer to callback `id` is to be taken at time `now`, once it is known to answer
     /// the callback outstanding.
     package func arrival(of id: UInt64, at now: Duration) -> Arrival {
-        if let deadline = deadline(of: id), now >= deadline { return .pastDeadline }
+        if let deadline = deadline(of: id), deadline.isAtOrBefore(now) { return .pastDeadline }
         return .inTime
     }
 

@@ -1,4 +1,12 @@
 extension Duration {
+    /// `self <= other`, inlined. The standard library's comparison is a call into the runtime
+    /// library (22 instructions; the round trip makes two); a `Duration` is a signed 128-bit count
+    /// of attoseconds in two halves, compared as the pair (signed high, unsigned low).
+    @inline(__always)
+    package func isAtOrBefore(_ other: Duration) -> Bool {
+        (_high, _low) <= (other._high, other._low)
+    }
+
     /// Seconds with up to nine decimals, locale-independent: `"30"`, `"1.5"`, `"0.000000001"`.
     package var secondsString: String {
         let (seconds, attoseconds) = components

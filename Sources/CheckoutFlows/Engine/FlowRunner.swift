@@ -353,7 +353,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
                 return
             }
             if let timer = locked.armed {
-                if timer.at <= deadline { return }
+                if timer.at.isAtOrBefore(deadline) { return }
                 Self.discard(timer.ticket, &cancelTicket, clock)
             }
             // The action captures the shell alone (no allocation of its own).
