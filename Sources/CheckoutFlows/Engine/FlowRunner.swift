@@ -56,13 +56,24 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
         }
     }
 
-    /// The runner's state. Its address is fixed for the runner's life (a `ManagedBuffer`'s
-    /// header); its `locked` part is reached only through ``withLock(_:)`` (but for the delegate,
-    /// which the draining thread also reads outside the lock: see `DrainStep`), the rest is fixed
-    /// when the flow is made, except `spare`, which only the draining thread touches.
+    /// One field of the runner's state, where it lives. The state's address is fixed for the
+    /// runner's life (a `ManagedBuffer`'s header); its `locked` part is reached only through
+    /// ``withLock(_:)`` (but for the delegate, which the draining thread also reads outside the
+    /// lock: see `DrainStep`), the rest is fixed when the flow is made, except `spare`, which only
+    /// the draining thread touches. Each is reached through a pointer to the field itself, never
+    /// through the whole state: an access to the state outside the lock would overlap the locked
+    /// part's accesses under it (ThreadSanitizer reports it, rightly, as a Swift access race).
     @inline(__always)
-    private var fixed: UnsafeMutablePointer<RunnerState<Machine, Delegate>> {
-        withUnsafeMutablePointerToHeader { $0 }
+    private func field<Field>(_ path: KeyPath<RunnerState<Machine, Delegate>, Field>) -> UnsafePointer<Field> {
+        withUnsafeMutablePointerToHeader { UnsafePointer($0).pointer(to: path)! }
+    }
+
+    /// ``field(_:)``, to write.
+    @inline(__always)
+    private func mutableField<Field>(_ path: WritableKeyPath<RunnerState<Machine, Delegate>, Field>)
+        -> UnsafeMutablePointer<Field>
+    {
+        withUnsafeMutablePointerToHeader { $0.pointer(to: path)! }
     }
 
     /// Runs `body` with exclusive access to the locked state. Never call a delegate or a
@@ -76,11 +87,11 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
         }
     }
 
-    @inline(__always) private var clockObject: Unmanaged<AnyObject> { fixed.pointee.clockObject }
-    @inline(__always) private var onSystemClock: Bool { fixed.pointee.onSystemClock }
-    @inline(__always) private var armsLazily: Bool { fixed.pointee.armsLazily }
-    @inline(__always) private var handlers: RunnerHandlers? { fixed.pointee.handlers }
-    @inline(__always) private var tracked: ActivityCounter? { fixed.pointee.tracked }
+    @inline(__always) private var clockObject: Unmanaged<AnyObject> { field(\.clockObject).pointee }
+    @inline(__always) private var onSystemClock: Bool { field(\.onSystemClock).pointee }
+    @inline(__always) private var armsLazily: Bool { field(\.armsLazily).pointee }
+    @inline(__always) private var handlers: RunnerHandlers? { field(\.handlers).pointee }
+    @inline(__always) private var tracked: ActivityCounter? { field(\.tracked).pointee }
 
     /// The flow's clock, for what is not on the round trip (scheduling, cancelling, a timer).
     private var clock: any CheckoutClock {
@@ -95,14 +106,14 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
     /// the object of an earlier callback that the merchant has let go of, re-armed, or a new one.
     package func makeCompletion<Shell: FlowShell>(_ id: UInt64, _ shell: Shell) -> Completion<Shell>
     where Shell.Machine == Machine, Shell.Delegate == Delegate {
-        fixed.pointee.spare.make(id, shell)
+        mutableField(\.spare).pointee.make(id, shell)
     }
 
     /// After the delegate call that was handed `completion` has returned (the draining thread
     /// only): keeps it for the next callback if the merchant has let go of it.
     package func recycle<Shell: FlowShell>(_ completion: inout Completion<Shell>)
     where Shell.Machine == Machine, Shell.Delegate == Delegate {
-        fixed.pointee.spare.recycle(&completion)
+        mutableField(\.spare).pointee.recycle(&completion)
     }
 
     /// The flow's time, for every event. On the ``SystemClock`` it is read through the clock's
@@ -243,7 +254,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
     @inline(__always)
     private func delegatePointer(_ locked: borrowing Locked) -> UnsafeRawPointer? {
         guard !locked.terminalDone else { return nil }
-        return UnsafeRawPointer(withUnsafeMutablePointerToHeader { $0.pointer(to: \.locked.delegate)! })
+        return UnsafeRawPointer(field(\.locked.delegate))
     }
 
     /// Under the lock: queues the effect's call and new violations, re-arms the deadline, collects
