@@ -10,10 +10,10 @@ import Synchronization
 
 /// The one-callback-at-a-time engine shared by every flow (spec E1-E6).
 ///
-/// It holds a state machine and the delegate under a lock (a pthread mutex, in the runner's own allocation:
-/// see ``RunnerState``). Each event (a driver action, a
-/// completion, a deadline) is decided under the lock; the delegate calls and violation reports it
-/// produces go into a queue that exactly one thread at a time drains, outside the lock. So
+/// It holds a state machine and the delegate under a lock (a pthread mutex, in the runner's own
+/// allocation: see ``RunnerState``). Each event (a driver action, a completion, a deadline) is
+/// decided under the lock; the delegate calls and violation reports it produces go into a queue
+/// that exactly one thread at a time drains, outside the lock. So
 /// delegate calls of one flow never overlap and never nest: a completion called synchronously
 /// inside a callback, or a `cancel()` from inside one, only queues what follows, which runs after
 /// the callback has returned (spec E6). A callback's deadline starts when the draining thread takes
