@@ -41,17 +41,13 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
         }
         // `create` returns the dynamic type it was called on.
         let runner = unsafeDowncast(buffer, to: FlowRunner.self)
-        runner.withUnsafeMutablePointerToElements { mutex in
-            mutex.initialize(to: pthread_mutex_t())
-            let status = pthread_mutex_init(mutex, nil)
-            precondition(status == 0, "pthread_mutex_init failed: \(status)")
-        }
+        runner.withUnsafeMutablePointerToElements(PthreadMutex.initialize)
         return runner
     }
 
     deinit {
         withUnsafeMutablePointers { state, mutex in
-            pthread_mutex_destroy(mutex)
+            PthreadMutex.destroy(mutex)
             state.pointee.clockObject.release()
         }
     }
@@ -81,9 +77,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
     @inline(__always)
     private func withLock<Result>(_ body: (inout Locked) throws -> Result) rethrows -> Result {
         try withUnsafeMutablePointers { state, mutex in
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
-            return try body(&state.pointee.locked)
+            try PthreadMutex.withLocked(mutex) { try body(&state.pointee.locked) }
         }
     }
 

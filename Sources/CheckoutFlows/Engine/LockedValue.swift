@@ -18,7 +18,7 @@
 package struct LockedValue<Value>: @unchecked Sendable {
     private final class Storage: ManagedBuffer<Value, pthread_mutex_t> {
         deinit {
-            _ = withUnsafeMutablePointerToElements { pthread_mutex_destroy($0) }
+            withUnsafeMutablePointerToElements(PthreadMutex.destroy)
         }
     }
 
@@ -28,11 +28,7 @@ package struct LockedValue<Value>: @unchecked Sendable {
         let buffer = Storage.create(minimumCapacity: 1) { _ in value }
         // `create` returns the dynamic type it was called on.
         storage = unsafeDowncast(buffer, to: Storage.self)
-        storage.withUnsafeMutablePointerToElements { mutex in
-            mutex.initialize(to: pthread_mutex_t())
-            let status = pthread_mutex_init(mutex, nil)
-            precondition(status == 0, "pthread_mutex_init failed: \(status)")
-        }
+        storage.withUnsafeMutablePointerToElements(PthreadMutex.initialize)
     }
 
     /// Runs `body` with exclusive access to the value. Never call a delegate or a completion
@@ -41,9 +37,7 @@ package struct LockedValue<Value>: @unchecked Sendable {
     @inline(__always)
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try storage.withUnsafeMutablePointers { value, mutex in
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
-            return try body(&value.pointee)
+            try PthreadMutex.withLocked(mutex) { try body(&value.pointee) }
         }
     }
 }

@@ -10,8 +10,7 @@ struct RunnerAfterEvent<Delegate: Sendable, Answer: Sendable>: ~Copyable {
     /// Whether this thread won the drain; its first step, taken under the event's own lock,
     /// follows.
     var drains = false
-    /// The delegate, borrowed (see `FlowRunner.DrainStep`). (An untyped pointer: typed, it made
-    /// this value destroyed through its runtime metadata, 50 instructions an event.)
+    /// The delegate, borrowed (see `FlowRunner.DrainStep`).
     var delegate: UnsafeRawPointer?
     /// Set when the drain ended the flow under the event's own lock: what to release and wake.
     var ending: Unmanaged<RunnerEnding<Delegate, Answer>>?
