@@ -55,4 +55,27 @@ final class DurationOrderTests: XCTestCase {
             }
         }
     }
+
+    /// The inlined sum a deadline is made with (now plus the timeout) is the standard library's,
+    /// carries between the halves included.
+    func testPlusIsTheStandardLibrarysSum() {
+        var values: [Duration] = [
+            .zero, .nanoseconds(1), .nanoseconds(-1), .seconds(30), .seconds(-30), .nanoseconds(Int64.max),
+            .nanoseconds(Int64.min), .seconds(1 << 40), .seconds(-(1 << 40)),
+            Duration(secondsComponent: 5, attosecondsComponent: 999_999_999_999_999_999),
+            Duration(secondsComponent: -5, attosecondsComponent: -1),
+            Duration(_high: 0, low: .max), Duration(_high: -1, low: .max), Duration(_high: -1, low: 1),
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            values.append(.nanoseconds(Int64.random(in: .min ... .max, using: &generator)))
+            values.append(
+                Duration(_high: Int64.random(in: -(1 << 40)...(1 << 40)), low: UInt64.random(in: .min ... .max)))
+        }
+        for a in values {
+            for b in values {
+                XCTAssertEqual(a.plus(b), a + b, "\(a) + \(b)")
+            }
+        }
+    }
 }

@@ -10,7 +10,7 @@ import Synchronization
 
 /// The one-callback-at-a-time engine shared by every flow (spec E1-E6).
 ///
-/// It holds a state machine and the delegate under a lock (a pthread mutex, in the runner's own
+/// It holds a state machine and the delegate under a lock (an ``EngineLock``, in the runner's own
 /// allocation: see ``RunnerState``). Each event (a driver action, a completion, a deadline) is
 /// decided under the lock; the delegate calls and violation reports it produces go into a queue
 /// that exactly one thread at a time drains, outside the lock. So
@@ -22,7 +22,7 @@ import Synchronization
 /// lives until the flow ends, on the ``SystemClock`` (see `rearm`). A deadline that fires times out
 /// the callback then outstanding only if that callback's own deadline has come.
 package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
-    ManagedBuffer<RunnerState<Machine, Delegate>, pthread_mutex_t>
+    ManagedBuffer<RunnerState<Machine, Delegate>, EngineLock.Word>
 {
     // The engine's working types are declared outside the class, over the machine's call,
     // delegate and answer types: nested in the generic class, the compiler copied and destroyed
@@ -41,15 +41,12 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
         }
         // `create` returns the dynamic type it was called on.
         let runner = unsafeDowncast(buffer, to: FlowRunner.self)
-        runner.withUnsafeMutablePointerToElements(PthreadMutex.initialize)
+        runner.withUnsafeMutablePointerToElements(EngineLock.initialize)
         return runner
     }
 
     deinit {
-        withUnsafeMutablePointers { state, mutex in
-            PthreadMutex.destroy(mutex)
-            state.pointee.clockObject.release()
-        }
+        withUnsafeMutablePointerToHeader { $0.pointee.clockObject.release() }
     }
 
     /// One field of the runner's state, where it lives. The state's address is fixed for the
@@ -76,8 +73,8 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
     /// completion inside: the lock is not re-entrant.
     @inline(__always)
     private func withLock<Result>(_ body: (inout Locked) throws -> Result) rethrows -> Result {
-        try withUnsafeMutablePointers { state, mutex in
-            try PthreadMutex.withLocked(mutex) { try body(&state.pointee.locked) }
+        try withUnsafeMutablePointers { state, lock in
+            try EngineLock.withLocked(lock) { try body(&state.pointee.locked) }
         }
     }
 
@@ -261,15 +258,10 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
         _ work: inout Work,
         _ shell: Shell
     ) -> DriverResponse where Shell.Machine == Machine, Shell.Delegate == Delegate {
-        let violationCount = locked.machine.log.violationCount
-        if locked.reportedViolations < violationCount {
-            if onViolation != nil {
-                for violation in locked.machine.log.violations[Int(locked.reportedViolations)...] {
-                    locked.work.append(.violation(violation))
-                }
-            }
-            locked.reportedViolations = Int32(clamping: violationCount)
-        }
+        // What is rare is done out of line, so that the common event pays only for the checks:
+        // inline, the waiters' continuations alone had every event look up their type's
+        // metadata to make room for one on the stack.
+        if locked.reportedViolations < locked.machine.log.violationCount { queueViolations(&locked) }
         let response: DriverResponse
         // The effect is consumed, so that its call moves into the work item rather than being
         // copied. (Its refusal is not `indirect`: with an indirect case, `switch consume` crashes
@@ -293,25 +285,46 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
             response = .accepted
         }
         rearm(&locked, &after.cancelTicket, shell)
-        if locked.machine.ledger.keepsResolutions, let (id, resolution) = locked.machine.ledger.takeResolution(),
-            !locked.answerWaiters.isEmpty,
-            let waiter = locked.answerWaiters.removeValue(forKey: id)
-        {
-            switch resolution {
-            case .answered(let answer): after.resume((waiter, .success(answer)))
-            case .ended(let ended): after.resume((waiter, .failure(ended)))
+        if locked.machine.ledger.keepsResolutions { wakeAnswerWaiter(&locked, &after) }
+        if locked.needsDrainer, !locked.draining { takeDrain(&locked, &after, &work, shell) }
+        return response
+    }
+
+    /// Under the lock: queues the machine's new violations for ``FlowOptions/onViolation``.
+    @inline(never)
+    private func queueViolations(_ locked: inout Locked) {
+        let violationCount = locked.machine.log.violationCount
+        if onViolation != nil {
+            for violation in locked.machine.log.violations[Int(locked.reportedViolations)...] {
+                locked.work.append(.violation(violation))
             }
         }
-        if locked.needsDrainer, !locked.draining {
-            // Work to do and nobody draining (a drainer comes back under the lock for it): this
-            // thread drains.
-            locked.draining = true
-            after.drains = true
-            var ending: RunnerEnding<Delegate, Machine.Answer>?
-            (work, after.delegate) = nextStep(&locked, &after.cancelTicket, &ending, shell)
-            after.keep(ending)
+        locked.reportedViolations = Int32(clamping: violationCount)
+    }
+
+    /// Under the lock: the driver awaiting the callback that ended during this event learns how.
+    @inline(never)
+    private func wakeAnswerWaiter(_ locked: inout Locked, _ after: inout AfterEvent) {
+        guard let (id, resolution) = locked.machine.ledger.takeResolution(), !locked.answerWaiters.isEmpty,
+            let waiter = locked.answerWaiters.removeValue(forKey: id)
+        else { return }
+        switch resolution {
+        case .answered(let answer): after.resume((waiter, .success(answer)))
+        case .ended(let ended): after.resume((waiter, .failure(ended)))
         }
-        return response
+    }
+
+    /// Under the lock: work to do and nobody draining (a drainer comes back under the lock for
+    /// it): this thread drains.
+    @inline(never)
+    private func takeDrain<Shell: FlowShell>(
+        _ locked: inout Locked, _ after: inout AfterEvent, _ work: inout Work, _ shell: Shell
+    ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
+        locked.draining = true
+        after.drains = true
+        var ending: RunnerEnding<Delegate, Machine.Answer>?
+        (work, after.delegate) = nextStep(&locked, &after.cancelTicket, &ending, shell)
+        after.keep(ending)
     }
 
     /// Outside the lock: cancels a stale deadline, resumes waiters, and drains if this thread
@@ -341,7 +354,29 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
     /// ``ManualClock`` in tests, unless made with `armsTimersLazily`) each callback's deadline is
     /// scheduled exactly, and cancelled when the callback closes, so that actions due at the same
     /// virtual instant run in the order they were scheduled.
+    @inline(__always)
     private func rearm<Shell: FlowShell>(
+        _ locked: inout Locked,
+        _ cancelTicket: inout DeadlineTicket?,
+        _ shell: Shell
+    ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
+        // Whether anything changes, inline; the change itself, rare, out of line.
+        let pending = locked.machine.pending
+        if armsLazily {
+            guard let deadline = pending?.deadline else {
+                if locked.machine.isEnded, locked.armed != nil { rearmChanging(&locked, &cancelTicket, shell) }
+                return
+            }
+            if let timer = locked.armed, timer.at.isAtOrBefore(deadline) { return }
+        } else if locked.armed?.id == (pending?.deadline == nil ? nil : pending?.id) {
+            return
+        }
+        rearmChanging(&locked, &cancelTicket, shell)
+    }
+
+    /// ``rearm(_:_:_:)`` when the armed deadline changes.
+    @inline(never)
+    private func rearmChanging<Shell: FlowShell>(
         _ locked: inout Locked,
         _ cancelTicket: inout DeadlineTicket?,
         _ shell: Shell
