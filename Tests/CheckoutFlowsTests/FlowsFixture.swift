@@ -149,7 +149,7 @@ enum FlowsFixture {
     // MARK: Effects
 
     static func refusal<Call>(_ effect: Effect<Call>) -> Refusal? {
-        if case .refused(let refusal) = effect { return refusal }
+        if case .refused(let response) = effect { return response.refusal }
         return nil
     }
 

@@ -198,7 +198,7 @@ package struct FlowLog: Sendable {
     /// Records a refusal and returns it as the driver's answer.
     package mutating func refuse<Call>(_ action: String, _ refusal: Refusal, at now: Duration) -> Effect<Call> {
         record(.refused(action, refusal), at: now)
-        return .refused(refusal)
+        return .refused(.refused(refusal))
     }
 }
 

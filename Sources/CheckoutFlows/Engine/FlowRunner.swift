@@ -269,8 +269,8 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
         switch consume effect {
         case .none:
             response = .accepted
-        case .refused(let refusal):
-            response = .refused(refusal)
+        case .refused(let refused):
+            response = refused
         case .call(let call):
             if !locked.hasWork, !locked.draining {
                 // Nothing queued and nobody draining: this thread runs the call, first.
@@ -329,17 +329,24 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
 
     /// Outside the lock: cancels a stale deadline, resumes waiters, and drains if this thread
     /// won the drain.
+    @inline(__always)
     private func finish<Shell: FlowShell>(
         _ after: inout AfterEvent,
         _ work: inout Work,
         _ shell: Shell
     ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
-        if let ticket = after.cancelTicket { clock.cancel(ticket) }
-        if let wakes = after.takeWakes() {
-            for (continuation, result) in wakes.resume { continuation.resume(with: result) }
-        }
+        if after.cancelTicket != nil || after.wakes != nil { cancelAndWake(&after) }
         if after.drains {
             drain(shell, (work.take(), after.delegate.take()), after.takeEnding())
+        }
+    }
+
+    /// ``finish(_:_:_:)``'s rare part, out of line: the stale deadline cancelled, the waiters woken.
+    @inline(never)
+    private func cancelAndWake(_ after: inout AfterEvent) {
+        if let ticket = after.cancelTicket.take() { clock.cancel(ticket) }
+        if let wakes = after.takeWakes() {
+            for (continuation, result) in wakes.resume { continuation.resume(with: result) }
         }
     }
 
@@ -468,7 +475,24 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
     /// Under the lock, for the draining thread: the next queued work item, or the end of the
     /// drain (and, once the flow has ended, the release of the delegate, into `ending`). A delegate
     /// call taken here starts its callback's deadline (spec E4).
+    @inline(__always)
     private func nextStep<Shell: FlowShell>(
+        _ locked: inout Locked,
+        _ cancelTicket: inout DeadlineTicket?,
+        _ ending: inout RunnerEnding<Delegate, Machine.Answer>?,
+        _ shell: Shell
+    ) -> DrainStep where Shell.Machine == Machine, Shell.Delegate == Delegate {
+        // The common end of a drain, inline: nothing queued, the flow goes on.
+        if !locked.hasWork, !locked.machine.isEnded {
+            locked.draining = false
+            return (.idle, nil)
+        }
+        return nextQueuedStep(&locked, &cancelTicket, &ending, shell)
+    }
+
+    /// ``nextStep(_:_:_:_:)`` with work queued or the flow ended.
+    @inline(never)
+    private func nextQueuedStep<Shell: FlowShell>(
         _ locked: inout Locked,
         _ cancelTicket: inout DeadlineTicket?,
         _ ending: inout RunnerEnding<Delegate, Machine.Answer>?,
