@@ -81,8 +81,8 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
     @inline(__always) private var clockObject: Unmanaged<AnyObject> { field(\.clockObject).pointee }
     @inline(__always) private var onSystemClock: Bool { field(\.onSystemClock).pointee }
     @inline(__always) private var armsLazily: Bool { field(\.armsLazily).pointee }
-    @inline(__always) private var handlers: RunnerHandlers? { field(\.handlers).pointee }
-    @inline(__always) private var tracked: ActivityCounter? { field(\.tracked).pointee }
+    @inline(__always) private var extras: RunnerExtras? { field(\.extras).pointee }
+    private var tracked: ActivityCounter? { extras?.tracked }
 
     /// The flow's clock, for what is not on the round trip (scheduling, cancelling, a timer).
     private var clock: any CheckoutClock {
@@ -91,7 +91,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
         }
     }
 
-    private var onViolation: (@Sendable (Violation) -> Void)? { handlers?.onViolation }
+    private var onViolation: (@Sendable (Violation) -> Void)? { extras?.onViolation }
 
     /// The completion for callback `id`, for the shell's `perform` (the draining thread only):
     /// the object of an earlier callback that the merchant has let go of, re-armed, or a new one.
@@ -183,12 +183,12 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
         if case .refused(let refusal) = response {
             after.resume((continuation, .failure(refusal)))
         } else if let opened = locked.machine.pending?.id, opened != before {
-            locked.answerWaiters[opened] = continuation
+            locked.madeWaiters.answers[opened] = continuation
         } else if locked.machine.isEnded {
             if locked.terminalDone {
                 after.resume((continuation, .success(nil)))
             } else {
-                locked.endWaiters.append(continuation)
+                locked.madeWaiters.ends.append(continuation)
             }
         } else {
             after.resume((continuation, .success(nil)))
@@ -201,7 +201,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
             (continuation: CheckedContinuation<Machine.Answer?, any Error>) in
             let done = withLock { locked in
                 if locked.terminalDone { return true }
-                locked.endWaiters.append(continuation)
+                locked.madeWaiters.ends.append(continuation)
                 return false
             }
             if done { continuation.resume(returning: nil) }
@@ -305,8 +305,8 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
     /// Under the lock: the driver awaiting the callback that ended during this event learns how.
     @inline(never)
     private func wakeAnswerWaiter(_ locked: inout Locked, _ after: inout AfterEvent) {
-        guard let (id, resolution) = locked.machine.ledger.takeResolution(), !locked.answerWaiters.isEmpty,
-            let waiter = locked.answerWaiters.removeValue(forKey: id)
+        guard let (id, resolution) = locked.machine.ledger.takeResolution(),
+            let waiter = locked.waiters?.answers.removeValue(forKey: id)
         else { return }
         switch resolution {
         case .answered(let answer): after.resume((waiter, .success(answer)))
@@ -509,8 +509,8 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
         // The terminal call has been performed and everything queued behind it delivered:
         // release the delegate (spec E5), run onEnd, and wake whoever waits for the end.
         locked.terminalDone = true
-        ending = RunnerEnding(delegate: locked.delegate.take(), endWaiters: locked.endWaiters)
-        locked.endWaiters = []
+        ending = RunnerEnding(delegate: locked.delegate.take(), endWaiters: locked.waiters?.ends ?? [])
+        locked.waiters?.ends = []
         return (.idle, nil)
     }
 
@@ -545,7 +545,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
     /// calls back), `onEnd` runs, and whoever waits for the end wakes.
     private func ended(_ ending: consuming RunnerEnding<Delegate, Machine.Answer>) {
         ending.delegate = nil
-        handlers?.onEnd?()
+        extras?.onEnd?()
         for waiter in ending.endWaiters { waiter.resume(returning: nil) }
     }
 }

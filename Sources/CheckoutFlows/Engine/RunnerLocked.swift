@@ -25,8 +25,9 @@ struct RunnerLocked<Machine: FlowMachine, Delegate: Sendable> {
     /// The work queue. The thread that wins the drain takes an event's call straight from the
     /// event, without queueing it, when nothing is queued before it.
     var work: [Work] = []
-    var answerWaiters: [UInt64: CheckedContinuation<Machine.Answer?, any Error>] = [:]
-    var endWaiters: [CheckedContinuation<Machine.Answer?, any Error>] = []
+    /// The drivers awaiting an answer or the end, in a box made when the first one waits (most
+    /// flows never have one).
+    var waiters: RunnerWaiters<Machine.Answer>?
     /// The flow's armed deadline, due `at`. On a clock other than the system clock, the
     /// deadline of callback `id`; on the system clock, the flow's one timer, which may be
     /// earlier than the outstanding callback's deadline (it then re-arms for it when it fires).
@@ -53,5 +54,23 @@ struct RunnerLocked<Machine: FlowMachine, Delegate: Sendable> {
             workHead = 0
         }
         return next
+    }
+}
+
+/// The drivers awaiting a flow: the answer to a callback their action opened, or the flow's end.
+final class RunnerWaiters<Answer: Sendable> {
+    var answers: [UInt64: CheckedContinuation<Answer?, any Error>] = [:]
+    var ends: [CheckedContinuation<Answer?, any Error>] = []
+}
+
+extension RunnerLocked {
+    /// The waiters' box, made now if the flow had none.
+    var madeWaiters: RunnerWaiters<Machine.Answer> {
+        mutating get {
+            if let waiters { return waiters }
+            let made = RunnerWaiters<Machine.Answer>()
+            waiters = made
+            return made
+        }
     }
 }

@@ -18,13 +18,10 @@ package struct RunnerState<Machine: FlowMachine, Delegate: Sendable> {
     /// existential took five words of every flow). Read borrowed (`_withUnsafeGuaranteedRef`): a
     /// strong reference read from the runner cost a retain and a release each time.
     let clockObject: Unmanaged<AnyObject>
-    /// ``FlowOptions/onViolation`` and ``FlowOptions/onEnd``, in a box of their own, nil when the
-    /// flow has neither (most have none: inline, the two cost every flow 32 bytes).
-    let handlers: RunnerHandlers?
-    /// The flow's work in flight (async delegate methods, backend calls), cancelled when the flow
-    /// ends; only for flows that start such work, so that a flow with a completion-handler
-    /// delegate does not carry it.
-    let tracked: ActivityCounter?
+    /// What few flows have, in one box of their own, nil when the flow has none of it (inline, it
+    /// cost every flow 40 bytes): ``FlowOptions/onViolation``, ``FlowOptions/onEnd``, and the work
+    /// in flight of a flow that starts any.
+    let extras: RunnerExtras?
     /// The completion object kept for reuse. Only the draining thread touches it: the drain is
     /// handed from thread to thread under the lock (`RunnerLocked.draining`), and one drainer
     /// makes one delegate call at a time, so no two accesses overlap.
@@ -36,8 +33,9 @@ package struct RunnerState<Machine: FlowMachine, Delegate: Sendable> {
         onSystemClock = system != nil
         clockObject = .passRetained(system ?? RunnerClockBox(options.clock))
         armsLazily = system != nil || (options.clock as? ManualClock)?.armsTimersLazily == true
-        handlers = options.onViolation == nil && options.onEnd == nil ? nil : RunnerHandlers(options)
-        tracked = tracksActivity ? ActivityCounter() : nil
+        extras =
+            options.onViolation == nil && options.onEnd == nil && !tracksActivity
+            ? nil : RunnerExtras(options, tracksActivity: tracksActivity)
     }
 }
 
@@ -47,13 +45,17 @@ final class RunnerClockBox: Sendable {
     init(_ clock: any CheckoutClock) { self.clock = clock }
 }
 
-/// A flow's ``FlowOptions/onViolation`` and ``FlowOptions/onEnd``.
-final class RunnerHandlers: Sendable {
+/// A flow's ``FlowOptions/onViolation`` and ``FlowOptions/onEnd``, and its work in flight.
+final class RunnerExtras: Sendable {
     let onViolation: (@Sendable (Violation) -> Void)?
     let onEnd: (@Sendable () -> Void)?
+    /// The flow's work in flight (async delegate methods, backend calls), cancelled when the flow
+    /// ends; only for flows that start such work.
+    let tracked: ActivityCounter?
 
-    init(_ options: FlowOptions) {
+    init(_ options: FlowOptions, tracksActivity: Bool) {
         onViolation = options.onViolation
         onEnd = options.onEnd
+        tracked = tracksActivity ? ActivityCounter() : nil
     }
 }
