@@ -82,9 +82,12 @@ package struct SpareCompletion {
     /// Keeps `completion` for the next callback when the merchant has let go of it (the caller's
     /// reference is the only one), releasing the flow it retains; otherwise leaves it alone.
     @inline(__always)
-    package mutating func recycle<Shell>(_ completion: inout Completion<Shell>) {
+    package mutating func recycle<Shell>(_ completion: consuming Completion<Shell>) {
+        // Consumed, so that keeping it moves the caller's reference in (a retain and a release
+        // fewer a callback).
+        var completion = completion
         guard isKnownUniquelyReferenced(&completion) else { return }
         completion.idle()
-        object = completion
+        object = consume completion
     }
 }

@@ -102,9 +102,9 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
 
     /// After the delegate call that was handed `completion` has returned (the draining thread
     /// only): keeps it for the next callback if the merchant has let go of it.
-    package func recycle<Shell: FlowShell>(_ completion: inout Completion<Shell>)
+    package func recycle<Shell: FlowShell>(_ completion: consuming Completion<Shell>)
     where Shell.Machine == Machine, Shell.Delegate == Delegate {
-        mutableField(\.spare).pointee.recycle(&completion)
+        mutableField(\.spare).pointee.recycle(completion)
     }
 
     /// The flow's time, for every event. On the ``SystemClock`` it is read through the clock's

@@ -289,13 +289,13 @@ extension PaymentAuthorizationFlow: FlowShell {
     private func perform(_ call: Machine.Call, completions held: HeldDelegate<any PaymentAuthorizationDelegate>) {
         switch call {
         case .didSelectShippingContact(let contact, let id):
-            var completion = runner.makeCompletion(id, self)
+            let completion = runner.makeCompletion(id, self)
             held.delegate.paymentAuthorizationFlow(self, didSelectShippingContact: contact) { [completion] in
                 completion.complete($0) { $0.answer($1, $2, .shippingContact($3)) }
             }
-            runner.recycle(&completion)
+            runner.recycle(completion)
         case .didSelectShippingMethod(let methods, let index, let id):
-            var completion = runner.makeCompletion(id, self)
+            let completion = runner.makeCompletion(id, self)
             // Borrowed from the sheet's list, not copied out of it: a shipping method is copied
             // and destroyed field by field through its value witnesses.
             methods.withUnsafeBufferPointer { methods in
@@ -303,26 +303,26 @@ extension PaymentAuthorizationFlow: FlowShell {
                     completion.complete($0) { $0.answer($1, $2, .shippingMethod($3)) }
                 }
             }
-            runner.recycle(&completion)
+            runner.recycle(completion)
         case .didSelectPaymentMethod(let method, let id):
-            var completion = runner.makeCompletion(id, self)
+            let completion = runner.makeCompletion(id, self)
             held.delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method) { [completion] in
                 completion.complete($0) { $0.answer($1, $2, .paymentMethod($3)) }
             }
-            runner.recycle(&completion)
+            runner.recycle(completion)
         case .didChangeCouponCode(let code, let id):
-            var completion = runner.makeCompletion(id, self)
+            let completion = runner.makeCompletion(id, self)
             held.delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code) { [completion] in
                 completion.complete($0) { $0.answer($1, $2, .couponCode($3)) }
             }
-            runner.recycle(&completion)
+            runner.recycle(completion)
         case .authorize(let payment, let id):
             held.delegate.paymentAuthorizationFlowWillAuthorizePayment(self)
-            var completion = runner.makeCompletion(id, self)
+            let completion = runner.makeCompletion(id, self)
             held.delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment) { [completion] in
                 completion.complete($0) { $0.answer($1, $2, .authorization($3)) }
             }
-            runner.recycle(&completion)
+            runner.recycle(completion)
         case .didFinish:
             held.delegate.paymentAuthorizationFlowDidFinish(self)
             runner.terminalCallReturned()

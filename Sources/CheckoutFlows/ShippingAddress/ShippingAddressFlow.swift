@@ -181,11 +181,11 @@ extension ShippingAddressFlow: FlowShell {
     package func perform(_ call: Machine.Call, on delegate: Delegate) {
         switch (call, delegate) {
         case (.didEnterAddress(let address, let id), .completions(let held)):
-            var completion = runner.makeCompletion(id, self)
+            let completion = runner.makeCompletion(id, self)
             held.delegate.shippingAddressFlow(self, didEnter: address) { [completion] in
                 completion.complete($0, Self.deliver)
             }
-            runner.recycle(&completion)
+            runner.recycle(completion)
         case (.didEnterAddress(let address, let id), .async(let held)):
             let handler = answerHandler(id)
             runner.activity.task { handler(await held.delegate.shippingAddressFlow(self, didEnter: address)) }
