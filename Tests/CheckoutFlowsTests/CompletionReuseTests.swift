@@ -59,16 +59,15 @@ final class CompletionReuseTests: XCTestCase {
     func testTheSpareReusesOnlyAnObjectNobodyElseHolds() {
         let shell = makeFlow(Quiet())
         var spare = SpareCompletion()
-        var first = spare.make(1, shell)
+        let first = spare.make(1, shell)
         let firstObject = ObjectIdentifier(first)
-        spare.recycle(&first)
+        spare.recycle(consume first)
         let second = spare.make(2, shell)
         XCTAssertEqual(ObjectIdentifier(second), firstObject, "a completion nobody else holds is reused")
         XCTAssertEqual(second.id, 2)
 
-        var held = second
-        let elsewhere = held  // the merchant keeps it
-        spare.recycle(&held)
+        let elsewhere = second  // the merchant keeps it
+        spare.recycle(consume second)
         let third = spare.make(3, shell)
         XCTAssertNotEqual(ObjectIdentifier(third), ObjectIdentifier(elsewhere), "a held completion is not reused")
         XCTAssertEqual(third.id, 3)

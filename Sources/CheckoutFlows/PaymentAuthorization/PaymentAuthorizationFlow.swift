@@ -293,7 +293,7 @@ extension PaymentAuthorizationFlow: FlowShell {
             held.delegate.paymentAuthorizationFlow(self, didSelectShippingContact: contact) { [completion] in
                 completion.complete($0) { $0.answer($1, $2, .shippingContact($3)) }
             }
-            runner.recycle(completion)
+            runner.recycle(consume completion)
         case .didSelectShippingMethod(let methods, let index, let id):
             let completion = runner.makeCompletion(id, self)
             // Borrowed from the sheet's list, not copied out of it: a shipping method is copied
@@ -303,26 +303,26 @@ extension PaymentAuthorizationFlow: FlowShell {
                     completion.complete($0) { $0.answer($1, $2, .shippingMethod($3)) }
                 }
             }
-            runner.recycle(completion)
+            runner.recycle(consume completion)
         case .didSelectPaymentMethod(let method, let id):
             let completion = runner.makeCompletion(id, self)
             held.delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method) { [completion] in
                 completion.complete($0) { $0.answer($1, $2, .paymentMethod($3)) }
             }
-            runner.recycle(completion)
+            runner.recycle(consume completion)
         case .didChangeCouponCode(let code, let id):
             let completion = runner.makeCompletion(id, self)
             held.delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code) { [completion] in
                 completion.complete($0) { $0.answer($1, $2, .couponCode($3)) }
             }
-            runner.recycle(completion)
+            runner.recycle(consume completion)
         case .authorize(let payment, let id):
             held.delegate.paymentAuthorizationFlowWillAuthorizePayment(self)
             let completion = runner.makeCompletion(id, self)
             held.delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment) { [completion] in
                 completion.complete($0) { $0.answer($1, $2, .authorization($3)) }
             }
-            runner.recycle(completion)
+            runner.recycle(consume completion)
         case .didFinish:
             held.delegate.paymentAuthorizationFlowDidFinish(self)
             runner.terminalCallReturned()

@@ -185,7 +185,7 @@ extension ShippingAddressFlow: FlowShell {
             held.delegate.shippingAddressFlow(self, didEnter: address) { [completion] in
                 completion.complete($0, Self.deliver)
             }
-            runner.recycle(completion)
+            runner.recycle(consume completion)
         case (.didEnterAddress(let address, let id), .async(let held)):
             let handler = answerHandler(id)
             runner.activity.task { handler(await held.delegate.shippingAddressFlow(self, didEnter: address)) }
