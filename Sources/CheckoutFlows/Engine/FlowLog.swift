@@ -5,12 +5,12 @@ import Synchronization
 /// resolutions of callbacks for the driver's `async` actions. Pure data: no clock, no lock.
 package struct FlowLog: Sendable {
     /// The transcript as recorded: each entry's time and sequence number are taken when it
-    /// happens; a completion's answer is described only when the transcript is read.
+    /// happens; a completion's answer is described only when the transcript is read. The newest
+    /// records; the older ones are in `archive`.
     private var records: [Record] = []
-    /// Full chunks of earlier records, `chunkSize` each, oldest first. A long transcript grows by
-    /// chunks: its records are never copied again, and no array outgrows the size that the
-    /// allocator serves from its heap (a larger one is mapped and unmapped, page by page).
-    private var olderRecords: [[Record]] = []
+    /// Full chunks of earlier records and the merchant's answers, once there are any (nil for a
+    /// short transcript without completions, and when transcripts are off).
+    private var archive: Archive?
     private static var chunkSize: Int { 256 }
     package private(set) var violations: [Violation] = []
     /// (Last: a machine's flag after the log fills the rest of its word.)
@@ -31,20 +31,34 @@ package struct FlowLog: Sendable {
 
     private func entries(describingAnswers: Bool) -> Transcript {
         var entries: [TranscriptEntry] = []
-        entries.reserveCapacity(olderRecords.count * Self.chunkSize + records.count)
-        for chunk in olderRecords { entries.append(contentsOf: chunk.lazy.map { $0.entry(describingAnswers) }) }
-        entries.append(contentsOf: records.lazy.map { $0.entry(describingAnswers) })
+        let chunks = archive?.chunks ?? []
+        entries.reserveCapacity(chunks.count * Self.chunkSize + records.count)
+        var answers = AnswerCursor(archive: describingAnswers ? archive : nil)
+        for chunk in chunks {
+            for record in chunk { entries.append(record.entry(&answers)) }
+        }
+        for record in records { entries.append(record.entry(&answers)) }
         return Transcript(entries: entries)
     }
 
     @inline(__always)
     private mutating func append(_ record: consuming Record) {
         if records.count == Self.chunkSize {
-            olderRecords.append(records)
+            uniqueArchive().chunks.append(records)
             records = []
             records.reserveCapacity(Self.chunkSize)
         }
         records.append(record)
+    }
+
+    /// The archive, made if there is none and copied if another log shares it, to be changed.
+    private mutating func uniqueArchive() -> Archive {
+        if archive == nil {
+            archive = Archive()
+        } else if !isKnownUniquelyReferenced(&archive) {
+            archive = archive.unsafelyUnwrapped.copy()
+        }
+        return archive.unsafelyUnwrapped
     }
 
     package mutating func record(_ event: @autoclosure () -> TranscriptEvent, at now: Duration) {
@@ -103,11 +117,51 @@ package struct FlowLog: Sendable {
         at now: Duration
     ) {
         guard recordsTranscript else { return }
-        let describe: @Sendable () -> TranscriptValue = { TranscriptValue.answer(answer) }
+        let own = keep(answer)
         append(
             Record(
                 time: now, sequence: TranscriptEntry.nextSequence(),
-                event: .completion(method, id, describe, byDefault)))
+                event: .completion(method, id, byDefault: byDefault, ownType: own)))
+    }
+
+    /// Keeps `answer` in the archive for when the transcript is read: in the column of the
+    /// archive's own answer type (true), or, for a log that answers with several types, in a
+    /// closure beside it (false). A machine answers with one type: no allocation per answer.
+    @inline(__always)
+    private mutating func keep<Answer: CustomStringConvertible & Sendable>(_ answer: Answer) -> Bool {
+        if archiveIs(AnswerArchive<Answer>.self), isKnownUniquelyReferenced(&archive) {
+            unsafeDowncast(archive.unsafelyUnwrapped, to: AnswerArchive<Answer>.self).answers.pointee.append(answer)
+            return true
+        }
+        return keepSlowly(answer)
+    }
+
+    /// Whether the archive is of `type` exactly (asked without keeping a reference to it, which
+    /// would make it look shared).
+    @inline(__always)
+    private func archiveIs(_ type: Archive.Type) -> Bool {
+        guard let archive else { return false }
+        return ObjectIdentifier(Swift.type(of: archive)) == ObjectIdentifier(type)
+    }
+
+    /// `keep(_:)` when the archive is missing, shared, or not of `Answer`'s column.
+    @inline(never)
+    private mutating func keepSlowly<Answer: CustomStringConvertible & Sendable>(_ answer: Answer) -> Bool {
+        let archive = archive == nil ? AnswerArchive<Answer>() as Archive : uniqueArchive()
+        if let typed = archive as? AnswerArchive<Answer> {
+            typed.answers.pointee.append(answer)
+            self.archive = typed
+            return true
+        }
+        guard archiveIs(Archive.self) else {
+            archive.otherAnswers.append { TranscriptValue.answer(answer) }
+            return false
+        }
+        // The archive of a log that had no answers yet takes this one's type.
+        let typed = AnswerArchive<Answer>(taking: archive)
+        typed.answers.pointee.append(answer)
+        self.archive = typed
+        return true
     }
 
     /// Replaces the latest record of a call of `method` with `event`, keeping its time and sequence
@@ -130,10 +184,11 @@ package struct FlowLog: Sendable {
                 return true
             }
         }
-        for chunk in olderRecords.indices.reversed() {
-            for index in olderRecords[chunk].indices.reversed() {
-                if let record = amended(olderRecords[chunk][index]) {
-                    olderRecords[chunk][index] = record
+        guard let chunks = archive?.chunks.indices else { return false }
+        for chunk in chunks.reversed() {
+            for index in archive.unsafelyUnwrapped.chunks[chunk].indices.reversed() {
+                if let record = amended(archive.unsafelyUnwrapped.chunks[chunk][index]) {
+                    uniqueArchive().chunks[chunk][index] = record
                     return true
                 }
             }
@@ -152,15 +207,17 @@ package struct FlowLog: Sendable {
             case call(String, UInt64, TranscriptValue)
             /// `.call(method, callbackID: id, [.contact(contact.redactedForShipping())])`.
             case redactedCall(String, UInt64, Contact)
-            /// `.completion(method, callbackID: id, [describe()], byDefault: byDefault)`.
-            case completion(String, UInt64, @Sendable () -> TranscriptValue, Bool)
+            /// `.completion(method, callbackID: id, [the answer], byDefault: byDefault)`, the answer
+            /// the next one kept in the archive's own column (`ownType`) or beside it.
+            case completion(String, UInt64, byDefault: Bool, ownType: Bool)
         }
 
         let time: Duration
         let sequence: UInt64
         let event: Event
 
-        func entry(_ describingAnswer: Bool) -> TranscriptEntry {
+        /// The entry; a completion's answer the next one `answers` gives.
+        func entry(_ answers: inout AnswerCursor) -> TranscriptEntry {
             switch event {
             case .ready(let event):
                 return TranscriptEntry(time: time, event: event, sequence: sequence)
@@ -172,11 +229,84 @@ package struct FlowLog: Sendable {
             case .redactedCall(let method, let id, let contact):
                 let argument = TranscriptValue.contact(contact.redactedForShipping())
                 return TranscriptEntry(time: time, event: .call(method, callbackID: id, [argument]), sequence: sequence)
-            case .completion(let method, let id, let describe, let byDefault):
+            case .completion(let method, let id, let byDefault, let ownType):
+                let answer = answers.next(ownType: ownType)
                 let event = TranscriptEvent.completion(
-                    method, callbackID: id, describingAnswer ? [describe()] : [], byDefault: byDefault)
+                    method, callbackID: id, answer.map { [$0] } ?? [], byDefault: byDefault)
                 return TranscriptEntry(time: time, event: event, sequence: sequence)
             }
+        }
+    }
+
+    /// What a log keeps besides its newest records: full chunks of older records, oldest first
+    /// (a long transcript grows by chunks: its records are never copied again, and no array
+    /// outgrows the size that the allocator serves from its heap), and the merchant's answers,
+    /// in the order recorded. Shared by copies of the log until one of them changes it (copy on
+    /// write: changed only through a log that holds the only reference).
+    private class Archive: @unchecked Sendable {
+        final var chunks: [[Record]] = []
+        /// The answers not of the archive's own type (``AnswerArchive``), each in a closure that
+        /// describes it.
+        final var otherAnswers: [@Sendable () -> TranscriptValue] = []
+
+        init() {}
+
+        init(taking archive: Archive) {
+            chunks = archive.chunks
+            otherAnswers = archive.otherAnswers
+        }
+
+        func copy() -> Archive { Archive(taking: self) }
+
+        /// The archive's own answer at `index`, described.
+        func answer(at index: Int) -> TranscriptValue { preconditionFailure("an archive without answers of its own") }
+    }
+
+    /// An archive with a column of answers of one type: a machine's answers, kept as they are.
+    private final class AnswerArchive<Answer: CustomStringConvertible & Sendable>: Archive, @unchecked Sendable {
+        /// The answers, in a cell of their own: a stored property of a class is checked for
+        /// exclusive access at run time, on each answer (about 120 instructions), a pointer's
+        /// memory is not. (Changed only through a log that holds the only reference.)
+        let answers = UnsafeMutablePointer<[Answer]>.allocate(capacity: 1)
+
+        override init() {
+            answers.initialize(to: [])
+            super.init()
+        }
+
+        override init(taking archive: Archive) {
+            answers.initialize(to: [])
+            super.init(taking: archive)
+        }
+
+        deinit {
+            answers.deinitialize(count: 1)
+            answers.deallocate()
+        }
+
+        override func copy() -> Archive {
+            let copy = AnswerArchive(taking: self)
+            copy.answers.pointee = answers.pointee
+            return copy
+        }
+
+        override func answer(at index: Int) -> TranscriptValue { TranscriptValue.answer(answers.pointee[index]) }
+    }
+
+    /// Reads the archive's answers in the order they were recorded; none when not describing.
+    private struct AnswerCursor {
+        let archive: Archive?
+        var own = 0
+        var other = 0
+
+        mutating func next(ownType: Bool) -> TranscriptValue? {
+            guard let archive else { return nil }
+            if ownType {
+                defer { own += 1 }
+                return archive.answer(at: own)
+            }
+            defer { other += 1 }
+            return archive.otherAnswers[other]()
         }
     }
 
