@@ -11,14 +11,21 @@ package struct FlowLog: Sendable {
     /// Full chunks of earlier records and the merchant's answers, once there are any (nil for a
     /// short transcript without completions, and when transcripts are off).
     private var archive: Archive?
-    private static var chunkSize: Int { 256 }
+    /// The newest records' first capacity: what a flow records up to its first callback, where a
+    /// parked session waits (`present`, the action, its call). Appending doubles it, up to a
+    /// chunk: 3, 6, 12, ... 192 (the allocator's rounding adds less than a record).
+    private static var firstCapacity: Int { 3 }
+    private static var chunkSize: Int { firstCapacity << 6 }
     package private(set) var violations: [Violation] = []
     /// (Last: a machine's flag after the log fills the rest of its word.)
     package let recordsTranscript: Bool
     /// How many violations were recorded: what the engine compares to know whether to report.
     package var violationCount: Int { violations.count }
 
-    package init(recordsTranscript: Bool) { self.recordsTranscript = recordsTranscript }
+    package init(recordsTranscript: Bool) {
+        self.recordsTranscript = recordsTranscript
+        if recordsTranscript { records.reserveCapacity(Self.firstCapacity) }
+    }
 
     /// The transcript so far (empty when transcripts are off).
     package var transcript: Transcript { entries(describingAnswers: true) }
