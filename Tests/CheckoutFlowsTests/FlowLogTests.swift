@@ -127,4 +127,42 @@ final class FlowLogTests: XCTestCase {
         XCTAssertEqual(log.transcript.entries.count, 262)
         XCTAssertEqual(copy.transcript.entries.count, 263)
     }
+
+    // Every ready-made event reads back as it was recorded, whether the record holds it in parts
+    // (an action, a call or a completion with at most one value, an outcome) or keeps it whole; an
+    // amendment reaches either kind of call.
+    func testReadyMadeEventsReadBackAsRecorded() {
+        let refusal = Refusal(code: .notPresented, message: "not yet", fields: ["a"])
+        let violation = Violation(kind: .lateCompletion, callback: "m", callbackID: 3, time: .seconds(2), detail: "d")
+        let events: [TranscriptEvent] = [
+            .action("a", []), .action("b", [.text("x")]), .action("c", [.text("x"), .text("y")]),
+            .call("n", callbackID: nil, []), .call("n", callbackID: 0, [.text("zero")]),
+            .call("m", callbackID: 7, [.text("x")]), .call("m", callbackID: 8, [.text("x"), .text("y")]),
+            .completion("m", callbackID: 7, [], byDefault: false),
+            .completion("m", callbackID: 7, [.text("answer")], byDefault: true),
+            .completion("m", callbackID: 8, [.text("x"), .text("y")], byDefault: false),
+            .refused("a", refusal), .violation(violation), .outcome("done"), .outcome(""),
+        ]
+        var log = FlowLog(recordsTranscript: true)
+        for (index, event) in events.enumerated() { log.record(event, at: .milliseconds(index)) }
+        XCTAssertEqual(log.transcript.entries.map(\.event), events)
+        XCTAssertEqual(log.outline.entries.map(\.event), events)
+        XCTAssertEqual(log.transcript.entries.map(\.time), events.indices.map { .milliseconds($0) })
+
+        // The latest call of "m" is kept whole (two values); of "n", in parts (id 0).
+        XCTAssertTrue(log.amendLastCall("m", to: .call("m", callbackID: nil, [.text("amended"), .text("whole")])))
+        XCTAssertTrue(log.amendLastCall("n", to: .outcome("n amended")))
+        var expected = events
+        expected[6] = .call("m", callbackID: nil, [.text("amended"), .text("whole")])
+        expected[4] = .outcome("n amended")
+        XCTAssertEqual(log.transcript.entries.map(\.event), expected)
+        // Still a call of "m", amended again; then the one before it, in parts.
+        XCTAssertTrue(log.amendLastCall("m", to: .action("m amended", [])))
+        XCTAssertTrue(log.amendLastCall("m", to: .outcome("again")))
+        expected[6] = .action("m amended", [])
+        expected[5] = .outcome("again")
+        XCTAssertEqual(log.transcript.entries.map(\.event), expected)
+        XCTAssertEqual(log.transcript.entries.map(\.sequence), log.transcript.entries.map(\.sequence).sorted())
+        XCTAssertFalse(log.amendLastCall("x", to: .outcome("none")))
+    }
 }

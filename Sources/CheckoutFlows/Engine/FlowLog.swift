@@ -42,20 +42,40 @@ package struct FlowLog: Sendable {
         entries.reserveCapacity(chunks.count * Self.chunkSize + records.count)
         var answers = AnswerCursor(archive: describingAnswers ? archive : nil)
         for chunk in chunks {
-            for record in chunk { entries.append(record.entry(&answers)) }
+            for record in chunk { entries.append(record.entry(archive, &answers)) }
         }
-        for record in records { entries.append(record.entry(&answers)) }
+        for record in records { entries.append(record.entry(archive, &answers)) }
         return Transcript(entries: entries)
     }
 
     @inline(__always)
     private mutating func append(_ record: consuming Record) {
-        if records.count == Self.chunkSize {
-            uniqueArchive().chunks.append(records)
-            records = []
-            records.reserveCapacity(Self.chunkSize)
-        }
+        if records.count == Self.chunkSize { startChunk() }
         records.append(record)
+    }
+
+    /// Moves the full newest chunk to the archive. Out of line, as is all that is not the append
+    /// itself: a machine's code that records stays small (with this inlined too, the optimizer
+    /// stopped inlining a machine's own helpers, 167 instructions a round trip with transcripts
+    /// off).
+    @inline(never)
+    private mutating func startChunk() {
+        uniqueArchive().chunks.append(records)
+        records = []
+        records.reserveCapacity(Self.chunkSize)
+    }
+
+    /// Appends a record of these parts.
+    @inline(__always)
+    private mutating func append(
+        _ kind: Record.Kind,
+        _ name: consuming String,
+        id: UInt64,
+        value: consuming TranscriptValue?,
+        byDefault: Bool,
+        at now: Duration
+    ) {
+        append(Record(kind, time: now, name: name, id: id, value: value, byDefault: byDefault))
     }
 
     /// The archive, made if there is none and copied if another log shares it, to be changed.
@@ -71,15 +91,14 @@ package struct FlowLog: Sendable {
     package mutating func record(_ event: @autoclosure () -> TranscriptEvent, at now: Duration) {
         guard recordsTranscript else { return }
         let event = event()
-        append(Record(time: now, sequence: TranscriptEntry.nextSequence(), event: .ready(event)))
+        append(record(event, time: now, sequence: TranscriptEntry.nextSequence()))
     }
 
     /// Records `.action(name, [argument])`, keeping the argument without its array until read.
     package mutating func record(action name: String, _ argument: @autoclosure () -> TranscriptValue, at now: Duration)
     {
         guard recordsTranscript else { return }
-        let argument = argument()
-        append(Record(time: now, sequence: TranscriptEntry.nextSequence(), event: .action(name, argument)))
+        append(.action, name, id: 0, value: argument(), byDefault: false, at: now)
     }
 
     /// Records `.call(method, callbackID: id, [argument])`, keeping the argument without its array
@@ -91,9 +110,7 @@ package struct FlowLog: Sendable {
         at now: Duration
     ) {
         guard recordsTranscript else { return }
-        let argument = argument()
-        append(
-            Record(time: now, sequence: TranscriptEntry.nextSequence(), event: .call(method, id ?? 0, argument)))
+        append(.call, method, id: id ?? 0, value: argument(), byDefault: false, at: now)
     }
 
     /// Records `.call(method, callbackID: id, [.contact(contact.redactedForShipping())])`, keeping
@@ -107,9 +124,7 @@ package struct FlowLog: Sendable {
         at now: Duration
     ) {
         guard recordsTranscript else { return }
-        append(
-            Record(
-                time: now, sequence: TranscriptEntry.nextSequence(), event: .redactedCall(method, id, contact)))
+        append(.redactedCall, method, id: id, value: .contact(contact), byDefault: false, at: now)
     }
 
     /// Records a completion that took effect: `.completion(method, callbackID: id,
@@ -124,11 +139,7 @@ package struct FlowLog: Sendable {
         at now: Duration
     ) {
         guard recordsTranscript else { return }
-        let own = keep(answer)
-        append(
-            Record(
-                time: now, sequence: TranscriptEntry.nextSequence(),
-                event: .completion(method, id, byDefault: byDefault, ownType: own)))
+        append(keep(answer) ? .answer : .otherAnswer, method, id: id, value: nil, byDefault: byDefault, at: now)
     }
 
     /// Keeps `answer` in the archive for when the transcript is read: in the column of the
@@ -178,70 +189,130 @@ package struct FlowLog: Sendable {
     @discardableResult
     package mutating func amendLastCall(_ method: String, to event: TranscriptEvent) -> Bool {
         guard recordsTranscript else { return false }
-        func amended(_ record: Record) -> Record? {
-            switch record.event {
-            case .ready(.call(method, _, _)), .call(method, _, _), .redactedCall(method, _, _):
-                Record(time: record.time, sequence: record.sequence, event: .ready(event))
-            default: nil
+        func isCall(_ record: Record) -> Bool {
+            switch record.kind {
+            case .call, .redactedCall: record.name == method
+            case .event:
+                if case .call(method, _, _) = archive.unsafelyUnwrapped.events[Int(record.id)] { true } else { false }
+            default: false
             }
         }
-        for index in records.indices.reversed() {
-            if let record = amended(records[index]) {
-                records[index] = record
-                return true
-            }
+        for index in records.indices.reversed() where isCall(records[index]) {
+            let amended = record(event, time: records[index].time, sequence: records[index].sequence)
+            records[index] = amended
+            return true
         }
         guard let chunks = archive?.chunks.indices else { return false }
         for chunk in chunks.reversed() {
-            for index in archive.unsafelyUnwrapped.chunks[chunk].indices.reversed() {
-                if let record = amended(archive.unsafelyUnwrapped.chunks[chunk][index]) {
-                    uniqueArchive().chunks[chunk][index] = record
-                    return true
-                }
+            for index in archive.unsafelyUnwrapped.chunks[chunk].indices.reversed()
+            where isCall(archive.unsafelyUnwrapped.chunks[chunk][index]) {
+                let old = archive.unsafelyUnwrapped.chunks[chunk][index]
+                let amended = record(event, time: old.time, sequence: old.sequence)
+                uniqueArchive().chunks[chunk][index] = amended
+                return true
             }
         }
         return false
     }
 
-    /// One recorded entry: a transcript event, or the parts of one, put together when read.
+    /// The record of a ready-made `event`: in the record itself when it has one of the shapes the
+    /// flows record (an action, a call or a completion with at most one value, an outcome), else
+    /// kept in the archive, the record holding its index.
+    private mutating func record(_ event: TranscriptEvent, time: Duration, sequence: UInt64) -> Record {
+        switch event {
+        case .action(let name, let values) where values.count < 2:
+            return Record(.action, time: time, sequence: sequence, name: name, value: values.first)
+        case .call(let method, let id, let values) where values.count < 2 && id != 0:
+            return Record(.call, time: time, sequence: sequence, name: method, id: id ?? 0, value: values.first)
+        case .completion(let method, let id, let values, let byDefault) where values.count < 2:
+            return Record(
+                .completion, time: time, sequence: sequence, name: method, id: id, value: values.first,
+                byDefault: byDefault)
+        case .outcome(let outcome):
+            return Record(.outcome, time: time, sequence: sequence, name: outcome)
+        default:
+            let archive = uniqueArchive()
+            archive.events.append(event)
+            return Record(.event, time: time, sequence: sequence, id: UInt64(archive.events.count - 1))
+        }
+    }
+
+    /// One recorded entry, its event in parts put together when read: for the events the flows
+    /// record on their hot paths, nothing to build when recorded and little to destroy.
     private struct Record: Sendable {
-        enum Event: Sendable {
-            case ready(TranscriptEvent)
-            /// `.action(name, [argument])`.
-            case action(String, TranscriptValue)
-            /// `.call(method, callbackID: id, [argument])`, a call without a callback id kept with
-            /// id 0 (ids count from 1): as an optional, the id made every record 8 bytes larger.
-            case call(String, UInt64, TranscriptValue)
-            /// `.call(method, callbackID: id, [.contact(contact.redactedForShipping())])`.
-            case redactedCall(String, UInt64, Contact)
-            /// `.completion(method, callbackID: id, [the answer], byDefault: byDefault)`, the answer
-            /// the next one kept in the archive's own column (`ownType`) or beside it.
-            case completion(String, UInt64, byDefault: Bool, ownType: Bool)
+        enum Kind: UInt8 {
+            /// `.action(name, [value])` (`[]` without a value).
+            case action
+            /// `.call(name, callbackID: id, [value])`, a call without a callback id kept with id 0
+            /// (ids count from 1).
+            case call
+            /// `.call(name, callbackID: id, [.contact(contact.redactedForShipping())])`, `value`
+            /// the contact in full.
+            case redactedCall
+            /// `.completion(name, callbackID: id, [value], byDefault: byDefault)`, ready-made.
+            case completion
+            /// `.completion(name, callbackID: id, [answer], byDefault: byDefault)`, the answer the
+            /// next one in the archive's own column (``AnswerArchive``).
+            case answer
+            /// The same, the answer the next one beside that column.
+            case otherAnswer
+            /// `.outcome(name)`.
+            case outcome
+            /// Any other event: the archive's `events[id]`.
+            case event
         }
 
         let time: Duration
         let sequence: UInt64
-        let event: Event
+        /// The callback's id, or an event's index in the archive.
+        let id: UInt64
+        let name: String
+        let value: TranscriptValue?
+        let kind: Kind
+        let byDefault: Bool
 
-        /// The entry; a completion's answer the next one `answers` gives.
-        func entry(_ answers: inout AnswerCursor) -> TranscriptEntry {
-            switch event {
-            case .ready(let event):
-                return TranscriptEntry(time: time, event: event, sequence: sequence)
-            case .action(let name, let argument):
-                return TranscriptEntry(time: time, event: .action(name, [argument]), sequence: sequence)
-            case .call(let method, let id, let argument):
-                return TranscriptEntry(
-                    time: time, event: .call(method, callbackID: id == 0 ? nil : id, [argument]), sequence: sequence)
-            case .redactedCall(let method, let id, let contact):
-                let argument = TranscriptValue.contact(contact.redactedForShipping())
-                return TranscriptEntry(time: time, event: .call(method, callbackID: id, [argument]), sequence: sequence)
-            case .completion(let method, let id, let byDefault, let ownType):
-                let answer = answers.next(ownType: ownType)
-                let event = TranscriptEvent.completion(
-                    method, callbackID: id, answer.map { [$0] } ?? [], byDefault: byDefault)
-                return TranscriptEntry(time: time, event: event, sequence: sequence)
-            }
+        /// A record; its sequence number, unless given, taken now.
+        @inline(__always)
+        init(
+            _ kind: Kind,
+            time: Duration,
+            sequence: UInt64 = TranscriptEntry.nextSequence(),
+            name: String = "",
+            id: UInt64 = 0,
+            value: TranscriptValue? = nil,
+            byDefault: Bool = false
+        ) {
+            self.time = time
+            self.sequence = sequence
+            self.id = id
+            self.name = name
+            self.value = value
+            self.kind = kind
+            self.byDefault = byDefault
+        }
+
+        /// The entry; an answer the next one `answers` gives.
+        func entry(_ archive: Archive?, _ answers: inout AnswerCursor) -> TranscriptEntry {
+            func values() -> [TranscriptValue] { value.map { [$0] } ?? [] }
+            let event: TranscriptEvent =
+                switch kind {
+                case .action: .action(name, values())
+                case .call: .call(name, callbackID: id == 0 ? nil : id, values())
+                case .redactedCall:
+                    if case .contact(let contact) = value {
+                        .call(name, callbackID: id, [.contact(contact.redactedForShipping())])
+                    } else {
+                        preconditionFailure("a redacted call without its contact")
+                    }
+                case .completion: .completion(name, callbackID: id, values(), byDefault: byDefault)
+                case .answer, .otherAnswer:
+                    .completion(
+                        name, callbackID: id, answers.next(ownType: kind == .answer).map { [$0] } ?? [],
+                        byDefault: byDefault)
+                case .outcome: .outcome(name)
+                case .event: archive.unsafelyUnwrapped.events[Int(id)]
+                }
+            return TranscriptEntry(time: time, event: event, sequence: sequence)
         }
     }
 
@@ -252,6 +323,8 @@ package struct FlowLog: Sendable {
     /// write: changed only through a log that holds the only reference).
     private class Archive: @unchecked Sendable {
         final var chunks: [[Record]] = []
+        /// The ready-made events recorded in no shape of a record's own (``Record/Kind/event``).
+        final var events: [TranscriptEvent] = []
         /// The answers not of the archive's own type (``AnswerArchive``), each in a closure that
         /// describes it.
         final var otherAnswers: [@Sendable () -> TranscriptValue] = []
@@ -260,6 +333,7 @@ package struct FlowLog: Sendable {
 
         init(taking archive: Archive) {
             chunks = archive.chunks
+            events = archive.events
             otherAnswers = archive.otherAnswers
         }
 
