@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import Synchronization
 import XCTest
 
 /// The flow's log keeps a long transcript in chunks; read back, it is every entry in the order
@@ -50,5 +51,118 @@ final class FlowLogTests: XCTestCase {
         var log = FlowLog(recordsTranscript: false)
         for index in 0..<300 { log.record(action: "act", .text("\(index)"), at: .zero) }
         XCTAssertTrue(log.transcript.entries.isEmpty)
+    }
+
+    /// An answer that counts how often it is described.
+    private final class CountedAnswer: CustomStringConvertible, Sendable {
+        let descriptions = Atomic<Int>(0)
+        var description: String {
+            descriptions.add(1, ordering: .relaxed)
+            return "counted"
+        }
+    }
+
+    // A completion's answer is described when the transcript is read, each time it is read, and
+    // never for the outline.
+    func testAnAnswerIsDescribedOnlyWhenTheTranscriptIsRead() {
+        var log = FlowLog(recordsTranscript: true)
+        let answer = CountedAnswer()
+        log.record(call: "call", callbackID: 1, .text("x"), at: .zero)
+        log.recordCompletion("call", callbackID: 1, answer: answer, byDefault: false, at: .seconds(1))
+        XCTAssertEqual(answer.descriptions.load(ordering: .relaxed), 0)
+        XCTAssertEqual(log.outline.entries.last?.event, .completion("call", callbackID: 1, [], byDefault: false))
+        XCTAssertEqual(answer.descriptions.load(ordering: .relaxed), 0)
+        XCTAssertEqual(
+            log.transcript.entries.last?.event, .completion("call", callbackID: 1, [.text("counted")], byDefault: false)
+        )
+        XCTAssertEqual(answer.descriptions.load(ordering: .relaxed), 1)
+        _ = log.transcript
+        XCTAssertEqual(answer.descriptions.load(ordering: .relaxed), 2)
+    }
+
+    // Answers of several types in one log, the first of them after the log has filled a chunk,
+    // read back each in its place.
+    func testAnswersOfSeveralTypesReadBackInOrder() {
+        var log = FlowLog(recordsTranscript: true)
+        for index in 0..<300 { log.record(action: "act", .text("\(index)"), at: .zero) }
+        var expected: [TranscriptValue] = []
+        for index in 0..<40 {
+            if index % 3 == 1 {
+                log.recordCompletion("c", callbackID: 1, answer: "text \(index)", byDefault: false, at: .zero)
+                expected.append(.text("text \(index)"))
+            } else {
+                log.recordCompletion("c", callbackID: 1, answer: Answer(number: index), byDefault: true, at: .zero)
+                expected.append(.text("answer \(index)"))
+            }
+        }
+        let answers = log.transcript.entries.dropFirst(300).map { entry -> TranscriptValue? in
+            guard case .completion(_, _, let answer, _) = entry.event else { return nil }
+            return answer.first
+        }
+        XCTAssertEqual(answers, expected)
+    }
+
+    // A copy of a log is a value: what each records after the copy, the other does not see, the
+    // answers and the older chunks included.
+    func testACopiedLogIsAValue() {
+        var log = FlowLog(recordsTranscript: true)
+        log.record(call: "n", callbackID: nil, .text("in the oldest chunk"), at: .zero)
+        for index in 1..<260 { log.record(action: "act", .text("\(index)"), at: .zero) }
+        log.recordCompletion("c", callbackID: 1, answer: Answer(number: 1), byDefault: false, at: .zero)
+        var copy = log
+        log.recordCompletion("c", callbackID: 2, answer: Answer(number: 2), byDefault: false, at: .zero)
+        copy.recordCompletion("c", callbackID: 3, answer: Answer(number: 3), byDefault: false, at: .zero)
+        copy.recordCompletion("c", callbackID: 4, answer: "four", byDefault: false, at: .zero)
+        XCTAssertTrue(copy.amendLastCall("n", to: .outcome("amended")))
+        XCTAssertEqual(copy.transcript.entries.first?.event, .outcome("amended"))
+        XCTAssertEqual(log.transcript.entries.first?.event, .call("n", callbackID: nil, [.text("in the oldest chunk")]))
+        func answers(_ log: FlowLog) -> [String] {
+            log.transcript.entries.compactMap { entry in
+                guard case .completion(_, let id, let answer, _) = entry.event else { return nil }
+                return "\(id): \(answer.first?.rendered(showingPersonalData: false) ?? "-")"
+            }
+        }
+        XCTAssertEqual(answers(log), ["1: answer 1", "2: answer 2"])
+        XCTAssertEqual(answers(copy), ["1: answer 1", "3: answer 3", "4: four"])
+        XCTAssertEqual(log.transcript.entries.count, 262)
+        XCTAssertEqual(copy.transcript.entries.count, 263)
+    }
+
+    // Every ready-made event reads back as it was recorded, whether the record holds it in parts
+    // (an action, a call or a completion with at most one value, an outcome) or keeps it whole; an
+    // amendment reaches either kind of call.
+    func testReadyMadeEventsReadBackAsRecorded() {
+        let refusal = Refusal(code: .notPresented, message: "not yet", fields: ["a"])
+        let violation = Violation(kind: .lateCompletion, callback: "m", callbackID: 3, time: .seconds(2), detail: "d")
+        let events: [TranscriptEvent] = [
+            .action("a", []), .action("b", [.text("x")]), .action("c", [.text("x"), .text("y")]),
+            .call("n", callbackID: nil, []), .call("n", callbackID: 0, [.text("zero")]),
+            .call("m", callbackID: 7, [.text("x")]), .call("m", callbackID: 8, [.text("x"), .text("y")]),
+            .completion("m", callbackID: 7, [], byDefault: false),
+            .completion("m", callbackID: 7, [.text("answer")], byDefault: true),
+            .completion("m", callbackID: 8, [.text("x"), .text("y")], byDefault: false),
+            .refused("a", refusal), .violation(violation), .outcome("done"), .outcome(""),
+        ]
+        var log = FlowLog(recordsTranscript: true)
+        for (index, event) in events.enumerated() { log.record(event, at: .milliseconds(index)) }
+        XCTAssertEqual(log.transcript.entries.map(\.event), events)
+        XCTAssertEqual(log.outline.entries.map(\.event), events)
+        XCTAssertEqual(log.transcript.entries.map(\.time), events.indices.map { .milliseconds($0) })
+
+        // The latest call of "m" is kept whole (two values); of "n", in parts (id 0).
+        XCTAssertTrue(log.amendLastCall("m", to: .call("m", callbackID: nil, [.text("amended"), .text("whole")])))
+        XCTAssertTrue(log.amendLastCall("n", to: .outcome("n amended")))
+        var expected = events
+        expected[6] = .call("m", callbackID: nil, [.text("amended"), .text("whole")])
+        expected[4] = .outcome("n amended")
+        XCTAssertEqual(log.transcript.entries.map(\.event), expected)
+        // Still a call of "m", amended again; then the one before it, in parts.
+        XCTAssertTrue(log.amendLastCall("m", to: .action("m amended", [])))
+        XCTAssertTrue(log.amendLastCall("m", to: .outcome("again")))
+        expected[6] = .action("m amended", [])
+        expected[5] = .outcome("again")
+        XCTAssertEqual(log.transcript.entries.map(\.event), expected)
+        XCTAssertEqual(log.transcript.entries.map(\.sequence), log.transcript.entries.map(\.sequence).sorted())
+        XCTAssertFalse(log.amendLastCall("x", to: .outcome("none")))
     }
 }

@@ -5,20 +5,27 @@ import Synchronization
 /// resolutions of callbacks for the driver's `async` actions. Pure data: no clock, no lock.
 package struct FlowLog: Sendable {
     /// The transcript as recorded: each entry's time and sequence number are taken when it
-    /// happens; a completion's answer is described only when the transcript is read.
+    /// happens; a completion's answer is described only when the transcript is read. The newest
+    /// records; the older ones are in `archive`.
     private var records: [Record] = []
-    /// Full chunks of earlier records, `chunkSize` each, oldest first. A long transcript grows by
-    /// chunks: its records are never copied again, and no array outgrows the size that the
-    /// allocator serves from its heap (a larger one is mapped and unmapped, page by page).
-    private var olderRecords: [[Record]] = []
-    private static var chunkSize: Int { 256 }
+    /// Full chunks of earlier records and the merchant's answers, once there are any (nil for a
+    /// short transcript without completions, and when transcripts are off).
+    private var archive: Archive?
+    /// The newest records' first capacity: what a flow records up to its first callback, where a
+    /// parked session waits (`present`, the action, its call). Appending doubles it, up to a
+    /// chunk: 3, 6, 12, ... 192 (the allocator's rounding adds less than a record).
+    private static var firstCapacity: Int { 3 }
+    private static var chunkSize: Int { firstCapacity << 6 }
     package private(set) var violations: [Violation] = []
     /// (Last: a machine's flag after the log fills the rest of its word.)
     package let recordsTranscript: Bool
     /// How many violations were recorded: what the engine compares to know whether to report.
     package var violationCount: Int { violations.count }
 
-    package init(recordsTranscript: Bool) { self.recordsTranscript = recordsTranscript }
+    package init(recordsTranscript: Bool) {
+        self.recordsTranscript = recordsTranscript
+        if recordsTranscript { records.reserveCapacity(Self.firstCapacity) }
+    }
 
     /// The transcript so far (empty when transcripts are off).
     package var transcript: Transcript { entries(describingAnswers: true) }
@@ -31,34 +38,67 @@ package struct FlowLog: Sendable {
 
     private func entries(describingAnswers: Bool) -> Transcript {
         var entries: [TranscriptEntry] = []
-        entries.reserveCapacity(olderRecords.count * Self.chunkSize + records.count)
-        for chunk in olderRecords { entries.append(contentsOf: chunk.lazy.map { $0.entry(describingAnswers) }) }
-        entries.append(contentsOf: records.lazy.map { $0.entry(describingAnswers) })
+        let chunks = archive?.chunks ?? []
+        entries.reserveCapacity(chunks.count * Self.chunkSize + records.count)
+        var answers = AnswerCursor(archive: describingAnswers ? archive : nil)
+        for chunk in chunks {
+            for record in chunk { entries.append(record.entry(archive, &answers)) }
+        }
+        for record in records { entries.append(record.entry(archive, &answers)) }
         return Transcript(entries: entries)
     }
 
     @inline(__always)
     private mutating func append(_ record: consuming Record) {
-        if records.count == Self.chunkSize {
-            olderRecords.append(records)
-            records = []
-            records.reserveCapacity(Self.chunkSize)
-        }
+        if records.count == Self.chunkSize { startChunk() }
         records.append(record)
+    }
+
+    /// Moves the full newest chunk to the archive. Out of line, as is all that is not the append
+    /// itself: a machine's code that records stays small (with this inlined too, the optimizer
+    /// stopped inlining a machine's own helpers, 167 instructions a round trip with transcripts
+    /// off).
+    @inline(never)
+    private mutating func startChunk() {
+        uniqueArchive().chunks.append(records)
+        records = []
+        records.reserveCapacity(Self.chunkSize)
+    }
+
+    /// Appends a record of these parts.
+    @inline(__always)
+    private mutating func append(
+        _ kind: Record.Kind,
+        _ name: consuming String,
+        id: UInt64,
+        value: consuming TranscriptValue?,
+        byDefault: Bool,
+        at now: Duration
+    ) {
+        append(Record(kind, time: now, name: name, id: id, value: value, byDefault: byDefault))
+    }
+
+    /// The archive, made if there is none and copied if another log shares it, to be changed.
+    private mutating func uniqueArchive() -> Archive {
+        if archive == nil {
+            archive = Archive()
+        } else if !isKnownUniquelyReferenced(&archive) {
+            archive = archive.unsafelyUnwrapped.copy()
+        }
+        return archive.unsafelyUnwrapped
     }
 
     package mutating func record(_ event: @autoclosure () -> TranscriptEvent, at now: Duration) {
         guard recordsTranscript else { return }
         let event = event()
-        append(Record(time: now, sequence: TranscriptEntry.nextSequence(), event: .ready(event)))
+        append(record(event, time: now, sequence: TranscriptEntry.nextSequence()))
     }
 
     /// Records `.action(name, [argument])`, keeping the argument without its array until read.
     package mutating func record(action name: String, _ argument: @autoclosure () -> TranscriptValue, at now: Duration)
     {
         guard recordsTranscript else { return }
-        let argument = argument()
-        append(Record(time: now, sequence: TranscriptEntry.nextSequence(), event: .action(name, argument)))
+        append(.action, name, id: 0, value: argument(), byDefault: false, at: now)
     }
 
     /// Records `.call(method, callbackID: id, [argument])`, keeping the argument without its array
@@ -70,9 +110,7 @@ package struct FlowLog: Sendable {
         at now: Duration
     ) {
         guard recordsTranscript else { return }
-        let argument = argument()
-        append(
-            Record(time: now, sequence: TranscriptEntry.nextSequence(), event: .call(method, id ?? 0, argument)))
+        append(.call, method, id: id ?? 0, value: argument(), byDefault: false, at: now)
     }
 
     /// Records `.call(method, callbackID: id, [.contact(contact.redactedForShipping())])`, keeping
@@ -86,9 +124,7 @@ package struct FlowLog: Sendable {
         at now: Duration
     ) {
         guard recordsTranscript else { return }
-        append(
-            Record(
-                time: now, sequence: TranscriptEntry.nextSequence(), event: .redactedCall(method, id, contact)))
+        append(.redactedCall, method, id: id, value: .contact(contact), byDefault: false, at: now)
     }
 
     /// Records a completion that took effect: `.completion(method, callbackID: id,
@@ -103,11 +139,47 @@ package struct FlowLog: Sendable {
         at now: Duration
     ) {
         guard recordsTranscript else { return }
-        let describe: @Sendable () -> TranscriptValue = { TranscriptValue.answer(answer) }
-        append(
-            Record(
-                time: now, sequence: TranscriptEntry.nextSequence(),
-                event: .completion(method, id, describe, byDefault)))
+        append(keep(answer) ? .answer : .otherAnswer, method, id: id, value: nil, byDefault: byDefault, at: now)
+    }
+
+    /// Keeps `answer` in the archive for when the transcript is read: in the column of the
+    /// archive's own answer type (true), or, for a log that answers with several types, in a
+    /// closure beside it (false). A machine answers with one type: no allocation per answer.
+    @inline(__always)
+    private mutating func keep<Answer: CustomStringConvertible & Sendable>(_ answer: Answer) -> Bool {
+        if archiveIs(AnswerArchive<Answer>.self), isKnownUniquelyReferenced(&archive) {
+            unsafeDowncast(archive.unsafelyUnwrapped, to: AnswerArchive<Answer>.self).answers.pointee.append(answer)
+            return true
+        }
+        return keepSlowly(answer)
+    }
+
+    /// Whether the archive is of `type` exactly (asked without keeping a reference to it, which
+    /// would make it look shared).
+    @inline(__always)
+    private func archiveIs(_ type: Archive.Type) -> Bool {
+        guard let archive else { return false }
+        return ObjectIdentifier(Swift.type(of: archive)) == ObjectIdentifier(type)
+    }
+
+    /// `keep(_:)` when the archive is missing, shared, or not of `Answer`'s column.
+    @inline(never)
+    private mutating func keepSlowly<Answer: CustomStringConvertible & Sendable>(_ answer: Answer) -> Bool {
+        let archive = archive == nil ? AnswerArchive<Answer>() as Archive : uniqueArchive()
+        if let typed = archive as? AnswerArchive<Answer> {
+            typed.answers.pointee.append(answer)
+            self.archive = typed
+            return true
+        }
+        guard archiveIs(Archive.self) else {
+            archive.otherAnswers.append { TranscriptValue.answer(answer) }
+            return false
+        }
+        // The archive of a log that had no answers yet takes this one's type.
+        let typed = AnswerArchive<Answer>(taking: archive)
+        typed.answers.pointee.append(answer)
+        self.archive = typed
+        return true
     }
 
     /// Replaces the latest record of a call of `method` with `event`, keeping its time and sequence
@@ -117,66 +189,205 @@ package struct FlowLog: Sendable {
     @discardableResult
     package mutating func amendLastCall(_ method: String, to event: TranscriptEvent) -> Bool {
         guard recordsTranscript else { return false }
-        func amended(_ record: Record) -> Record? {
-            switch record.event {
-            case .ready(.call(method, _, _)), .call(method, _, _), .redactedCall(method, _, _):
-                Record(time: record.time, sequence: record.sequence, event: .ready(event))
-            default: nil
+        func isCall(_ record: Record) -> Bool {
+            switch record.kind {
+            case .call, .redactedCall: record.name == method
+            case .event:
+                if case .call(method, _, _) = archive.unsafelyUnwrapped.events[Int(record.id)] { true } else { false }
+            default: false
             }
         }
-        for index in records.indices.reversed() {
-            if let record = amended(records[index]) {
-                records[index] = record
+        for index in records.indices.reversed() where isCall(records[index]) {
+            let amended = record(event, time: records[index].time, sequence: records[index].sequence)
+            records[index] = amended
+            return true
+        }
+        guard let chunks = archive?.chunks.indices else { return false }
+        for chunk in chunks.reversed() {
+            for index in archive.unsafelyUnwrapped.chunks[chunk].indices.reversed()
+            where isCall(archive.unsafelyUnwrapped.chunks[chunk][index]) {
+                let old = archive.unsafelyUnwrapped.chunks[chunk][index]
+                let amended = record(event, time: old.time, sequence: old.sequence)
+                uniqueArchive().chunks[chunk][index] = amended
                 return true
-            }
-        }
-        for chunk in olderRecords.indices.reversed() {
-            for index in olderRecords[chunk].indices.reversed() {
-                if let record = amended(olderRecords[chunk][index]) {
-                    olderRecords[chunk][index] = record
-                    return true
-                }
             }
         }
         return false
     }
 
-    /// One recorded entry: a transcript event, or the parts of one, put together when read.
+    /// The record of a ready-made `event`: in the record itself when it has one of the shapes the
+    /// flows record (an action, a call or a completion with at most one value, an outcome), else
+    /// kept in the archive, the record holding its index.
+    private mutating func record(_ event: TranscriptEvent, time: Duration, sequence: UInt64) -> Record {
+        switch event {
+        case .action(let name, let values) where values.count < 2:
+            return Record(.action, time: time, sequence: sequence, name: name, value: values.first)
+        case .call(let method, let id, let values) where values.count < 2 && id != 0:
+            return Record(.call, time: time, sequence: sequence, name: method, id: id ?? 0, value: values.first)
+        case .completion(let method, let id, let values, let byDefault) where values.count < 2:
+            return Record(
+                .completion, time: time, sequence: sequence, name: method, id: id, value: values.first,
+                byDefault: byDefault)
+        case .outcome(let outcome):
+            return Record(.outcome, time: time, sequence: sequence, name: outcome)
+        default:
+            let archive = uniqueArchive()
+            archive.events.append(event)
+            return Record(.event, time: time, sequence: sequence, id: UInt64(archive.events.count - 1))
+        }
+    }
+
+    /// One recorded entry, its event in parts put together when read: for the events the flows
+    /// record on their hot paths, nothing to build when recorded and little to destroy.
     private struct Record: Sendable {
-        enum Event: Sendable {
-            case ready(TranscriptEvent)
-            /// `.action(name, [argument])`.
-            case action(String, TranscriptValue)
-            /// `.call(method, callbackID: id, [argument])`, a call without a callback id kept with
-            /// id 0 (ids count from 1): as an optional, the id made every record 8 bytes larger.
-            case call(String, UInt64, TranscriptValue)
-            /// `.call(method, callbackID: id, [.contact(contact.redactedForShipping())])`.
-            case redactedCall(String, UInt64, Contact)
-            /// `.completion(method, callbackID: id, [describe()], byDefault: byDefault)`.
-            case completion(String, UInt64, @Sendable () -> TranscriptValue, Bool)
+        enum Kind: UInt8 {
+            /// `.action(name, [value])` (`[]` without a value).
+            case action
+            /// `.call(name, callbackID: id, [value])`, a call without a callback id kept with id 0
+            /// (ids count from 1).
+            case call
+            /// `.call(name, callbackID: id, [.contact(contact.redactedForShipping())])`, `value`
+            /// the contact in full.
+            case redactedCall
+            /// `.completion(name, callbackID: id, [value], byDefault: byDefault)`, ready-made.
+            case completion
+            /// `.completion(name, callbackID: id, [answer], byDefault: byDefault)`, the answer the
+            /// next one in the archive's own column (``AnswerArchive``).
+            case answer
+            /// The same, the answer the next one beside that column.
+            case otherAnswer
+            /// `.outcome(name)`.
+            case outcome
+            /// Any other event: the archive's `events[id]`.
+            case event
         }
 
         let time: Duration
         let sequence: UInt64
-        let event: Event
+        /// The callback's id, or an event's index in the archive.
+        let id: UInt64
+        let name: String
+        let value: TranscriptValue?
+        let kind: Kind
+        let byDefault: Bool
 
-        func entry(_ describingAnswer: Bool) -> TranscriptEntry {
-            switch event {
-            case .ready(let event):
-                return TranscriptEntry(time: time, event: event, sequence: sequence)
-            case .action(let name, let argument):
-                return TranscriptEntry(time: time, event: .action(name, [argument]), sequence: sequence)
-            case .call(let method, let id, let argument):
-                return TranscriptEntry(
-                    time: time, event: .call(method, callbackID: id == 0 ? nil : id, [argument]), sequence: sequence)
-            case .redactedCall(let method, let id, let contact):
-                let argument = TranscriptValue.contact(contact.redactedForShipping())
-                return TranscriptEntry(time: time, event: .call(method, callbackID: id, [argument]), sequence: sequence)
-            case .completion(let method, let id, let describe, let byDefault):
-                let event = TranscriptEvent.completion(
-                    method, callbackID: id, describingAnswer ? [describe()] : [], byDefault: byDefault)
-                return TranscriptEntry(time: time, event: event, sequence: sequence)
+        /// A record; its sequence number, unless given, taken now.
+        @inline(__always)
+        init(
+            _ kind: Kind,
+            time: Duration,
+            sequence: UInt64 = TranscriptEntry.nextSequence(),
+            name: String = "",
+            id: UInt64 = 0,
+            value: TranscriptValue? = nil,
+            byDefault: Bool = false
+        ) {
+            self.time = time
+            self.sequence = sequence
+            self.id = id
+            self.name = name
+            self.value = value
+            self.kind = kind
+            self.byDefault = byDefault
+        }
+
+        /// The entry; an answer the next one `answers` gives.
+        func entry(_ archive: Archive?, _ answers: inout AnswerCursor) -> TranscriptEntry {
+            func values() -> [TranscriptValue] { value.map { [$0] } ?? [] }
+            let event: TranscriptEvent =
+                switch kind {
+                case .action: .action(name, values())
+                case .call: .call(name, callbackID: id == 0 ? nil : id, values())
+                case .redactedCall:
+                    if case .contact(let contact) = value {
+                        .call(name, callbackID: id, [.contact(contact.redactedForShipping())])
+                    } else {
+                        preconditionFailure("a redacted call without its contact")
+                    }
+                case .completion: .completion(name, callbackID: id, values(), byDefault: byDefault)
+                case .answer, .otherAnswer:
+                    .completion(
+                        name, callbackID: id, answers.next(ownType: kind == .answer).map { [$0] } ?? [],
+                        byDefault: byDefault)
+                case .outcome: .outcome(name)
+                case .event: archive.unsafelyUnwrapped.events[Int(id)]
+                }
+            return TranscriptEntry(time: time, event: event, sequence: sequence)
+        }
+    }
+
+    /// What a log keeps besides its newest records: full chunks of older records, oldest first
+    /// (a long transcript grows by chunks: its records are never copied again, and no array
+    /// outgrows the size that the allocator serves from its heap), and the merchant's answers,
+    /// in the order recorded. Shared by copies of the log until one of them changes it (copy on
+    /// write: changed only through a log that holds the only reference).
+    private class Archive: @unchecked Sendable {
+        final var chunks: [[Record]] = []
+        /// The ready-made events recorded in no shape of a record's own (``Record/Kind/event``).
+        final var events: [TranscriptEvent] = []
+        /// The answers not of the archive's own type (``AnswerArchive``), each in a closure that
+        /// describes it.
+        final var otherAnswers: [@Sendable () -> TranscriptValue] = []
+
+        init() {}
+
+        init(taking archive: Archive) {
+            chunks = archive.chunks
+            events = archive.events
+            otherAnswers = archive.otherAnswers
+        }
+
+        func copy() -> Archive { Archive(taking: self) }
+
+        /// The archive's own answer at `index`, described.
+        func answer(at index: Int) -> TranscriptValue { preconditionFailure("an archive without answers of its own") }
+    }
+
+    /// An archive with a column of answers of one type: a machine's answers, kept as they are.
+    private final class AnswerArchive<Answer: CustomStringConvertible & Sendable>: Archive, @unchecked Sendable {
+        /// The answers, in a cell of their own: a stored property of a class is checked for
+        /// exclusive access at run time, on each answer (about 120 instructions), a pointer's
+        /// memory is not. (Changed only through a log that holds the only reference.)
+        let answers = UnsafeMutablePointer<[Answer]>.allocate(capacity: 1)
+
+        override init() {
+            answers.initialize(to: [])
+            super.init()
+        }
+
+        override init(taking archive: Archive) {
+            answers.initialize(to: [])
+            super.init(taking: archive)
+        }
+
+        deinit {
+            answers.deinitialize(count: 1)
+            answers.deallocate()
+        }
+
+        override func copy() -> Archive {
+            let copy = AnswerArchive(taking: self)
+            copy.answers.pointee = answers.pointee
+            return copy
+        }
+
+        override func answer(at index: Int) -> TranscriptValue { TranscriptValue.answer(answers.pointee[index]) }
+    }
+
+    /// Reads the archive's answers in the order they were recorded; none when not describing.
+    private struct AnswerCursor {
+        let archive: Archive?
+        var own = 0
+        var other = 0
+
+        mutating func next(ownType: Bool) -> TranscriptValue? {
+            guard let archive else { return nil }
+            if ownType {
+                defer { own += 1 }
+                return archive.answer(at: own)
             }
+            defer { other += 1 }
+            return archive.otherAnswers[other]()
         }
     }
 

@@ -27,9 +27,10 @@ public struct TranscriptEntry: Hashable, Sendable {
         self.actor = actor ?? TranscriptActor(of: event)
     }
 
-    /// Takes the next process-wide sequence number.
+    /// Takes the next process-wide sequence number. (Wrapping: one atomic add, where a checked
+    /// add is a compare-and-swap loop; 2^64 entries are never recorded.)
     package static func nextSequence() -> UInt64 {
-        transcriptSequence.add(1, ordering: .relaxed).newValue
+        transcriptSequence.wrappingAdd(1, ordering: .relaxed).newValue
     }
 }
 
