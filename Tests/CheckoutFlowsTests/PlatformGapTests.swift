@@ -359,8 +359,8 @@ final class UnimplementedNotificationTests: XCTestCase {
     }
 
     // The amendment finds the latest call of the method, also in an older chunk of a long log
-    // (192 records a chunk: the call at 255 is in the second, the latest in the fourth), and keeps
-    // its time and sequence number.
+    // (192 records a chunk: the call amended, record 255, is in the second of four), and keeps its
+    // time and sequence number.
     func testAnAmendmentReachesOlderChunks() {
         var log = FlowLog(recordsTranscript: true)
         log.record(.call("n", callbackID: nil, []), at: .zero)
