@@ -50,6 +50,7 @@ package struct CallbackLedger<Answer: Sendable>: Sendable {
     }
 
     /// The delegate method of callback `id` is being called at `now`: its deadline starts, once.
+    @inline(__always)
     package mutating func called(_ id: UInt64, at now: Duration) {
         guard id == lastID, lastIsTimed, !lastHasDeadline else { return }
         lastDeadlineValue = now.plus(timeoutValue)

@@ -239,6 +239,7 @@ extension PaymentSheet {
     /// Applies the merchant's update to the callback it answers (spec A2-A5): the selection the
     /// customer made, the new summary, the methods and errors the update carries. An authorization
     /// result is applied by the flow (spec A7): it may end it.
+    @inline(__always)
     mutating func apply(_ answer: PaymentAuthorizationAnswer, to callback: PaymentAuthorizationStateMachine.Callback) {
         // The callback, then the answer: a switch over the pair would copy both. The update's
         // lists are read through the answer, not a binding of the update, which copied it whole.
@@ -273,6 +274,12 @@ extension PaymentSheet {
         case .authorization:
             break
         }
+        Self.mismatched(answer)
+    }
+
+    /// ``apply(_:to:)``'s trap, out of line.
+    @inline(never)
+    private static func mismatched(_ answer: PaymentAuthorizationAnswer) -> Never {
         preconditionFailure("\(answer) does not answer this callback, or is not a sheet update")
     }
 
