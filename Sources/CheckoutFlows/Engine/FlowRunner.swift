@@ -95,6 +95,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
 
     /// The completion for callback `id`, for the shell's `perform` (the draining thread only):
     /// the object of an earlier callback that the merchant has let go of, re-armed, or a new one.
+    @inline(__always)
     package func makeCompletion<Shell: FlowShell>(_ id: UInt64, _ shell: Shell) -> Completion<Shell>
     where Shell.Machine == Machine, Shell.Delegate == Delegate {
         mutableField(\.spare).pointee.make(id, shell)
@@ -102,6 +103,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
 
     /// After the delegate call that was handed `completion` has returned (the draining thread
     /// only): keeps it for the next callback if the merchant has let go of it.
+    @inline(__always)
     package func recycle<Shell: FlowShell>(_ completion: consuming Completion<Shell>)
     where Shell.Machine == Machine, Shell.Delegate == Delegate {
         mutableField(\.spare).pointee.recycle(completion)

@@ -435,6 +435,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     }
 
     /// The position of the method with `identifier`, compared in place (no method is copied).
+    @inline(__always)
     private static func index(of identifier: String, in methods: [ShippingMethod]) -> Int? {
         methods.withUnsafeBufferPointer { methods in
             for index in methods.indices where methods[index].identifier == identifier { return index }
