@@ -163,17 +163,25 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         if let refused = refusal(action, at: now, allowedWhileAwaitingPIN: false) { return refused }
         let methods = shown.shippingMethods
         guard let index = Self.index(of: identifier, in: methods) else {
-            let refusal = Refusal(
-                code: .unknownShippingMethod,
-                message: "no shipping method has the identifier \(identifier.quotedForMessage)",
-                fields: ["shippingMethod"]
-            )
-            return log.refuse(action, refusal, at: now)
+            return unknownShippingMethod(identifier, action, at: now)
         }
         log.record(action: action, .text(identifier), at: now)
         return open(.shippingMethod(identifier), .didSelectShippingMethod, .value(.text(identifier)), at: now) {
             .didSelectShippingMethod(in: methods, at: index, id: $0)
         }
+    }
+
+    /// The refusal of a method the sheet does not list (spec A3), out of line.
+    @inline(never)
+    private mutating func unknownShippingMethod(_ identifier: String, _ action: String, at now: Duration) -> Effect<
+        Call
+    > {
+        let refusal = Refusal(
+            code: .unknownShippingMethod,
+            message: "no shipping method has the identifier \(identifier.quotedForMessage)",
+            fields: ["shippingMethod"]
+        )
+        return log.refuse(action, refusal, at: now)
     }
 
     /// Spec A4.
@@ -307,12 +315,42 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
 
     /// The merchant answered callback `id`; `first` is false for a repeated call of the same
     /// completion.
+    ///
+    /// Inlined into the engine's event: what is rare (an answer not taken, an invalid update, the
+    /// authorization's result) is out of line, so that the common answer, a sheet update taken,
+    /// costs only its checks and its application.
+    @inline(__always)
     package mutating func answer(_ id: UInt64, first: Bool, _ answer: Answer, at now: Duration) -> Effect<
         Call
     > {
+        guard case .inTime = ledger.admit(id, first: first, outstanding: pendingID, at: now) else {
+            return notTaken(id, first: first, answer, at: now)
+        }
+        if log.recordsTranscript {
+            log.recordCompletion(
+                pendingMethod, callbackID: id, answer: answer, byDefault: answer.isDefaultAnswer, at: now)
+        }
+        ledger.resolve(id, .answered(answer))
+        // Spec E7: every update is validated against the request; an invalid one ends the flow.
+        guard answer.fits(request) else { return invalidUpdate(id, answer, at: now) }
+        if case .authorization(let result) = answer { return authorized(result, at: now) }
+        // The sheet waits for the customer again; the callback is moved out of the state (not
+        // copied) to apply the update to the sheet.
+        var closed = State.sheet
+        swap(&closed, &state)
+        guard case .awaiting(let outstanding) = consume closed else {
+            preconditionFailure("callback #\(id) is outstanding")
+        }
+        shown.apply(answer, to: outstanding.callback)
+        return .none
+    }
+
+    /// An answer that does not take effect (spec E2, E4): repeated, late, or past its deadline.
+    @inline(never)
+    private mutating func notTaken(_ id: UInt64, first: Bool, _ answer: Answer, at now: Duration) -> Effect<Call> {
         switch ledger.admit(id, first: first, outstanding: pendingID, at: now) {
         case .inTime:
-            break
+            preconditionFailure("an answer in time is taken")
         case .repeated:
             return log.violated(
                 .completionCalledTwice, Self.method(of: answer).name, id: id, at: now, "answered \(answer) again")
@@ -329,39 +367,30 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             if case .call = timedOut { return timedOut }
             return late
         }
-        if log.recordsTranscript {
-            log.recordCompletion(
-                pendingMethod, callbackID: id, answer: answer, byDefault: answer.isDefaultAnswer, at: now)
+    }
+
+    /// Spec E7: an update that does not fit the request ends the flow.
+    @inline(never)
+    private mutating func invalidUpdate(_ id: UInt64, _ answer: Answer, at now: Duration) -> Effect<Call> {
+        let problems = answer.problems(against: request)
+        let violation = log.violation(
+            .invalidUpdate,
+            pendingMethod,
+            id: id,
+            at: now,
+            problems.map { "\($0.field ?? ""): \($0.message)" }.joined(separator: "; ")
+        )
+        return end(.failed(.violation(violation)), at: now)
+    }
+
+    /// The merchant's authorization result (spec A7).
+    @inline(never)
+    private mutating func authorized(_ result: PaymentAuthorizationResult, at now: Duration) -> Effect<Call> {
+        guard case .awaiting(let outstanding) = state, case .authorization(let payment) = outstanding.callback
+        else {
+            preconditionFailure("an authorization result answers the authorization")
         }
-        ledger.resolve(id, .answered(answer))
-        // Spec E7: every update is validated against the request; an invalid one ends the flow.
-        if !answer.fits(request) {
-            let problems = answer.problems(against: request)
-            let violation = log.violation(
-                .invalidUpdate,
-                pendingMethod,
-                id: id,
-                at: now,
-                problems.map { "\($0.field ?? ""): \($0.message)" }.joined(separator: "; ")
-            )
-            return end(.failed(.violation(violation)), at: now)
-        }
-        if case .authorization(let result) = answer {
-            guard case .awaiting(let outstanding) = state, case .authorization(let payment) = outstanding.callback
-            else {
-                preconditionFailure("an authorization result answers the authorization")
-            }
-            return applyAuthorization(result, payment, at: now)
-        }
-        // The sheet waits for the customer again; the callback is moved out of the state (not
-        // copied) to apply the update to the sheet.
-        var closed = State.sheet
-        swap(&closed, &state)
-        guard case .awaiting(let outstanding) = consume closed else {
-            preconditionFailure("callback #\(id) is outstanding")
-        }
-        shown.apply(answer, to: outstanding.callback)
-        return .none
+        return applyAuthorization(result, payment, at: now)
     }
 
     /// Spec E4: the authorization flow ends as PassKit's sheet does when it times out.
