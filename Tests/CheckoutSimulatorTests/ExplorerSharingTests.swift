@@ -75,10 +75,23 @@ final class ExplorerSharingTests: XCTestCase {
             let contact = Contact(
                 name: text, emailAddress: "\(text)@example.com", phoneNumber: "+1 555 0100",
                 postalAddress: Address(line1: text, city: "Austin", state: "TX", postalCode: "78701", country: us))
+            // A payment whose contacts are masked in the masked renderings, the token data always.
+            let payment = Payment(
+                token: PaymentToken(
+                    paymentMethod: PaymentMethod(displayName: text, network: .visa, type: .credit),
+                    transactionIdentifier: text, paymentData: "tok_\(text)"),
+                billingContact: contact, shippingContact: index.isMultiple(of: 2) ? contact : nil)
             entries += [
                 TranscriptEntry(time: time, event: .action(text, [.text(text), .contact(contact), .secret(secret)])),
                 TranscriptEntry(time: time, event: .call(text, callbackID: UInt64(index), [.contact(contact)])),
                 TranscriptEntry(time: time, event: .completion(text, callbackID: 7, [.text(text)], byDefault: true)),
+                // The same contact and payment in two entries: the second takes their renderings
+                // from the first.
+                TranscriptEntry(
+                    time: time, event: .call("pay", callbackID: UInt64(index), [.payment(payment), .contact(contact)])),
+                TranscriptEntry(
+                    time: time + .seconds(1),
+                    event: .completion("pay", callbackID: UInt64(index), [.payment(payment)], byDefault: false)),
                 TranscriptEntry(time: time, event: .outcome(text)),
             ]
         }
@@ -99,7 +112,8 @@ final class ExplorerSharingTests: XCTestCase {
             ]
             XCTAssertEqual(renderings.whole.map { Array($0.utf8) }, own.map { Array($0.utf8) })
             let needles = [
-                "s0001234", "s0007919", "a,b", "k\n0", "\"},{\"", "[{", "}]", "x]", "e\u{301}", "é", "secret_•",
+                "s0001234", "s0007919", "tok_plain", "transaction", "a,b", "k\n0", "\"},{\"", "[{", "}]", "x]",
+                "e\u{301}", "é", "secret_•",
                 "Austin", "78701", "nowhere", "\n", ",", "1.500", "\\/",
             ]
             for needle in needles {
