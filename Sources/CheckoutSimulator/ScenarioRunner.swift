@@ -220,12 +220,13 @@ public enum ScenarioRunner {
             var waiting: String?
             if context.outcome == nil, case .awaiting(let callback) = context.sheet.step { waiting = callback }
             let sheetOutline = context.sheet.outline
+            let contextOutline = context.contextOutline
             var report = result(
                 scenario,
                 outcome,
                 { context.transcript },
-                [sheetOutline, context.contextOutline],
-                context.violations,
+                [sheetOutline, contextOutline],
+                setup.keepsDetails ? context.violations : violations(sheet: sheetOutline, context: contextOutline),
                 refusals,
                 merchant,
                 setup,
@@ -234,6 +235,21 @@ public enum ScenarioRunner {
             if setup.keepsDetails { report.sheetEntries = Set(sheetOutline.entries.map(\.sequence)) }
             return report
         }
+    }
+
+    /// `PayContext.violations` from the outlines of the sheet and the pay context, read already for
+    /// the E1 check: the violations of the two merged and numbered as the pay context's transcript
+    /// numbers them (`Transcript.payContext`), put together only when there is one (most sessions
+    /// have none).
+    package static func violations(sheet: Transcript, context: Transcript) -> [Violation] {
+        func hasViolation(_ outline: Transcript) -> Bool {
+            outline.entries.contains { entry in
+                if case .violation = entry.event { return true }
+                return false
+            }
+        }
+        guard hasViolation(sheet) || hasViolation(context) else { return [] }
+        return Transcript.payContext(sheet: sheet, context: context).violations
     }
 
     static func token(_ card: String, _ network: PaymentNetwork?) -> PaymentToken {
