@@ -415,21 +415,30 @@ package enum Invariants {
     package static func occurs(_ needle: String, in haystack: String) -> Bool {
         var needle = needle
         var haystack = haystack
-        return needle.withUTF8 { needle in
-            haystack.withUTF8 { haystack in
-                guard let needleStart = needle.baseAddress, let first = needle.first else { return true }
-                guard let haystackStart = haystack.baseAddress, haystack.count >= needle.count else { return false }
-                // The last place the needle can start.
-                let last = haystackStart + (haystack.count - needle.count)
-                var start = haystackStart
-                while start <= last {
-                    guard let found = memchr(start, Int32(first), last - start + 1) else { return false }
-                    let candidate = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(candidate + 1, needleStart + 1, needle.count - 1) == 0 { return true }
-                    start = candidate + 1
-                }
-                return false
-            }
+        return needle.withUTF8 { needle in haystack.withUTF8 { haystack in occurs(needle, in: haystack) } }
+    }
+
+    /// ``occurs(_:in:)`` on bytes.
+    package static func occurs(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        needle.isEmpty || firstOccurrence(of: needle, in: haystack) != nil
+    }
+
+    /// Where `needle`'s bytes first occur in `haystack`, as an offset; nil when they do not or
+    /// `needle` is empty.
+    package static func firstOccurrence(
+        of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>
+    ) -> Int? {
+        guard let needleStart = needle.baseAddress, let first = needle.first else { return nil }
+        guard let haystackStart = haystack.baseAddress, haystack.count >= needle.count else { return nil }
+        // The last place the needle can start.
+        let last = haystackStart + (haystack.count - needle.count)
+        var start = haystackStart
+        while start <= last {
+            guard let found = memchr(start, Int32(first), last - start + 1) else { return nil }
+            let candidate = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+            if memcmp(candidate + 1, needleStart + 1, needle.count - 1) == 0 { return candidate - haystackStart }
+            start = candidate + 1
         }
+        return nil
     }
 }

@@ -61,13 +61,17 @@ final class ExplorerSharingTests: XCTestCase {
 
     // MARK: Renderings
 
-    /// Entries with text that every separator and escape of the renderings shows up in.
+    /// Entries with text that every separator and escape of the renderings shows up in, text that
+    /// looks like the time and callback number the cache renders entries at to find where theirs
+    /// go, and entries that come again at other times (short and long) and with other numbers.
     private static func hostileTranscript() throws -> Transcript {
         let us = try CountryCode("US")
         let texts = [
             "plain", "a,b", "[x]", "{\"q\":1}", "line\nbreak", "tab\there", "back\\slash/", "é e\u{301} 🇺🇸",
-            "\u{1}\u{1f}\u{7f}", "s0001234", "", "  ",
+            "\u{1}\u{1f}\u{7f}", "s0001234", "", "  ", "86399.123456789", "#987654321987",
         ]
+        let regular = Contact(
+            name: "Ada", postalAddress: Address(line1: "1 Main St", city: "Austin", postalCode: "78701", country: us))
         let secret = try IntentClientSecret("pi_000001_secret_s0007919")
         var entries: [TranscriptEntry] = []
         for (index, text) in texts.enumerated() {
@@ -93,6 +97,18 @@ final class ExplorerSharingTests: XCTestCase {
                     time: time + .seconds(1),
                     event: .completion("pay", callbackID: UInt64(index), [.payment(payment)], byDefault: false)),
                 TranscriptEntry(time: time, event: .outcome(text)),
+            ]
+            // The same events again and again, at times of one to fifteen digits and with numbers
+            // of one to four.
+            let again = index == 3 ? Duration.seconds(123_456) + .nanoseconds(789) : time
+            let id = UInt64(index * index * 37 + 1)
+            entries += [
+                TranscriptEntry(time: again, event: .action("again", [.contact(regular)])),
+                TranscriptEntry(time: again, event: .call("again", callbackID: id, [.text("fixed")])),
+                TranscriptEntry(time: again, event: .call("notification", callbackID: nil, [])),
+                TranscriptEntry(
+                    time: again, event: .completion("again", callbackID: id, [.contact(regular)], byDefault: false)),
+                TranscriptEntry(time: again, event: .outcome("again")),
             ]
         }
         return Transcript(entries: entries)
