@@ -50,6 +50,8 @@ public enum ScenarioRunner {
         package var renderings: RenderingCache?
         /// The token of each card an `authorize` step names without a network, made beforehand.
         var tokens: [String: PaymentToken] = [:]
+        /// The test card of each of those tokens' payment data, looked up beforehand.
+        var cards: [String: StripeTestCard] = [:]
         /// Whether the result describes refused steps (`refusals`), lists the pay context's sheet
         /// entries (`sheetEntries`) and keeps the whole transcript (`transcript`, otherwise empty
         /// unless the P7 check needed it); the explorer reads none of them.
@@ -91,6 +93,7 @@ public enum ScenarioRunner {
             spec: scenario.merchant,
             request: scenario.paymentRequest,
             pricing: setup.pricing,
+            cards: setup.cards,
             clock: clock,
             backend: backend
         )
@@ -306,8 +309,9 @@ public enum ScenarioRunner {
             transcripts: parts,
             checksRedaction: scenario.flow != .shippingAddress
         )
-        // Without secrets the P7 check finds nothing to look for.
-        let whole = setup.keepsDetails || !log.secrets.isEmpty ? transcript() : Transcript()
+        // Without a secret's hidden part the P7 check finds nothing to look for.
+        let searched = log.secrets.contains { Invariants.hiddenPart(of: $0) != nil }
+        let whole = setup.keepsDetails || searched ? transcript() : Transcript()
         broken += Invariants.secretsHidden(log.secrets, in: whole, renderings: setup.renderings)
         return ScenarioResult(
             name: scenario.name,
@@ -385,10 +389,7 @@ package enum Invariants {
         in transcript: Transcript,
         renderings cache: RenderingCache? = nil
     ) -> [String] {
-        let hidden = secrets.map { secret -> String? in
-            guard let range = secret.range(of: "_secret_"), range.upperBound < secret.endIndex else { return nil }
-            return String(secret[range.upperBound...])
-        }
+        let hidden = secrets.map(hiddenPart(of:))
         // Rendered only when there is a secret to look for: most sessions hand over none.
         guard hidden.contains(where: { $0 != nil }) else { return [] }
         if let cache {
@@ -406,6 +407,13 @@ package enum Invariants {
             guard let hidden else { return nil }
             return renderings.contains { occurs(hidden, in: $0) } ? "P7: a client secret appears in a transcript" : nil
         }
+    }
+
+    /// What the P7 check looks for of a secret the merchant handed over: what follows its
+    /// `_secret_`, which no rendering may show; nil when nothing does (a malformed secret).
+    static func hiddenPart(of secret: String) -> String? {
+        guard let range = secret.range(of: "_secret_"), range.upperBound < secret.endIndex else { return nil }
+        return String(secret[range.upperBound...])
     }
 
     /// Whether `needle`'s UTF-8 bytes occur in `haystack`'s: a verbatim search, which also finds a

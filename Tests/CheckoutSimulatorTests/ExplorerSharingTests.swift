@@ -48,6 +48,37 @@ final class ExplorerSharingTests: XCTestCase {
         }
     }
 
+    // The report of an exploration counts under each failure the sessions that show a problem of
+    // its kind, as the sessions run one by one show them, and gives the first of them as its seed;
+    // the misbehaviour examples break the contract in many ways.
+    func testReportCountsEachKindOfProblemAsTheSessionsShowIt() async throws {
+        let kind = { (problem: String) in String(problem.prefix { $0 != ":" && $0 != "#" }) }
+        var failures = 0
+        for (name, scenario) in try Self.scenarios() where name.hasPrefix("misbehaviour/") {
+            let sessions = 40
+            let report = await Explorer.explore(scenario, sessions: sessions, seed: 3)
+            var kinds: [Set<String>] = []
+            for index in 0..<sessions {
+                let seed = Explorer.sessionSeed(3, index)
+                let (steps, variation) = Explorer.generate(for: scenario, seed: seed)
+                let result = await ScenarioRunner.run(Explorer.variant(scenario, steps, variation))
+                kinds.append(Set(Explorer.problems(result).map(kind)))
+            }
+            XCTAssertEqual(report.failedSessions, kinds.filter { !$0.isEmpty }.count, name)
+            XCTAssertEqual(
+                Set(report.failures.flatMap { $0.problems.map(kind) }), kinds.reduce(into: Set()) { $0.formUnion($1) },
+                name)
+            for failure in report.failures {
+                let first = kind(failure.problems[0])
+                XCTAssertEqual(failure.sessions, kinds.filter { $0.contains(first) }.count, "\(name): \(first)")
+                let firstSession = try XCTUnwrap(kinds.firstIndex { $0.contains(first) })
+                XCTAssertEqual(failure.seed, Explorer.sessionSeed(3, firstSession), "\(name): \(first)")
+            }
+            failures += report.failures.count
+        }
+        XCTAssertGreaterThan(failures, 2)
+    }
+
     // The pricing worked out once prices as the spec and request say, for every example.
     func testSharedPricingPricesAsTheSpecSays() throws {
         for (name, scenario) in try Self.scenarios() where scenario.paymentRequest != nil {
