@@ -67,6 +67,9 @@ public enum Explorer {
     ) async -> ExploreReport {
         var report = ExploreReport(sessions: sessions, outcomes: [:], failures: [], failedSessions: 0)
         var seenProblems: Set<String> = []
+        /// The failure each kind of problem is counted under: the one whose first problem is of
+        /// that kind.
+        var failureOfKind: [String: Int] = [:]
         let step = max(1, sessions / 10)
         let plan = Plan(scenario)
         await withTaskGroup(of: Done.self) { group in
@@ -102,9 +105,7 @@ public enum Explorer {
                     if !problems.isEmpty {
                         report.failedSessions += 1
                         for problem in Set(problems.map(kind(of:))) {
-                            if let known = report.failures.firstIndex(where: { kind(of: $0.problems[0]) == problem }) {
-                                report.failures[known].sessions += 1
-                            }
+                            if let known = failureOfKind[problem] { report.failures[known].sessions += 1 }
                         }
                         // Each problem once: a session may show the same one twice (two calls).
                         var fresh: [String] = []
@@ -114,6 +115,7 @@ public enum Explorer {
                         }
                         if !fresh.isEmpty {
                             let failure = report.failures.count
+                            failureOfKind[kind(of: fresh[0])] = failure
                             report.failures.append(
                                 ExploreFailure(
                                     seed: session.seed, problems: fresh, steps: session.steps,
@@ -157,7 +159,11 @@ public enum Explorer {
         // Only the pay context hands secrets over: the P7 check renders nothing in other flows.
         if scenario.flow == .payContext { setup.renderings = RenderingCache(for: scenario) }
         setup.keepsDetails = false
-        for card in cards { setup.tokens[card] = ScenarioRunner.token(card, nil) }
+        for card in cards {
+            let token = ScenarioRunner.token(card, nil)
+            setup.tokens[card] = token
+            setup.cards[token.paymentData] = StripeTestCard(paymentData: token.paymentData)
+        }
         return setup
     }
 
@@ -195,7 +201,11 @@ public enum Explorer {
     }
 
     private static func kind(of problem: String) -> String {
-        String(problem.prefix { $0 != ":" && $0 != "#" })
+        // ASCII text has one character a byte: cut at the first `:` or `#` byte.
+        if problem.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(Substring(problem.utf8.prefix { $0 != UInt8(ascii: ":") && $0 != UInt8(ascii: "#") }))
+        }
+        return String(problem.prefix { $0 != ":" && $0 != "#" })
     }
 
     private static func outcomeKind(_ outcome: String) -> String {

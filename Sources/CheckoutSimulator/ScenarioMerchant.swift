@@ -66,6 +66,9 @@ package final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizat
     let spec: MerchantSpec
     let request: PaymentRequest?
     let pricing: Pricing
+    /// Test cards by their payment data, looked up before (the explorer's); others are looked up
+    /// when charged.
+    let cards: [String: StripeTestCard]
     let clock: any CheckoutClock
     let backend: Backend
     /// Answers in flight on other threads.
@@ -78,12 +81,14 @@ package final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizat
         spec: MerchantSpec,
         request: PaymentRequest?,
         pricing: Pricing? = nil,
+        cards: [String: StripeTestCard] = [:],
         clock: any CheckoutClock,
         backend: Backend
     ) {
         self.spec = spec
         self.request = request
         self.pricing = pricing ?? Pricing(spec: spec, request: request)
+        self.cards = cards
         self.clock = clock
         self.backend = backend
         log.withLock { log in
@@ -313,7 +318,8 @@ package final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizat
                 errors: [.shippingContactInvalid(errorField, "\(field) is required")]
             )
         }
-        guard let card = StripeTestCard(paymentData: payment.token.paymentData) else {
+        guard let card = cards[payment.token.paymentData] ?? StripeTestCard(paymentData: payment.token.paymentData)
+        else {
             return PaymentAuthorizationResult(
                 status: .failure, errors: [PaymentError(code: .unknown, message: "Unknown card")])
         }

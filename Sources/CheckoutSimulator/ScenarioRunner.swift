@@ -50,6 +50,8 @@ public enum ScenarioRunner {
         package var renderings: RenderingCache?
         /// The token of each card an `authorize` step names without a network, made beforehand.
         var tokens: [String: PaymentToken] = [:]
+        /// The test card of each of those tokens' payment data, looked up beforehand.
+        var cards: [String: StripeTestCard] = [:]
         /// Whether the result describes refused steps (`refusals`), lists the pay context's sheet
         /// entries (`sheetEntries`) and keeps the whole transcript (`transcript`, otherwise empty
         /// unless the P7 check needed it); the explorer reads none of them.
@@ -91,6 +93,7 @@ public enum ScenarioRunner {
             spec: scenario.merchant,
             request: scenario.paymentRequest,
             pricing: setup.pricing,
+            cards: setup.cards,
             clock: clock,
             backend: backend
         )
@@ -220,12 +223,13 @@ public enum ScenarioRunner {
             var waiting: String?
             if context.outcome == nil, case .awaiting(let callback) = context.sheet.step { waiting = callback }
             let sheetOutline = context.sheet.outline
+            let contextOutline = context.contextOutline
             var report = result(
                 scenario,
                 outcome,
                 { context.transcript },
-                [sheetOutline, context.contextOutline],
-                context.violations,
+                [sheetOutline, contextOutline],
+                setup.keepsDetails ? context.violations : violations(sheet: sheetOutline, context: contextOutline),
                 refusals,
                 merchant,
                 setup,
@@ -234,6 +238,21 @@ public enum ScenarioRunner {
             if setup.keepsDetails { report.sheetEntries = Set(sheetOutline.entries.map(\.sequence)) }
             return report
         }
+    }
+
+    /// `PayContext.violations` from the outlines of the sheet and the pay context, read already for
+    /// the E1 check: the violations of the two merged and numbered as the pay context's transcript
+    /// numbers them (`Transcript.payContext`), put together only when there is one (most sessions
+    /// have none).
+    package static func violations(sheet: Transcript, context: Transcript) -> [Violation] {
+        func hasViolation(_ outline: Transcript) -> Bool {
+            outline.entries.contains { entry in
+                if case .violation = entry.event { return true }
+                return false
+            }
+        }
+        guard hasViolation(sheet) || hasViolation(context) else { return [] }
+        return Transcript.payContext(sheet: sheet, context: context).violations
     }
 
     static func token(_ card: String, _ network: PaymentNetwork?) -> PaymentToken {
@@ -290,8 +309,9 @@ public enum ScenarioRunner {
             transcripts: parts,
             checksRedaction: scenario.flow != .shippingAddress
         )
-        // Without secrets the P7 check finds nothing to look for.
-        let whole = setup.keepsDetails || !log.secrets.isEmpty ? transcript() : Transcript()
+        // Without a secret's hidden part the P7 check finds nothing to look for.
+        let searched = log.secrets.contains { Invariants.hiddenPart(of: $0) != nil }
+        let whole = setup.keepsDetails || searched ? transcript() : Transcript()
         broken += Invariants.secretsHidden(log.secrets, in: whole, renderings: setup.renderings)
         return ScenarioResult(
             name: scenario.name,
@@ -369,10 +389,7 @@ package enum Invariants {
         in transcript: Transcript,
         renderings cache: RenderingCache? = nil
     ) -> [String] {
-        let hidden = secrets.map { secret -> String? in
-            guard let range = secret.range(of: "_secret_"), range.upperBound < secret.endIndex else { return nil }
-            return String(secret[range.upperBound...])
-        }
+        let hidden = secrets.map(hiddenPart(of:))
         // Rendered only when there is a secret to look for: most sessions hand over none.
         guard hidden.contains(where: { $0 != nil }) else { return [] }
         if let cache {
@@ -392,6 +409,13 @@ package enum Invariants {
         }
     }
 
+    /// What the P7 check looks for of a secret the merchant handed over: what follows its
+    /// `_secret_`, which no rendering may show; nil when nothing does (a malformed secret).
+    static func hiddenPart(of secret: String) -> String? {
+        guard let range = secret.range(of: "_secret_"), range.upperBound < secret.endIndex else { return nil }
+        return String(secret[range.upperBound...])
+    }
+
     /// Whether `needle`'s UTF-8 bytes occur in `haystack`'s: a verbatim search, which also finds a
     /// secret that a combining mark follows (a search by characters would not), at a fraction of
     /// the cost of Foundation's: the C library's `memchr` finds each place where the first byte
@@ -399,21 +423,30 @@ package enum Invariants {
     package static func occurs(_ needle: String, in haystack: String) -> Bool {
         var needle = needle
         var haystack = haystack
-        return needle.withUTF8 { needle in
-            haystack.withUTF8 { haystack in
-                guard let needleStart = needle.baseAddress, let first = needle.first else { return true }
-                guard let haystackStart = haystack.baseAddress, haystack.count >= needle.count else { return false }
-                // The last place the needle can start.
-                let last = haystackStart + (haystack.count - needle.count)
-                var start = haystackStart
-                while start <= last {
-                    guard let found = memchr(start, Int32(first), last - start + 1) else { return false }
-                    let candidate = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(candidate + 1, needleStart + 1, needle.count - 1) == 0 { return true }
-                    start = candidate + 1
-                }
-                return false
-            }
+        return needle.withUTF8 { needle in haystack.withUTF8 { haystack in occurs(needle, in: haystack) } }
+    }
+
+    /// ``occurs(_:in:)`` on bytes.
+    package static func occurs(_ needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Bool {
+        needle.isEmpty || firstOccurrence(of: needle, in: haystack) != nil
+    }
+
+    /// Where `needle`'s bytes first occur in `haystack`, as an offset; nil when they do not or
+    /// `needle` is empty.
+    package static func firstOccurrence(
+        of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>
+    ) -> Int? {
+        guard let needleStart = needle.baseAddress, let first = needle.first else { return nil }
+        guard let haystackStart = haystack.baseAddress, haystack.count >= needle.count else { return nil }
+        // The last place the needle can start.
+        let last = haystackStart + (haystack.count - needle.count)
+        var start = haystackStart
+        while start <= last {
+            guard let found = memchr(start, Int32(first), last - start + 1) else { return nil }
+            let candidate = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+            if memcmp(candidate + 1, needleStart + 1, needle.count - 1) == 0 { return candidate - haystackStart }
+            start = candidate + 1
         }
+        return nil
     }
 }

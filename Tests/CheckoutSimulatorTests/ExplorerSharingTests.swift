@@ -48,6 +48,37 @@ final class ExplorerSharingTests: XCTestCase {
         }
     }
 
+    // The report of an exploration counts under each failure the sessions that show a problem of
+    // its kind, as the sessions run one by one show them, and gives the first of them as its seed;
+    // the misbehaviour examples break the contract in many ways.
+    func testReportCountsEachKindOfProblemAsTheSessionsShowIt() async throws {
+        let kind = { (problem: String) in String(problem.prefix { $0 != ":" && $0 != "#" }) }
+        var failures = 0
+        for (name, scenario) in try Self.scenarios() where name.hasPrefix("misbehaviour/") {
+            let sessions = 40
+            let report = await Explorer.explore(scenario, sessions: sessions, seed: 3)
+            var kinds: [Set<String>] = []
+            for index in 0..<sessions {
+                let seed = Explorer.sessionSeed(3, index)
+                let (steps, variation) = Explorer.generate(for: scenario, seed: seed)
+                let result = await ScenarioRunner.run(Explorer.variant(scenario, steps, variation))
+                kinds.append(Set(Explorer.problems(result).map(kind)))
+            }
+            XCTAssertEqual(report.failedSessions, kinds.filter { !$0.isEmpty }.count, name)
+            XCTAssertEqual(
+                Set(report.failures.flatMap { $0.problems.map(kind) }), kinds.reduce(into: Set()) { $0.formUnion($1) },
+                name)
+            for failure in report.failures {
+                let first = kind(failure.problems[0])
+                XCTAssertEqual(failure.sessions, kinds.filter { $0.contains(first) }.count, "\(name): \(first)")
+                let firstSession = try XCTUnwrap(kinds.firstIndex { $0.contains(first) })
+                XCTAssertEqual(failure.seed, Explorer.sessionSeed(3, firstSession), "\(name): \(first)")
+            }
+            failures += report.failures.count
+        }
+        XCTAssertGreaterThan(failures, 2)
+    }
+
     // The pricing worked out once prices as the spec and request say, for every example.
     func testSharedPricingPricesAsTheSpecSays() throws {
         for (name, scenario) in try Self.scenarios() where scenario.paymentRequest != nil {
@@ -61,13 +92,17 @@ final class ExplorerSharingTests: XCTestCase {
 
     // MARK: Renderings
 
-    /// Entries with text that every separator and escape of the renderings shows up in.
+    /// Entries with text that every separator and escape of the renderings shows up in, text that
+    /// looks like the time and callback number the cache renders entries at to find where theirs
+    /// go, and entries that come again at other times (short and long) and with other numbers.
     private static func hostileTranscript() throws -> Transcript {
         let us = try CountryCode("US")
         let texts = [
             "plain", "a,b", "[x]", "{\"q\":1}", "line\nbreak", "tab\there", "back\\slash/", "é e\u{301} 🇺🇸",
-            "\u{1}\u{1f}\u{7f}", "s0001234", "", "  ",
+            "\u{1}\u{1f}\u{7f}", "s0001234", "", "  ", "86399.123456789", "#987654321987",
         ]
+        let regular = Contact(
+            name: "Ada", postalAddress: Address(line1: "1 Main St", city: "Austin", postalCode: "78701", country: us))
         let secret = try IntentClientSecret("pi_000001_secret_s0007919")
         var entries: [TranscriptEntry] = []
         for (index, text) in texts.enumerated() {
@@ -75,11 +110,36 @@ final class ExplorerSharingTests: XCTestCase {
             let contact = Contact(
                 name: text, emailAddress: "\(text)@example.com", phoneNumber: "+1 555 0100",
                 postalAddress: Address(line1: text, city: "Austin", state: "TX", postalCode: "78701", country: us))
+            // A payment whose contacts are masked in the masked renderings, the token data always.
+            let payment = Payment(
+                token: PaymentToken(
+                    paymentMethod: PaymentMethod(displayName: text, network: .visa, type: .credit),
+                    transactionIdentifier: text, paymentData: "tok_\(text)"),
+                billingContact: contact, shippingContact: index.isMultiple(of: 2) ? contact : nil)
             entries += [
                 TranscriptEntry(time: time, event: .action(text, [.text(text), .contact(contact), .secret(secret)])),
                 TranscriptEntry(time: time, event: .call(text, callbackID: UInt64(index), [.contact(contact)])),
                 TranscriptEntry(time: time, event: .completion(text, callbackID: 7, [.text(text)], byDefault: true)),
+                // The same contact and payment in two entries: the second takes their renderings
+                // from the first.
+                TranscriptEntry(
+                    time: time, event: .call("pay", callbackID: UInt64(index), [.payment(payment), .contact(contact)])),
+                TranscriptEntry(
+                    time: time + .seconds(1),
+                    event: .completion("pay", callbackID: UInt64(index), [.payment(payment)], byDefault: false)),
                 TranscriptEntry(time: time, event: .outcome(text)),
+            ]
+            // The same events again and again, at times of one to fifteen digits and with numbers
+            // of one to four.
+            let again = index == 3 ? Duration.seconds(123_456) + .nanoseconds(789) : time
+            let id = UInt64(index * index * 37 + 1)
+            entries += [
+                TranscriptEntry(time: again, event: .action("again", [.contact(regular)])),
+                TranscriptEntry(time: again, event: .call("again", callbackID: id, [.text("fixed")])),
+                TranscriptEntry(time: again, event: .call("notification", callbackID: nil, [])),
+                TranscriptEntry(
+                    time: again, event: .completion("again", callbackID: id, [.contact(regular)], byDefault: false)),
+                TranscriptEntry(time: again, event: .outcome("again")),
             ]
         }
         return Transcript(entries: entries)
@@ -99,7 +159,8 @@ final class ExplorerSharingTests: XCTestCase {
             ]
             XCTAssertEqual(renderings.whole.map { Array($0.utf8) }, own.map { Array($0.utf8) })
             let needles = [
-                "s0001234", "s0007919", "a,b", "k\n0", "\"},{\"", "[{", "}]", "x]", "e\u{301}", "é", "secret_•",
+                "s0001234", "s0007919", "tok_plain", "transaction", "a,b", "k\n0", "\"},{\"", "[{", "}]", "x]",
+                "e\u{301}", "é", "secret_•",
                 "Austin", "78701", "nowhere", "\n", ",", "1.500", "\\/",
             ]
             for needle in needles {
