@@ -5,19 +5,23 @@
 /// whole life and each outstanding shipping-contact callback holds the customer's contact, so held
 /// by value every session carried its own copy of both (about 300 bytes), where now it shares the
 /// caller's (issue 16).
+@usableFromInline
 package struct CopyOnWrite<Value: Hashable> {
-    private final class Box {
+    @usableFromInline
+    final class Box {
         // Unchecked: a box is written only while one copy holds it (`isKnownUniquelyReferenced`
         // below), so no two accesses can overlap; the dynamic check cost 30 instructions a read.
-        @exclusivity(unchecked) var value: Value
-        init(_ value: Value) { self.value = value }
+        @exclusivity(unchecked) @usableFromInline var value: Value
+        @usableFromInline init(_ value: Value) { self.value = value }
     }
 
-    private var box: Box
+    @usableFromInline var box: Box
 
     package init(_ value: Value) { box = Box(value) }
 
     /// The value; writing it copies the box first when another copy shares it.
+    // Inlinable: `PaymentRequest.fits`, which a flow asks of every answer, reads through it.
+    @inlinable
     package var value: Value {
         _read { yield box.value }
         _modify {
@@ -28,8 +32,10 @@ package struct CopyOnWrite<Value: Hashable> {
 }
 
 extension CopyOnWrite: Hashable {
+    @usableFromInline
     package static func == (lhs: Self, rhs: Self) -> Bool { lhs.box === rhs.box || lhs.box.value == rhs.box.value }
 
+    @usableFromInline
     package func hash(into hasher: inout Hasher) { box.value.hash(into: &hasher) }
 }
 

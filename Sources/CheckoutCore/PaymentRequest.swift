@@ -76,7 +76,8 @@ public struct PaymentRequest: Hashable, Sendable {
 
     /// The fields, shared by every copy of the request until one is changed (``CopyOnWrite``):
     /// each flow keeps its request for its whole life.
-    private struct Fields: Hashable, Sendable {
+    @usableFromInline
+    struct Fields: Hashable, Sendable {
         var merchantIdentifier: String
         var countryCode: String
         var currencyCode: String
@@ -91,10 +92,10 @@ public struct PaymentRequest: Hashable, Sendable {
         var supportsCouponCode: Bool
         /// ``currency``, looked up once for the code and shared by every copy of the request
         /// (each flow validates every update against it).
-        var currency: CurrencyCode?
+        @usableFromInline var currency: CurrencyCode?
     }
 
-    private var storage: CopyOnWrite<Fields>
+    @usableFromInline var storage: CopyOnWrite<Fields>
 
     /// A request. Only the merchant identifier, the country, the currency and the summary
     /// items have no default; nothing is validated here (see ``problems`` and ``validate()``).
@@ -217,6 +218,10 @@ public struct PaymentRequest: Hashable, Sendable {
     /// The currency is read in place, looked up once per request (a copy of it cost a retain and
     /// a release). (The update's lists are passed, not the update: a generic function of another
     /// module is called unspecialized, through the protocol's witnesses.)
+    ///
+    /// Inlinable: a flow asks it of every answer, and called across the module it cost a call and
+    /// a copy of the currency.
+    @inlinable
     package func fits(summaryItems: [SummaryItem], shippingMethods: [ShippingMethod]?) -> Bool {
         Self.amountsFit(summaryItems: summaryItems, shippingMethods: shippingMethods, currency: storage.value.currency)
     }
@@ -234,8 +239,8 @@ public struct PaymentRequest: Hashable, Sendable {
 
     /// Whether ``amountProblems(summaryItems:shippingMethods:currency:)`` finds nothing: a grand
     /// total of zero or more, every amount in `currency` (when given), acceptable shipping methods.
-    @inline(__always)
-    private static func amountsFit(
+    @inlinable @inline(__always)
+    static func amountsFit(
         summaryItems: [SummaryItem], shippingMethods: [ShippingMethod]?, currency: CurrencyCode?
     ) -> Bool {
         guard let total = summaryItems.last?.amount, !total.isNegative else { return false }
@@ -416,6 +421,7 @@ extension ShippingMethod {
 
     /// Whether ``problems(in:currency:)`` finds nothing, decided without building a message:
     /// unique identifiers, and amounts of zero or more in `currency` (when given).
+    @usableFromInline
     static func areAcceptable(_ shippingMethods: [ShippingMethod], currency: CurrencyCode?) -> Bool {
         for method in shippingMethods {
             if method.amount.isNegative { return false }
