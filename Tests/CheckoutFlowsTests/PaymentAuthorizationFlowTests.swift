@@ -624,6 +624,45 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         guard case .success = flow.outcome else { return XCTFail("expected success") }
     }
 
+    // spec E5: a flow freed before its terminal call, never presented or dropped while the sheet
+    // waits for the customer, releases its delegate with it (the runner holds the delegate's box
+    // with a retain of its own, given back when the flow ends or is freed).
+    func testAFlowFreedBeforeItsEndReleasesItsDelegate() throws {
+        for presented in [false, true] {
+            let delegate = Recorder(holdingUnscriptedCalls: true)
+            let weakDelegate = FlowsFixture.WeakBox(delegate)
+            var flow: PaymentAuthorizationFlow? = try PaymentAuthorizationFlow(
+                request: F.request(), delegate: delegate, options: F.options(ManualClock(), timeout: nil))
+            if presented { XCTAssertEqual(flow?.present(), .accepted) }
+            let weakFlow = FlowsFixture.WeakBox(try XCTUnwrap(flow))
+            _ = consume delegate
+            XCTAssertNotNil(weakDelegate.object, "held by the flow (presented: \(presented))")
+            flow = nil
+            XCTAssertNil(weakFlow.object, "the flow is freed (presented: \(presented))")
+            XCTAssertNil(weakDelegate.object, "and its delegate with it (presented: \(presented))")
+        }
+    }
+
+    // spec E5: an async delegate is released after the terminal call, as one with completion
+    // handlers is.
+    func testAnAsyncDelegateIsReleasedAfterDidFinish() async throws {
+        final class Quiet: AsyncPaymentAuthorizationDelegate {
+            func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {}
+            func paymentAuthorizationFlow(
+                _ flow: PaymentAuthorizationFlow, didAuthorizePayment payment: Payment
+            ) async -> PaymentAuthorizationResult { .success }
+        }
+        var delegate: Quiet? = Quiet()
+        let weakDelegate = FlowsFixture.WeakBox(try XCTUnwrap(delegate))
+        let flow = try PaymentAuthorizationFlow(
+            request: F.request(), delegate: try XCTUnwrap(delegate), options: F.options(ManualClock(), timeout: nil))
+        delegate = nil
+        XCTAssertEqual(flow.present(), .accepted)
+        XCTAssertNotNil(weakDelegate.object, "held until didFinish")
+        _ = try await flow.cancelAndWait()
+        XCTAssertNil(weakDelegate.object, "released after didFinish")
+    }
+
     // MARK: E6
 
     // spec E6: a delegate answering every callback synchronously: no deadlock, no nesting, the

@@ -21,7 +21,7 @@ import Synchronization
 /// cancelled when the callback closes, on a ``ManualClock``; lazily, with one timer per flow that
 /// lives until the flow ends, on the ``SystemClock`` (see `rearm`). A deadline that fires times out
 /// the callback then outstanding only if that callback's own deadline has come.
-package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
+package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
     ManagedBuffer<RunnerState<Machine, Delegate>, EngineLock.Word>
 {
     // The engine's working types are declared outside the class, over the machine's call,
@@ -46,7 +46,12 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
     }
 
     deinit {
-        withUnsafeMutablePointerToHeader { $0.pointee.clockObject.release() }
+        withUnsafeMutablePointerToHeader { state in
+            state.pointee.clockObject.release()
+            // A flow freed before its terminal call (never presented, or dropped while waiting for
+            // the customer): the delegate's hold is given back here.
+            state.pointee.locked.delegate?.release()
+        }
     }
 
     /// One field of the runner's state, where it lives. The state's address is fixed for the
@@ -125,8 +130,14 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
         withLock { body($0.machine) }
     }
 
-    /// The delegate, until the terminal call has been made.
-    package var delegate: Delegate? { withLock { $0.delegate } }
+    /// Runs `body` with the delegate, kept alive for it, or with nil once the terminal call has been
+    /// made and the delegate released. Outside the lock (never call the delegate under it).
+    package func withDelegate<Result>(_ body: (Delegate?) -> Result) -> Result {
+        let held: (delegate: Delegate, box: AnyObject)? = withLock { locked in
+            locked.delegate.map { ($0, $0.retained) }
+        }
+        return withExtendedLifetime(held?.box) { body(held?.delegate) }
+    }
 
     /// Whether the terminal delegate call has been made and the delegate released.
     package var hasDeliveredTerminal: Bool { withLock { $0.terminalDone } }
@@ -546,6 +557,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: Sendable>:
     /// delivered what was queued behind it: the delegate is released (here, in case its deinit
     /// calls back), `onEnd` runs, and whoever waits for the end wakes.
     private func ended(_ ending: consuming RunnerEnding<Delegate, Machine.Answer>) {
+        ending.delegate?.release()
         ending.delegate = nil
         extras?.onEnd?()
         for waiter in ending.endWaiters { waiter.resume(returning: nil) }

@@ -4,7 +4,7 @@ import Synchronization
 /// machine asks for.
 package protocol FlowShell: AnyObject, Sendable {
     associatedtype Machine: FlowMachine
-    associatedtype Delegate: Sendable
+    associatedtype Delegate: FlowDelegate
 
     var runner: FlowRunner<Machine, Delegate> { get }
 

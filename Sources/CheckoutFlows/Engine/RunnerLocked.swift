@@ -17,10 +17,12 @@ struct RunnerLocked<Machine: FlowMachine, Delegate: Sendable> {
     var workHead: Int32 = 0
     /// How many of the machine's violations have been queued for ``FlowOptions/onViolation``.
     var reportedViolations: Int32 = 0
-    /// Held strongly until the terminal call has been made, then released (spec E5). Kept
-    /// inline, at the fixed address of the runner's state: the draining thread borrows it from
-    /// there (``FlowRunner``'s `delegatePointer`) rather than copying it. (Each flow's delegate
-    /// enum carries a ``HeldDelegate``: one reference.)
+    /// Held until the terminal call has been made, then released (spec E5). Kept inline, at the
+    /// fixed address of the runner's state: the draining thread reads it from there
+    /// (``FlowRunner``'s `delegatePointer`). Each flow's delegate enum is a ``FlowDelegates``: a
+    /// ``DelegateHold`` of the merchant's box, which the runner keeps with a retain of its own (given
+    /// back by ``FlowRunner``'s `ended`, or its `deinit` for a flow freed before its end), so
+    /// reading it costs no reference count.
     var delegate: Delegate?
     /// The work queue. The thread that wins the drain takes an event's call straight from the
     /// event, without queueing it, when nothing is queued before it.

@@ -15,10 +15,7 @@ import CheckoutCore
 public final class PayContext: Sendable {
     package typealias Machine = PayContextStateMachine
 
-    package enum Delegate: Sendable {
-        case completions(HeldDelegate<any PayContextDelegate>)
-        case async(HeldDelegate<any AsyncPayContextDelegate>)
-    }
+    package typealias Delegate = FlowDelegates<any PayContextDelegate, any AsyncPayContextDelegate>
 
     /// The engine. (Unchecked: a runner is a `ManagedBuffer`, which cannot be `Sendable`; it keeps
     /// its state under its own lock, see ``FlowRunner``.)
@@ -41,7 +38,7 @@ public final class PayContext: Sendable {
         delegate: some PayContextDelegate,
         options: FlowOptions = FlowOptions()
     ) throws {
-        try self.init(request, backend, .completions(HeldDelegate(delegate)), options)
+        try self.init(request, backend, .completions(DelegateHold(delegate)), options)
     }
 
     /// A pay context driving an async delegate.
@@ -51,7 +48,7 @@ public final class PayContext: Sendable {
         delegate: some AsyncPayContextDelegate,
         options: FlowOptions = FlowOptions()
     ) throws {
-        try self.init(request, backend, .async(HeldDelegate(delegate)), options)
+        try self.init(request, backend, .async(DelegateHold(delegate)), options)
     }
 
     /// A pay context driving a delegate that implements both forms: the completion-handler form
@@ -62,7 +59,7 @@ public final class PayContext: Sendable {
         delegate: some PayContextDelegate & AsyncPayContextDelegate,
         options: FlowOptions = FlowOptions()
     ) throws {
-        try self.init(request, backend, .completions(HeldDelegate(delegate)), options)
+        try self.init(request, backend, .completions(DelegateHold(delegate)), options)
     }
 
     private init(_ request: PaymentRequest, _ backend: any PaymentBackend, _ delegate: Delegate, _ options: FlowOptions)
@@ -78,7 +75,7 @@ public final class PayContext: Sendable {
         var sheetOptions = options
         sheetOptions.onEnd = nil
         self.sheet = PaymentAuthorizationFlow(
-            request, .completions(HeldDelegate(bridge)), sheetOptions, authorizationIsTimed: false)
+            request, .completions(DelegateHold(bridge)), sheetOptions, authorizationIsTimed: false)
         bridge.context.withLock { $0.value = self }
     }
 
@@ -250,13 +247,15 @@ extension PayContext: FlowShell {
             }
             switch delegate {
             case .completions(let held):
-                held.delegate.payContext(
-                    self, didCreatePaymentMethod: method, paymentInformation: payment, completion: completion)
+                held.call {
+                    $0.payContext(
+                        self, didCreatePaymentMethod: method, paymentInformation: payment, completion: completion)
+                }
             case .async(let held):
+                let delegate = held.delegate
                 runner.activity.task {
                     completion(
-                        await held.delegate.payContext(
-                            self, didCreatePaymentMethod: method, paymentInformation: payment))
+                        await delegate.payContext(self, didCreatePaymentMethod: method, paymentInformation: payment))
                 }
             }
         case .retrieveIntent(let secret, let round):
@@ -294,9 +293,10 @@ extension PayContext: FlowShell {
             }
             switch delegate {
             case .completions(let held):
-                held.delegate.payContext(self, willCompleteWith: result, handler: handler)
+                held.call { $0.payContext(self, willCompleteWith: result, handler: handler) }
             case .async(let held):
-                runner.activity.task { handler(await held.delegate.payContext(self, willCompleteWith: result)) }
+                let delegate = held.delegate
+                runner.activity.task { handler(await delegate.payContext(self, willCompleteWith: result)) }
             }
         case .answerSheet(let result, let handler, let dismiss):
             handler(result)
@@ -305,8 +305,8 @@ extension PayContext: FlowShell {
             sheet.cancel()
         case .didComplete(let status, let error):
             switch delegate {
-            case .completions(let held): held.delegate.payContext(self, didCompleteWith: status, error: error)
-            case .async(let held): held.delegate.payContext(self, didCompleteWith: status, error: error)
+            case .completions(let held): held.call { $0.payContext(self, didCompleteWith: status, error: error) }
+            case .async(let held): held.call { $0.payContext(self, didCompleteWith: status, error: error) }
             }
             runner.terminalCallReturned()
         }
@@ -335,10 +335,15 @@ extension PayContext: FlowShell {
         async: @escaping @Sendable (any AsyncPayContextDelegate) async -> Void,
         otherwise: () -> Void
     ) {
-        switch runner.delegate {
-        case .completions(let held): completions(held.delegate)
-        case .async(let held): runner.activity.task { await async(held.delegate) }
-        case nil: otherwise()
+        // Kept alive for the call (`withDelegate`): the drainer may give back its hold meanwhile.
+        runner.withDelegate { delegate in
+            switch delegate {
+            case .completions(let held): held.call { completions($0) }
+            case .async(let held):
+                let delegate = held.delegate
+                runner.activity.task { await async(delegate) }
+            case nil: otherwise()
+            }
         }
     }
 }

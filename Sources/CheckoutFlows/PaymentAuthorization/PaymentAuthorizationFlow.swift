@@ -10,15 +10,7 @@ import CheckoutCore
 public final class PaymentAuthorizationFlow: Sendable {
     package typealias Machine = PaymentAuthorizationStateMachine
 
-    package enum Delegate: Sendable {
-        case completions(HeldDelegate<any PaymentAuthorizationDelegate>)
-        case async(HeldDelegate<any AsyncPaymentAuthorizationDelegate>)
-
-        var isAsync: Bool {
-            if case .async = self { return true }
-            return false
-        }
-    }
+    package typealias Delegate = FlowDelegates<any PaymentAuthorizationDelegate, any AsyncPaymentAuthorizationDelegate>
 
     /// The engine. (Unchecked: a runner is a `ManagedBuffer`, which cannot be `Sendable`; it keeps
     /// its state under its own lock, see ``FlowRunner``.)
@@ -39,7 +31,7 @@ public final class PaymentAuthorizationFlow: Sendable {
         options: FlowOptions = FlowOptions()
     ) throws {
         try request.validate()
-        self.init(request, .completions(HeldDelegate(delegate)), options)
+        self.init(request, .completions(DelegateHold(delegate)), options)
     }
 
     /// A flow driving an async delegate, for a valid request (spec A1).
@@ -51,7 +43,7 @@ public final class PaymentAuthorizationFlow: Sendable {
         options: FlowOptions = FlowOptions()
     ) throws {
         try request.validate()
-        self.init(request, .async(HeldDelegate(delegate)), options)
+        self.init(request, .async(DelegateHold(delegate)), options)
     }
 
     /// A flow driving a delegate that implements both forms: the completion-handler form wins.
@@ -63,7 +55,7 @@ public final class PaymentAuthorizationFlow: Sendable {
         options: FlowOptions = FlowOptions()
     ) throws {
         try request.validate()
-        self.init(request, .completions(HeldDelegate(delegate)), options)
+        self.init(request, .completions(DelegateHold(delegate)), options)
     }
 
     /// A flow for a request already validated (the pay context's sheet).
@@ -281,16 +273,17 @@ public final class PaymentAuthorizationFlow: Sendable {
 extension PaymentAuthorizationFlow: FlowShell {
     package func perform(_ call: Machine.Call, on delegate: Delegate) {
         switch delegate {
-        case .completions(let held): perform(call, completions: held)
+        // Called where its box holds it, borrowed: the runner's hold outlives the call.
+        case .completions(let held): held.call { perform(call, completions: $0) }
         case .async(let held): perform(call, async: held.delegate)
         }
     }
 
-    private func perform(_ call: Machine.Call, completions held: HeldDelegate<any PaymentAuthorizationDelegate>) {
+    private func perform(_ call: Machine.Call, completions delegate: any PaymentAuthorizationDelegate) {
         switch call {
         case .didSelectShippingContact(let contact, let id):
             let completion = runner.makeCompletion(id, self)
-            held.delegate.paymentAuthorizationFlow(self, didSelectShippingContact: contact) { [completion] in
+            delegate.paymentAuthorizationFlow(self, didSelectShippingContact: contact) { [completion] in
                 completion.complete($0) { $0.answer($1, $2, .shippingContact($3)) }
             }
             runner.recycle(consume completion)
@@ -299,32 +292,32 @@ extension PaymentAuthorizationFlow: FlowShell {
             // Borrowed from the sheet's list, not copied out of it: a shipping method is copied
             // and destroyed field by field through its value witnesses.
             methods.withUnsafeBufferPointer { methods in
-                held.delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: methods[index]) { [completion] in
+                delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: methods[index]) { [completion] in
                     completion.complete($0) { $0.answer($1, $2, .shippingMethod($3)) }
                 }
             }
             runner.recycle(consume completion)
         case .didSelectPaymentMethod(let method, let id):
             let completion = runner.makeCompletion(id, self)
-            held.delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method) { [completion] in
+            delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method) { [completion] in
                 completion.complete($0) { $0.answer($1, $2, .paymentMethod($3)) }
             }
             runner.recycle(consume completion)
         case .didChangeCouponCode(let code, let id):
             let completion = runner.makeCompletion(id, self)
-            held.delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code) { [completion] in
+            delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code) { [completion] in
                 completion.complete($0) { $0.answer($1, $2, .couponCode($3)) }
             }
             runner.recycle(consume completion)
         case .authorize(let payment, let id):
-            held.delegate.paymentAuthorizationFlowWillAuthorizePayment(self)
+            delegate.paymentAuthorizationFlowWillAuthorizePayment(self)
             let completion = runner.makeCompletion(id, self)
-            held.delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment) { [completion] in
+            delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment) { [completion] in
                 completion.complete($0) { $0.answer($1, $2, .authorization($3)) }
             }
             runner.recycle(consume completion)
         case .didFinish:
-            held.delegate.paymentAuthorizationFlowDidFinish(self)
+            delegate.paymentAuthorizationFlowDidFinish(self)
             runner.terminalCallReturned()
         }
     }

@@ -17,15 +17,7 @@ import CheckoutCore
 public final class ShippingAddressFlow: Sendable {
     package typealias Machine = ShippingAddressStateMachine
 
-    package enum Delegate: Sendable {
-        case completions(HeldDelegate<any ShippingAddressDelegate>)
-        case async(HeldDelegate<any AsyncShippingAddressDelegate>)
-
-        var isAsync: Bool {
-            if case .async = self { return true }
-            return false
-        }
-    }
+    package typealias Delegate = FlowDelegates<any ShippingAddressDelegate, any AsyncShippingAddressDelegate>
 
     /// The engine. (Unchecked: a runner is a `ManagedBuffer`, which cannot be `Sendable`; it keeps
     /// its state under its own lock, see ``FlowRunner``.)
@@ -43,7 +35,7 @@ public final class ShippingAddressFlow: Sendable {
         delegate: some ShippingAddressDelegate,
         options: FlowOptions = FlowOptions()
     ) throws {
-        try self.init(configuration, .completions(HeldDelegate(delegate)), options)
+        try self.init(configuration, .completions(DelegateHold(delegate)), options)
     }
 
     /// A flow driving an async delegate.
@@ -52,7 +44,7 @@ public final class ShippingAddressFlow: Sendable {
         delegate: some AsyncShippingAddressDelegate,
         options: FlowOptions = FlowOptions()
     ) throws {
-        try self.init(configuration, .async(HeldDelegate(delegate)), options)
+        try self.init(configuration, .async(DelegateHold(delegate)), options)
     }
 
     /// A flow driving a delegate that implements both forms: the completion-handler form wins.
@@ -61,7 +53,7 @@ public final class ShippingAddressFlow: Sendable {
         delegate: some ShippingAddressDelegate & AsyncShippingAddressDelegate,
         options: FlowOptions = FlowOptions()
     ) throws {
-        try self.init(configuration, .completions(HeldDelegate(delegate)), options)
+        try self.init(configuration, .completions(DelegateHold(delegate)), options)
     }
 
     private init(_ configuration: ShippingAddressConfiguration, _ delegate: Delegate, _ options: FlowOptions)
@@ -179,27 +171,31 @@ public final class ShippingAddressFlow: Sendable {
 
 extension ShippingAddressFlow: FlowShell {
     package func perform(_ call: Machine.Call, on delegate: Delegate) {
+        // Each delegate called where its box holds it, borrowed: the runner's hold outlives the call.
         switch (call, delegate) {
         case (.didEnterAddress(let address, let id), .completions(let held)):
             let completion = runner.makeCompletion(id, self)
-            held.delegate.shippingAddressFlow(self, didEnter: address) { [completion] in
-                completion.complete($0, Self.deliver)
+            held.call {
+                $0.shippingAddressFlow(self, didEnter: address) { [completion] in
+                    completion.complete($0, Self.deliver)
+                }
             }
             runner.recycle(consume completion)
         case (.didEnterAddress(let address, let id), .async(let held)):
             let handler = answerHandler(id)
-            runner.activity.task { handler(await held.delegate.shippingAddressFlow(self, didEnter: address)) }
+            let delegate = held.delegate
+            runner.activity.task { handler(await delegate.shippingAddressFlow(self, didEnter: address)) }
         case (.didFinish(let address, let method), .completions(let held)):
-            held.delegate.shippingAddressFlow(self, didFinishWith: address, shippingMethod: method)
+            held.call { $0.shippingAddressFlow(self, didFinishWith: address, shippingMethod: method) }
             runner.terminalCallReturned()
         case (.didFinish(let address, let method), .async(let held)):
-            held.delegate.shippingAddressFlow(self, didFinishWith: address, shippingMethod: method)
+            held.call { $0.shippingAddressFlow(self, didFinishWith: address, shippingMethod: method) }
             runner.terminalCallReturned()
         case (.didCancel, .completions(let held)):
-            held.delegate.shippingAddressFlowDidCancel(self)
+            held.call { $0.shippingAddressFlowDidCancel(self) }
             runner.terminalCallReturned()
         case (.didCancel, .async(let held)):
-            held.delegate.shippingAddressFlowDidCancel(self)
+            held.call { $0.shippingAddressFlowDidCancel(self) }
             runner.terminalCallReturned()
         }
     }
