@@ -138,6 +138,49 @@ final class CompletionReuseTests: XCTestCase {
         XCTAssertEqual(flow.violations, [])
     }
 
+    // A reused completion holds its flow only once the merchant keeps it past the delegate call:
+    // kept, and answered later from another thread after the driver let go of the flow, it finds
+    // the flow alive and its answer applied; the flow goes with the completion.
+    func testAKeptCompletionKeepsItsFlowAfterTheDriverLetsGo() {
+        final class Later: PaymentAuthorizationDelegate, @unchecked Sendable {
+            // Unchecked: `handler` is written by the flow's call and read after it, on the test's thread.
+            var handler: (@Sendable (ShippingMethodUpdate) -> Void)?
+            func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {}
+            func paymentAuthorizationFlow(
+                _ flow: PaymentAuthorizationFlow, didAuthorizePayment payment: Payment,
+                handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+            ) { handler(.success) }
+            func paymentAuthorizationFlow(
+                _ flow: PaymentAuthorizationFlow, didSelectShippingMethod method: ShippingMethod,
+                handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+            ) { self.handler = handler }
+        }
+        let merchant = Later()
+        weak var weakFlow: PaymentAuthorizationFlow?
+        do {
+            let flow = makeFlow(merchant)
+            XCTAssertEqual(flow.selectShippingMethod("express"), .accepted)
+            weakFlow = flow
+        }
+        XCTAssertNotNil(weakFlow, "the completion the merchant keeps holds its flow")
+        // The other thread takes the handler out of a slot, so that nothing of it is left there
+        // once it has answered (a block's captures are released after it returns).
+        let slot = LockedValue(merchant.handler)
+        let answered = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            do {
+                let handler = slot.withLock { $0.take() }
+                handler?(ShippingMethodUpdate(summaryItems: CompletionReuseTests.summary(for: F.express)))
+            }
+            answered.signal()
+        }
+        answered.wait()
+        XCTAssertEqual(weakFlow?.sheet?.selectedShippingMethodID, "express", "the late answer was applied")
+        XCTAssertEqual(weakFlow?.violations, [])
+        merchant.handler = nil
+        XCTAssertNil(weakFlow, "released with the merchant's completion")
+    }
+
     // The spare holds no reference to its flow: a flow whose completions were all reused is
     // released once its driver lets go; one whose completion the merchant keeps lives as long as
     // the merchant holds it, and its repeated answer is counted, not lost.

@@ -9,24 +9,43 @@ import Synchronization
 /// (`FlowRunner.makeCompletion`, `FlowRunner.recycle`): once the merchant has let go
 /// of it, the flow holds the only reference and can hand it out again for its next callback.
 ///
-/// While handed out it retains the flow (a merchant that keeps a completion keeps the flow
-/// alive, as before); while it waits for reuse it does not, so the flow's spare slot makes no
-/// reference cycle. Its fields are atomics: a reused object is re-armed by the draining thread
-/// after another thread, the merchant's, last read them.
+/// A merchant that keeps a completion keeps the flow alive: one the flow hands to a task holds
+/// it from the start; one the flow reuses holds it from the moment the delegate call it was
+/// handed to returns with the merchant still keeping it (`FlowRunner.recycle`). Until then the
+/// draining thread, inside that call, keeps the flow alive, so a completion the merchant calls
+/// during the call, or lets go of before it returns, never costs the flow a reference count (issue
+/// 16: a retain and a release a round trip). While it waits for reuse it holds nothing, so the
+/// flow's spare slot makes no reference cycle. Its fields are atomics: a reused object is re-armed
+/// by the draining thread after another thread, the merchant's, last read them.
 package final class Completion<Shell: AnyObject & Sendable>: Sendable {
     /// The callback this completion answers. Changes only while the flow holds the only reference.
     private let callbackID: Atomic<UInt64>
-    private let calls = Atomic<Int>(0)
-    /// The flow, retained, while the completion is handed out; nil while it waits for reuse.
+    /// How many times it was called, with ``holdsShell`` in its top bit.
+    private let calls: Atomic<UInt64>
+    /// The flow: retained when ``holdsShell`` is set; nil while it waits for reuse.
     private let heldShell: Atomic<Unmanaged<Shell>?>
 
+    /// In `calls`: this object holds a reference to its flow, to release when it goes.
+    private static var holdsShell: UInt64 { 1 << 63 }
+
+    /// A completion that holds its flow from the start (one handed to a task).
     package init(id: UInt64, shell: Shell) {
         callbackID = Atomic(id)
+        calls = Atomic(Self.holdsShell)
         heldShell = Atomic(Unmanaged.passRetained(shell))
     }
 
+    /// A completion for the flow to reuse: it holds its flow only once kept (``keepShell()``).
+    fileprivate init(id: UInt64, borrowing shell: Shell) {
+        callbackID = Atomic(id)
+        calls = Atomic(0)
+        heldShell = Atomic(Unmanaged.passUnretained(shell))
+    }
+
     deinit {
-        heldShell.load(ordering: .acquiring)?.release()
+        if calls.load(ordering: .acquiring) & Self.holdsShell != 0 {
+            heldShell.load(ordering: .acquiring)?.release()
+        }
     }
 
     package var id: UInt64 { callbackID.load(ordering: .relaxed) }
@@ -35,12 +54,13 @@ package final class Completion<Shell: AnyObject & Sendable>: Sendable {
     /// through `deliver`: the flow, the callback id, whether this call is the first, and the value.
     @inline(__always)
     package func complete<Value>(_ value: Value, _ deliver: (Shell, UInt64, Bool, Value) -> Void) {
-        let first = calls.add(1, ordering: .relaxed).oldValue == 0
+        let first = calls.wrappingAdd(1, ordering: .relaxed).oldValue & ~Self.holdsShell == 0
         // Non-nil: an idle completion is referenced by the flow alone, so nobody can call it.
         guard let shell = heldShell.load(ordering: .acquiring) else {
             preconditionFailure("a completion waiting for reuse was called")
         }
-        // Borrowed: this object holds the flow while it is handed out.
+        // Borrowed: this object, or the draining thread inside the call that handed it out, keeps
+        // the flow alive.
         let id = callbackID.load(ordering: .relaxed)
         shell._withUnsafeGuaranteedRef { deliver($0, id, first, value) }
     }
@@ -50,13 +70,21 @@ package final class Completion<Shell: AnyObject & Sendable>: Sendable {
     fileprivate func rearm(_ id: UInt64, _ shell: Shell) {
         callbackID.store(id, ordering: .relaxed)
         calls.store(0, ordering: .relaxed)
-        heldShell.store(Unmanaged.passRetained(shell), ordering: .releasing)
+        heldShell.store(Unmanaged.passUnretained(shell), ordering: .releasing)
     }
 
-    /// Releases the flow: the completion waits for reuse. Only while the caller holds the only
-    /// reference.
+    /// The merchant keeps this completion past the delegate call it was handed to: it holds its
+    /// flow from now on (the draining thread, still inside the flow, keeps it alive until then).
+    fileprivate func keepShell() {
+        guard calls.load(ordering: .relaxed) & Self.holdsShell == 0 else { return }
+        _ = heldShell.load(ordering: .acquiring)?.retain()
+        calls.bitwiseOr(Self.holdsShell, ordering: .releasing)
+    }
+
+    /// Forgets the flow (never held: see ``keepShell()``): the completion waits for reuse. Only
+    /// while the caller holds the only reference.
     fileprivate func idle() {
-        heldShell.exchange(nil, ordering: .acquiringAndReleasing)?.release()
+        heldShell.store(nil, ordering: .releasing)
     }
 }
 
@@ -71,7 +99,7 @@ package struct SpareCompletion {
     /// The completion for callback `id`: the spare, re-armed, or a new one.
     @inline(__always)
     package mutating func make<Shell>(_ id: UInt64, _ shell: Shell) -> Completion<Shell> {
-        guard let spare = object else { return Completion(id: id, shell: shell) }
+        guard let spare = object else { return Completion(id: id, borrowing: shell) }
         object = nil
         // A flow has one shell type, so its spare holds completions of that shell only.
         let completion = unsafeDowncast(spare, to: Completion<Shell>.self)
@@ -79,14 +107,18 @@ package struct SpareCompletion {
         return completion
     }
 
-    /// Keeps `completion` for the next callback when the merchant has let go of it (the caller's
-    /// reference is the only one), releasing the flow it retains; otherwise leaves it alone.
+    /// After the delegate call it was handed to has returned: keeps `completion` for the next
+    /// callback when the merchant has let go of it (the caller's reference is the only one);
+    /// otherwise the merchant keeps it, and it holds its flow from now on.
     @inline(__always)
     package mutating func recycle<Shell>(_ completion: consuming Completion<Shell>) {
         // Consumed, so that keeping it moves the caller's reference in (a retain and a release
         // fewer a callback).
         var completion = completion
-        guard isKnownUniquelyReferenced(&completion) else { return }
+        guard isKnownUniquelyReferenced(&completion) else {
+            completion.keepShell()
+            return
+        }
         completion.idle()
         object = consume completion
     }

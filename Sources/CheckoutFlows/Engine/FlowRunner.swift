@@ -100,6 +100,8 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
 
     /// The completion for callback `id`, for the shell's `perform` (the draining thread only):
     /// the object of an earlier callback that the merchant has let go of, re-armed, or a new one.
+    /// It does not hold its flow yet: hand it to ``recycle(_:)`` once the delegate call it was
+    /// handed to has returned, which makes it hold the flow if the merchant keeps it.
     @inline(__always)
     package func makeCompletion<Shell: FlowShell>(_ id: UInt64, _ shell: Shell) -> Completion<Shell>
     where Shell.Machine == Machine, Shell.Delegate == Delegate {
