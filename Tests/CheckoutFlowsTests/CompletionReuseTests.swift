@@ -17,16 +17,21 @@ final class CompletionReuseTests: XCTestCase {
         ) {}
     }
 
-    /// Answers `didSelectShippingMethod` at once with a total that names the method's amount, and
-    /// keeps the handlers of the calls whose numbers (1, 2, ...) are in `keeping`.
+    /// Answers `didSelectShippingMethod` at once with a total that names the method's amount
+    /// (unless `answering` is false), and keeps the handlers of the calls whose numbers (1, 2, ...)
+    /// are in `keeping`.
     private final class Merchant: PaymentAuthorizationDelegate, @unchecked Sendable {
         // Unchecked: the test's thread alone calls the flows, which call this synchronously.
         let keeping: Set<Int>
+        let answering: Bool
         var calls = 0
         var kept: [Int: @Sendable (ShippingMethodUpdate) -> Void] = [:]
         var finished = 0
 
-        init(keeping: Set<Int> = []) { self.keeping = keeping }
+        init(keeping: Set<Int> = [], answering: Bool = true) {
+            self.keeping = keeping
+            self.answering = answering
+        }
 
         func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) { finished += 1 }
         func paymentAuthorizationFlow(
@@ -39,7 +44,7 @@ final class CompletionReuseTests: XCTestCase {
         ) {
             calls += 1
             if keeping.contains(calls) { kept[calls] = handler }
-            handler(ShippingMethodUpdate(summaryItems: CompletionReuseTests.summary(for: method)))
+            if answering { handler(ShippingMethodUpdate(summaryItems: CompletionReuseTests.summary(for: method))) }
         }
     }
 
@@ -142,20 +147,7 @@ final class CompletionReuseTests: XCTestCase {
     // kept, and answered later from another thread after the driver let go of the flow, it finds
     // the flow alive and its answer applied; the flow goes with the completion.
     func testAKeptCompletionKeepsItsFlowAfterTheDriverLetsGo() {
-        final class Later: PaymentAuthorizationDelegate, @unchecked Sendable {
-            // Unchecked: `handler` is written by the flow's call and read after it, on the test's thread.
-            var handler: (@Sendable (ShippingMethodUpdate) -> Void)?
-            func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {}
-            func paymentAuthorizationFlow(
-                _ flow: PaymentAuthorizationFlow, didAuthorizePayment payment: Payment,
-                handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
-            ) { handler(.success) }
-            func paymentAuthorizationFlow(
-                _ flow: PaymentAuthorizationFlow, didSelectShippingMethod method: ShippingMethod,
-                handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
-            ) { self.handler = handler }
-        }
-        let merchant = Later()
+        let merchant = Merchant(keeping: [1], answering: false)
         weak var weakFlow: PaymentAuthorizationFlow?
         do {
             let flow = makeFlow(merchant)
@@ -165,7 +157,7 @@ final class CompletionReuseTests: XCTestCase {
         XCTAssertNotNil(weakFlow, "the completion the merchant keeps holds its flow")
         // The other thread takes the handler out of a slot, so that nothing of it is left there
         // once it has answered (a block's captures are released after it returns).
-        let slot = LockedValue(merchant.handler)
+        let slot = LockedValue(merchant.kept[1])
         let answered = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             do {
@@ -177,7 +169,7 @@ final class CompletionReuseTests: XCTestCase {
         answered.wait()
         XCTAssertEqual(weakFlow?.sheet?.selectedShippingMethodID, "express", "the late answer was applied")
         XCTAssertEqual(weakFlow?.violations, [])
-        merchant.handler = nil
+        merchant.kept = [:]
         XCTAssertNil(weakFlow, "released with the merchant's completion")
     }
 
