@@ -444,6 +444,18 @@ final class PayContextTests: XCTestCase {
         XCTAssertEqual(merchant.calledMethods, [])
     }
 
+    // spec E5: a context refused at its making releases its delegate: the hold taken for the
+    // runner is given back when the request is refused (the flow fuzzer found it kept).
+    func testARefusedRequestReleasesItsDelegate() {
+        var bad = request
+        bad.merchantIdentifier = ""
+        var merchant: RecordingPayContextDelegate? = scriptedMerchant(.answer { _ in .completeWithoutConfirming })
+        let weakMerchant = FlowsFixture.WeakBox(merchant!)
+        XCTAssertThrowsError(try PayContext(request: bad, backend: InMemoryStripeBackend(), delegate: merchant!))
+        merchant = nil
+        XCTAssertNil(weakMerchant.object, "released with the refused context")
+    }
+
     // spec P7, E8: no rendering shows a client secret.
     func testTranscriptsMaskSecrets() async throws {
         let backend = InMemoryStripeBackend()

@@ -643,6 +643,19 @@ final class PaymentAuthorizationFlowTests: XCTestCase {
         }
     }
 
+    // spec E5: a flow refused at its making (an invalid request) releases its delegate.
+    func testARefusedRequestReleasesItsDelegate() {
+        var request = F.request()
+        request.merchantIdentifier = ""
+        var delegate: Recorder? = Recorder()
+        let weakDelegate = FlowsFixture.WeakBox(delegate!)
+        XCTAssertThrowsError(
+            try PaymentAuthorizationFlow(
+                request: request, delegate: delegate!, options: F.options(ManualClock(), timeout: nil)))
+        delegate = nil
+        XCTAssertNil(weakDelegate.object, "released with the refused flow")
+    }
+
     // spec E5: an async delegate is released after the terminal call, as one with completion
     // handlers is.
     func testAnAsyncDelegateIsReleasedAfterDidFinish() async throws {

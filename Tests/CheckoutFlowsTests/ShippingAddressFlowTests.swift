@@ -67,6 +67,21 @@ final class ShippingAddressFlowTests: XCTestCase {
         }
     }
 
+    // spec E5: a flow refused at its making releases its delegate: the hold taken for the runner
+    // is given back when the configuration is refused (the flow fuzzer found it kept).
+    func testARefusedConfigurationReleasesItsDelegate() {
+        var delegate: Recorder? = Recorder()
+        let weakDelegate = FlowsFixture.WeakBox(delegate!)
+        XCTAssertThrowsError(
+            try ShippingAddressFlow(
+                configuration: .init(requiredShippingAddressFields: []),
+                delegate: delegate!,
+                options: F.options(ManualClock())
+            ))
+        delegate = nil
+        XCTAssertNil(weakDelegate.object, "released with the refused flow")
+    }
+
     // MARK: S1
 
     // spec S1: missing fields are listed and invalid ones named; the delegate is not called.

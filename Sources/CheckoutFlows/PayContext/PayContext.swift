@@ -65,7 +65,13 @@ public final class PayContext: Sendable {
     private init(_ request: PaymentRequest, _ backend: any PaymentBackend, _ delegate: Delegate, _ options: FlowOptions)
         throws
     {
-        try request.validate()
+        do {
+            try request.validate()
+        } catch {
+            // The hold was taken for a runner that will not be made: given back here (spec E5).
+            delegate.release()
+            throw error
+        }
         self.backend = backend
         self.runner = FlowRunner.make(
             machine: Machine(options: options), delegate: delegate, options: options, tracksActivity: true)

@@ -61,6 +61,8 @@ public final class ShippingAddressFlow: Sendable {
     {
         let problems = configuration.problems
         guard problems.isEmpty else {
+            // The hold was taken for a runner that will not be made: given back here (spec E5).
+            delegate.release()
             throw CheckoutError.combining(
                 problems, code: .invalidRequest, what: "the shipping-address configuration")
         }
