@@ -128,54 +128,91 @@ public struct Transcript: Hashable, Sendable {
     /// as `\uXXXX` or their short escapes, everything else as UTF-8), without building
     /// dictionaries for it to sort and bridge.
     public func json(showingPersonalData: Bool = false) -> String {
-        var writer = JSONWriter()
-        writer.raw("[")
+        var writer = JSONWriter(capacity: 384 * entries.count + 2)
+        writer.byte(UInt8(ascii: "["))
         for (index, entry) in entries.enumerated() {
-            if index > 0 { writer.raw(",") }
-            let time = JSONWriter.Value.number(entry.time.secondsString)
-            let actor = JSONWriter.Value.string(entry.actor.rawValue)
-            func values(_ values: [TranscriptValue]) -> JSONWriter.Value {
-                .raw(values.map { $0.json(showingPersonalData: showingPersonalData) })
-            }
-            switch entry.event {
-            case .action(let name, let arguments):
-                writer.object([
-                    ("action", .string(name)), ("actor", actor), ("arguments", values(arguments)),
-                    ("kind", .string("action")), ("time", time),
-                ])
-            case .refused(let name, let refusal):
-                writer.object([
-                    ("action", .string(name)), ("actor", actor), ("kind", .string("refused")),
-                    ("message", .string(refusal.message)), ("reason", .string(refusal.code.rawValue)), ("time", time),
-                ])
-            case .call(let method, let id, let arguments):
-                var fields: [(String, JSONWriter.Value)] = [
-                    ("actor", actor), ("arguments", values(arguments)),
-                ]
-                if let id { fields.append(("callbackID", .number(String(id)))) }
-                fields += [("kind", .string("call")), ("method", .string(method)), ("time", time)]
-                writer.object(fields)
-            case .completion(let method, let id, let answer, let byDefault):
-                writer.object([
-                    ("actor", actor), ("answer", values(answer)), ("byDefault", .bool(byDefault)),
-                    ("callbackID", .number(String(id))), ("kind", .string("completion")), ("method", .string(method)),
-                    ("time", time),
-                ])
-            case .violation(let violation):
-                writer.object([
-                    ("actor", actor), ("callbackID", .number(String(violation.callbackID))),
-                    ("detail", .string(violation.detail)), ("kind", .string("violation")),
-                    ("method", .string(violation.callback)), ("time", time),
-                    ("violation", .string(violation.kind.rawValue)),
-                ])
-            case .outcome(let outcome):
-                writer.object([
-                    ("actor", actor), ("kind", .string("outcome")), ("outcome", .string(outcome)), ("time", time),
-                ])
-            }
+            if index > 0 { writer.byte(UInt8(ascii: ",")) }
+            Self.write(entry, showingPersonalData, to: &writer)
         }
-        writer.raw("]")
+        writer.byte(UInt8(ascii: "]"))
         return writer.output
+    }
+
+    /// Writes one entry's JSON object, its keys in sorted order.
+    private static func write(_ entry: TranscriptEntry, _ unmasked: Bool, to writer: inout JSONWriter) {
+        func actor() {
+            writer.raw("\"actor\":")
+            writer.string(entry.actor.rawValue)
+        }
+        func time() {
+            writer.raw(",\"time\":")
+            writer.raw(entry.time.secondsString)
+        }
+        func values(_ key: StaticString, _ values: [TranscriptValue]) {
+            writer.raw(key)
+            writer.byte(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { writer.byte(UInt8(ascii: ",")) }
+                value.writeJSON(showingPersonalData: unmasked, to: &writer)
+            }
+            writer.byte(UInt8(ascii: "]"))
+        }
+        func field(_ key: StaticString, _ text: String) {
+            writer.raw(key)
+            writer.string(text)
+        }
+        func callbackID(_ id: UInt64) {
+            writer.raw(",\"callbackID\":")
+            writer.integer(id)
+        }
+        writer.byte(UInt8(ascii: "{"))
+        switch entry.event {
+        case .action(let name, let arguments):
+            field("\"action\":", name)
+            writer.byte(UInt8(ascii: ","))
+            actor()
+            values(",\"arguments\":", arguments)
+            writer.raw(",\"kind\":\"action\"")
+            time()
+        case .refused(let name, let refusal):
+            field("\"action\":", name)
+            writer.byte(UInt8(ascii: ","))
+            actor()
+            writer.raw(",\"kind\":\"refused\"")
+            field(",\"message\":", refusal.message)
+            field(",\"reason\":", refusal.code.rawValue)
+            time()
+        case .call(let method, let id, let arguments):
+            actor()
+            values(",\"arguments\":", arguments)
+            if let id { callbackID(id) }
+            writer.raw(",\"kind\":\"call\"")
+            field(",\"method\":", method)
+            time()
+        case .completion(let method, let id, let answer, let byDefault):
+            actor()
+            values(",\"answer\":", answer)
+            writer.raw(",\"byDefault\":")
+            writer.bool(byDefault)
+            callbackID(id)
+            writer.raw(",\"kind\":\"completion\"")
+            field(",\"method\":", method)
+            time()
+        case .violation(let violation):
+            actor()
+            callbackID(violation.callbackID)
+            field(",\"detail\":", violation.detail)
+            writer.raw(",\"kind\":\"violation\"")
+            field(",\"method\":", violation.callback)
+            time()
+            field(",\"violation\":", violation.kind.rawValue)
+        case .outcome(let outcome):
+            actor()
+            writer.raw(",\"kind\":\"outcome\"")
+            field(",\"outcome\":", outcome)
+            time()
+        }
+        writer.byte(UInt8(ascii: "}"))
     }
 
     private static func describe(_ event: TranscriptEvent, _ unmasked: Bool) -> (String, String) {
