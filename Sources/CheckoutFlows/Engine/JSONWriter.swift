@@ -5,46 +5,81 @@ import Synchronization
 /// Writes JSON as `JSONSerialization` does (see ``Transcript/json(showingPersonalData:)``); the
 /// caller gives each object's keys in sorted order.
 ///
-/// The text is written as UTF-8 bytes into one array, its capacity reserved up front, and made a
-/// `String` once, by ``output``: an append to a `String` costs about 350 instructions, the same
-/// bytes appended to an array a copy (issue 16).
-struct JSONWriter {
-    /// The text so far, UTF-8.
-    private(set) var bytes: [UInt8] = []
+/// The text is written as UTF-8 bytes into one buffer of the writer's own, its capacity reserved
+/// up front and doubled when full, and made a `String` once, by ``output``: an append to a
+/// `String` costs about 350 instructions, to an array about 100 (its uniqueness checked, a
+/// generic copy), here a capacity check and a copy (issue 16). Not copyable: the writer owns its
+/// buffer.
+struct JSONWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// How many bytes are written: a mark to go back to with ``truncate(to:)``.
+    private(set) var count = 0
 
-    init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+    init(capacity: Int = 256) {
+        self.capacity = Swift.max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
 
     /// The text written, as a `String`.
     var output: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// How many bytes are written: a mark to go back to with ``truncate(to:)``.
-    var count: Int { bytes.count }
+    /// The bytes written; valid until the next write.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
     /// Drops what was written after `mark`.
-    mutating func truncate(to mark: Int) { bytes.removeSubrange(mark...) }
+    mutating func truncate(to mark: Int) { count = Swift.min(count, mark) }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    @inline(never)
+    private mutating func grow(to needed: Int) {
+        let larger = Swift.max(needed, 2 * capacity)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.update(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
+    }
 
     /// Writes `text` as it is (JSON written already, or punctuation).
     mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { raw($0) }
     }
 
     /// Writes `text` as it is.
     mutating func raw(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { raw($0) }
     }
 
     /// Writes bytes as they are.
-    mutating func raw(_ text: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: text) }
+    mutating func raw(_ text: UnsafeBufferPointer<UInt8>) {
+        guard let start = text.baseAddress, !text.isEmpty else { return }
+        reserve(text.count)
+        (base + count).update(from: start, count: text.count)
+        count += text.count
+    }
 
-    mutating func byte(_ byte: UInt8) { bytes.append(byte) }
+    @inline(__always)
+    mutating func byte(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
 
     mutating func bool(_ flag: Bool) { flag ? raw("true") : raw("false") }
 
     /// Writes `value` in decimal, as `String(value)` does.
     mutating func integer(_ value: some BinaryInteger) {
         if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
+            byte(UInt8(ascii: "-"))
             digits(UInt64(value.magnitude))
         } else {
             digits(UInt64(value))
@@ -54,7 +89,7 @@ struct JSONWriter {
     /// Writes `value`'s decimal digits.
     private mutating func digits(_ value: UInt64) {
         guard value >= 10 else {
-            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            byte(UInt8(ascii: "0") + UInt8(value))
             return
         }
         var reversed: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt64.max has 20 digits
@@ -66,7 +101,7 @@ struct JSONWriter {
                 rest /= 10
                 count += 1
             }
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+            for index in stride(from: count - 1, through: 0, by: -1) { byte(buffer[index]) }
         }
     }
 
@@ -81,15 +116,15 @@ struct JSONWriter {
     /// character is never below 0x80, so escaping bytes escapes the scalars `JSONSerialization`
     /// escapes.)
     mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
+        byte(UInt8(ascii: "\""))
         var start = 0
         for index in utf8.indices where Self.needsEscape(utf8[index]) {
-            if start < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index])) }
+            if start < index { raw(UnsafeBufferPointer(rebasing: utf8[start..<index])) }
             escape(utf8[index])
             start = index + 1
         }
-        if start < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...])) }
-        bytes.append(UInt8(ascii: "\""))
+        if start < utf8.count { raw(UnsafeBufferPointer(rebasing: utf8[start...])) }
+        byte(UInt8(ascii: "\""))
     }
 
     @inline(__always)
@@ -112,8 +147,8 @@ struct JSONWriter {
             let hex: StaticString = "0123456789abcdef"
             raw("\\u00")
             hex.withUTF8Buffer { hex in
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
+                self.byte(hex[Int(byte >> 4)])
+                self.byte(hex[Int(byte & 0x0F)])
             }
         }
     }

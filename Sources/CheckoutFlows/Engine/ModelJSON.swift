@@ -75,12 +75,12 @@ package enum ModelJSON {
     }
 
     /// Whether the key is all ASCII letters.
-    fileprivate static func isLetters(_ key: String) -> Bool {
+    private static func isLetters(_ key: String) -> Bool {
         key.utf8.allSatisfy(isLetter)
     }
 
     @inline(__always)
-    private static func isLetter(_ byte: UInt8) -> Bool {
+    fileprivate static func isLetter(_ byte: UInt8) -> Bool {
         (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 
@@ -99,7 +99,7 @@ package enum ModelJSON {
     package static func order(of keys: [String]) -> [Int] {
         var spelling = JSONWriter()
         for key in keys { spelling.string(key) }
-        return order(of: keys, spelling: spelling.bytes)
+        return order(of: keys, spelling: Array(spelling.bytes))
     }
 
     fileprivate static func order(of keys: [String], spelling: [UInt8]) -> [Int] {
@@ -185,7 +185,7 @@ package enum ModelJSON {
         @exclusivity(unchecked) var nodes: [Node] = []
         @exclusivity(unchecked) var links: [Link] = []
         /// The JSON text of the leaves and the keys.
-        @exclusivity(unchecked) var text = JSONWriter(capacity: 512)
+        @exclusivity(unchecked) var text = JSONWriter(capacity: 1_024)
         /// Link indices of the objects being written (each object sorts its own at the end).
         @exclusivity(unchecked) private var scratch: [Int32] = []
         /// Whether a part of the value (a `superEncoder` call, which cannot throw) was left to
@@ -193,8 +193,8 @@ package enum ModelJSON {
         var leftToFoundation = false
 
         init() {
-            nodes.reserveCapacity(32)
-            links.reserveCapacity(32)
+            nodes.reserveCapacity(64)
+            links.reserveCapacity(64)
         }
 
         func add(_ kind: Kind, _ start: Int32 = -1, _ end: Int32 = -1) -> Int32 {
@@ -296,7 +296,10 @@ package enum ModelJSON {
             }
             let keyStart = Int32(text.count)
             text.string(key)
-            let letters = ModelJSON.isLetters(key)
+            // Between the quotes, the key as it is when it is all letters (else some byte is not a
+            // letter, escaped or not).
+            let letters = UnsafeBufferPointer(rebasing: text.bytes[(Int(keyStart) + 1)..<(text.count - 1)])
+                .allSatisfy(ModelJSON.isLetter)
             link(
                 Link(key: key, keyStart: keyStart, keyEnd: Int32(text.count), keyIsLetters: letters, node: item),
                 to: container)
@@ -357,9 +360,7 @@ package enum ModelJSON {
         }
 
         private func copy(_ start: Int32, _ end: Int32, to writer: inout JSONWriter) {
-            text.bytes.withUnsafeBufferPointer { bytes in
-                writer.raw(UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)]))
-            }
+            writer.raw(UnsafeBufferPointer(rebasing: text.bytes[Int(start)..<Int(end)]))
         }
 
         /// Sorts `scratch[base..<base + count]`, an object's fields in the order first set, into
@@ -389,25 +390,24 @@ package enum ModelJSON {
         /// Sorts the fields by their keys' lower-cased bytes (an insertion sort: an object has a
         /// few keys); false, with the order left as it may be, when two keys are equal that way.
         private func sortLetters(_ base: Int, _ count: Int) -> Bool {
-            text.bytes.withUnsafeBufferPointer { bytes in
-                func key(_ position: Int) -> UnsafeBufferPointer<UInt8> {
-                    let field = links[Int(scratch[position])]
-                    // Between the quotes.
-                    return UnsafeBufferPointer(rebasing: bytes[Int(field.keyStart + 1)..<Int(field.keyEnd - 1)])
-                }
-                for sorted in (base + 1)..<(base + count) {
-                    var position = sorted
-                    while position > base {
-                        guard let precedes = ModelJSON.lettersPrecede(key(position), key(position - 1)) else {
-                            return false
-                        }
-                        guard precedes else { break }
-                        scratch.swapAt(position, position - 1)
-                        position -= 1
-                    }
-                }
-                return true
+            let bytes = text.bytes
+            func key(_ position: Int) -> UnsafeBufferPointer<UInt8> {
+                let field = links[Int(scratch[position])]
+                // Between the quotes.
+                return UnsafeBufferPointer(rebasing: bytes[Int(field.keyStart + 1)..<Int(field.keyEnd - 1)])
             }
+            for sorted in (base + 1)..<(base + count) {
+                var position = sorted
+                while position > base {
+                    guard let precedes = ModelJSON.lettersPrecede(key(position), key(position - 1)) else {
+                        return false
+                    }
+                    guard precedes else { break }
+                    scratch.swapAt(position, position - 1)
+                    position -= 1
+                }
+            }
+            return true
         }
     }
 }
