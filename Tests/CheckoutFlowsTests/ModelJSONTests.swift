@@ -95,6 +95,44 @@ final class ModelJSONTests: XCTestCase {
         }
     }
 
+    /// Foundation's order of `keys`: their indices sorted by its comparison.
+    private func foundationOrder(_ keys: [String]) -> [Int] {
+        let options: String.CompareOptions = [.numeric, .caseInsensitive, .forcedOrdering]
+        return keys.indices.sorted { a, b in
+            keys[a].compare(
+                keys[b], options: options, range: keys[a].startIndex..<keys[a].endIndex, locale: NSLocale.system)
+                == .orderedAscending
+        }
+    }
+
+    // spec E8: an object's key order is worked out once for its list of keys and kept; the order
+    // kept is Foundation's, for lists whose byte order, lower-cased byte order and Foundation's
+    // order differ, and each list is told apart from another spelled otherwise.
+    func testAKeptKeyOrderIsFoundationsOrder() {
+        let lists: [[String]] = [
+            ["line10", "line2", "line1"],  // numeric: line1, line2, line10
+            ["a_b", "ab", "a-b", "aB", "A"],  // punctuation and case
+            ["postal_code", "postalCode", "postal", "Postal_Code", "postal code"],
+            ["x9", "x10", "X9", "x09"],
+            ["\u{e9}", "e", "f"],
+            ["e\u{301}", "e", "f"],  // the same as the list before, spelled otherwise
+            ["b", "a", "B", "A"],  // letters alone, equal but for case: not the fast path
+            ["f", "e", "e\u{301}"],  // a list before, in another order
+        ]
+        for keys in lists {
+            let expected = foundationOrder(keys)
+            XCTAssertEqual(ModelJSON.order(of: keys), expected, "\(keys)")
+            XCTAssertEqual(ModelJSON.order(of: keys), expected, "\(keys), kept")
+        }
+        // Written as objects, the second time with the order kept: as Foundation writes them.
+        for keys in lists {
+            let fields = Dictionary(keys.map { ($0, $0) }, uniquingKeysWith: { first, _ in first })
+            let value = Keyed(fields: fields, numbers: [], unsigned: [], nothing: nil, nested: [])
+            assertSame(value)
+            assertSame(value)
+        }
+    }
+
     private struct Floating: Encodable {
         var amount: Double
         var date = Date(timeIntervalSince1970: 0)

@@ -4,68 +4,152 @@ import Synchronization
 
 /// Writes JSON as `JSONSerialization` does (see ``Transcript/json(showingPersonalData:)``); the
 /// caller gives each object's keys in sorted order.
-struct JSONWriter {
-    enum Value {
-        case string(String)
-        case strings([String])
-        /// An array of values written already (as JSON text).
-        case raw([String])
-        /// A JSON number, as its text.
-        case number(String)
-        case bool(Bool)
+///
+/// The text is written as UTF-8 bytes into one buffer of the writer's own, its capacity reserved
+/// up front and doubled when full, and made a `String` once, by ``output``: an append to a
+/// `String` costs about 350 instructions, to an array about 100 (its uniqueness checked, a
+/// generic copy), here a capacity check and a copy (issue 16). Not copyable: the writer owns its
+/// buffer.
+struct JSONWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// How many bytes are written: a mark to go back to with ``truncate(to:)``.
+    private(set) var count = 0
+
+    init(capacity: Int = 256) {
+        self.capacity = Swift.max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
     }
 
-    private(set) var output = ""
+    deinit { base.deallocate() }
 
-    mutating func raw(_ text: String) { output += text }
+    /// The text written, as a `String`.
+    var output: String { String(decoding: bytes, as: UTF8.self) }
 
-    mutating func object(_ fields: [(String, Value)]) {
-        output += "{"
-        for (index, (key, value)) in fields.enumerated() {
-            if index > 0 { output += "," }
-            string(key)
-            output += ":"
-            switch value {
-            case .string(let text): string(text)
-            case .strings(let texts):
-                output += "["
-                for (index, text) in texts.enumerated() {
-                    if index > 0 { output += "," }
-                    string(text)
-                }
-                output += "]"
-            case .number(let number): output += number
-            case .raw(let pieces): output += "[" + pieces.joined(separator: ",") + "]"
-            case .bool(let flag): output += flag ? "true" : "false"
-            }
-        }
-        output += "}"
+    /// The bytes written; valid until the next write.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Drops what was written after `mark`.
+    mutating func truncate(to mark: Int) { count = Swift.min(count, mark) }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
     }
 
-    mutating func string(_ text: String) {
-        output += "\""
-        let plain = text.utf8.allSatisfy { byte in
-            byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "/")
-        }
-        if plain {
-            output += text
+    @inline(never)
+    private mutating func grow(to needed: Int) {
+        let larger = Swift.max(needed, 2 * capacity)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.update(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
+    }
+
+    /// Writes `text` as it is (JSON written already, or punctuation).
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { raw($0) }
+    }
+
+    /// Writes `text` as it is.
+    mutating func raw(_ text: String) {
+        var text = text
+        text.withUTF8 { raw($0) }
+    }
+
+    /// Writes bytes as they are.
+    mutating func raw(_ text: UnsafeBufferPointer<UInt8>) {
+        guard let start = text.baseAddress, !text.isEmpty else { return }
+        reserve(text.count)
+        (base + count).update(from: start, count: text.count)
+        count += text.count
+    }
+
+    @inline(__always)
+    mutating func byte(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    mutating func bool(_ flag: Bool) { flag ? raw("true") : raw("false") }
+
+    /// Writes `value` in decimal, as `String(value)` does.
+    mutating func integer(_ value: some BinaryInteger) {
+        if value < 0 {
+            byte(UInt8(ascii: "-"))
+            digits(UInt64(value.magnitude))
         } else {
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\"": output += "\\\""
-                case "\\": output += "\\\\"
-                case "/": output += "\\/"
-                case "\u{8}": output += "\\b"
-                case "\u{c}": output += "\\f"
-                case "\n": output += "\\n"
-                case "\r": output += "\\r"
-                case "\t": output += "\\t"
-                case "\u{0}"..."\u{f}": output += "\\u000" + String(scalar.value, radix: 16)
-                case "\u{10}"..."\u{1f}": output += "\\u00" + String(scalar.value, radix: 16)
-                default: output.unicodeScalars.append(scalar)
-                }
+            digits(UInt64(value))
+        }
+    }
+
+    /// Writes `value`'s decimal digits.
+    private mutating func digits(_ value: UInt64) {
+        guard value >= 10 else {
+            byte(UInt8(ascii: "0") + UInt8(value))
+            return
+        }
+        var reversed: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt64.max has 20 digits
+        withUnsafeMutableBytes(of: &reversed) { buffer in
+            var rest = value
+            var count = 0
+            while rest > 0 {
+                buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            }
+            for index in stride(from: count - 1, through: 0, by: -1) { byte(buffer[index]) }
+        }
+    }
+
+    /// Writes `text` as a JSON string.
+    mutating func string(_ text: String) {
+        var text = text
+        text.withUTF8 { string($0) }
+    }
+
+    /// Writes the UTF-8 text `utf8` as a JSON string: `"`, `\` and `/` escaped, control characters
+    /// as their short escapes or `\u00xx`, everything else as it is. (A byte of a multi-byte
+    /// character is never below 0x80, so escaping bytes escapes the scalars `JSONSerialization`
+    /// escapes.)
+    mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) {
+        byte(UInt8(ascii: "\""))
+        var start = 0
+        for index in utf8.indices where Self.needsEscape(utf8[index]) {
+            if start < index { raw(UnsafeBufferPointer(rebasing: utf8[start..<index])) }
+            escape(utf8[index])
+            start = index + 1
+        }
+        if start < utf8.count { raw(UnsafeBufferPointer(rebasing: utf8[start...])) }
+        byte(UInt8(ascii: "\""))
+    }
+
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
+    }
+
+    /// Writes the escape of one byte that ``needsEscape(_:)``.
+    private mutating func escape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): raw("\\\"")
+        case UInt8(ascii: "\\"): raw("\\\\")
+        case UInt8(ascii: "/"): raw("\\/")
+        case 0x08: raw("\\b")
+        case 0x0C: raw("\\f")
+        case UInt8(ascii: "\n"): raw("\\n")
+        case UInt8(ascii: "\r"): raw("\\r")
+        case UInt8(ascii: "\t"): raw("\\t")
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            raw("\\u00")
+            hex.withUTF8Buffer { hex in
+                self.byte(hex[Int(byte >> 4)])
+                self.byte(hex[Int(byte & 0x0F)])
             }
         }
-        output += "\""
     }
 }

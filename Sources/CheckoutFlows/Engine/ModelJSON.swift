@@ -13,16 +13,33 @@ import Foundation
 /// Foundation refuses to write) are left to them, whole: ``text(_:)`` answers nil and the caller
 /// uses ``foundationText(_:)``. (The coding path is not kept as `JSONEncoder` keeps it for array
 /// elements; no model reads it.)
+///
+/// The tree is flat (``Tree``): its nodes and their fields in arrays, indexed, each leaf written
+/// as JSON text when encoded, each key too; an object's keys are sorted when it is written, in an
+/// order worked out once for each list of keys that is not all letters (``order(of:)``).
 package enum ModelJSON {
     /// The JSON of `value`, or nil when it holds a value this encoder leaves to Foundation or its
     /// encoding fails.
     package static func text(_ value: some Encodable) -> String? {
-        let encoder = TreeEncoder(codingPath: [], context: Context())
-        guard (try? value.encode(to: encoder)) != nil, !encoder.context.leftToFoundation, let root = encoder.root
-        else { return nil }
         var writer = JSONWriter()
-        guard write(root, to: &writer, depth: 0) else { return nil }
+        guard write(value, to: &writer) else { return nil }
         return writer.output
+    }
+
+    /// Writes the JSON of `value` to `writer`; false, with nothing written, where ``text(_:)`` is
+    /// nil.
+    static func write(_ value: some Encodable, to writer: inout JSONWriter) -> Bool {
+        let tree = Tree()
+        let encoder = TreeEncoder(tree: tree, parent: nil, key: nil)
+        guard (try? value.encode(to: encoder)) != nil, !tree.leftToFoundation, let root = encoder.root else {
+            return false
+        }
+        let mark = writer.count
+        guard tree.write(root, to: &writer, depth: 0) else {
+            writer.truncate(to: mark)
+            return false
+        }
+        return true
     }
 
     /// The JSON of `value` through `JSONEncoder` and `JSONSerialization`, as it was always
@@ -37,47 +54,8 @@ package enum ModelJSON {
         return String(decoding: again, as: UTF8.self)
     }
 
-    /// Writes `node`; false when it nests deeper than ``deepest`` (left to Foundation, which
-    /// refuses 512 levels).
-    private static func write(_ node: Node, to writer: inout JSONWriter, depth: Int) -> Bool {
-        guard depth <= deepest else { return false }
-        switch node.value {
-        case .null: writer.raw("null")
-        case .bool(let flag): writer.raw(flag ? "true" : "false")
-        case .number(let text): writer.raw(text)
-        case .string(let text): writer.string(text)
-        case .array(let items):
-            writer.raw("[")
-            for (index, item) in items.enumerated() {
-                if index > 0 { writer.raw(",") }
-                guard write(item, to: &writer, depth: depth + 1) else { return false }
-            }
-            writer.raw("]")
-        case .object(let fields):
-            writer.raw("{")
-            for (index, field) in sorted(fields).enumerated() {
-                if index > 0 { writer.raw(",") }
-                writer.string(field.key)
-                writer.raw(":")
-                guard write(field.node, to: &writer, depth: depth + 1) else { return false }
-            }
-            writer.raw("}")
-        }
-        return true
-    }
-
     /// The deepest nesting the tree writes itself.
-    private static let deepest = 500
-
-    /// An object's fields in `JSONSerialization`'s order of sorted keys (``precedes(_:_:)``), with
-    /// whether each key is all ASCII letters worked out once rather than at every comparison.
-    private static func sorted(_ fields: [Field]) -> [Field] {
-        guard fields.count > 1 else { return fields }
-        let letters = fields.map { isLetters($0.key) }
-        var order = Array(fields.indices)
-        order.sort { a, b in precedes(fields[a].key, letters[a], fields[b].key, letters[b]) }
-        return order.map { fields[$0] }
-    }
+    fileprivate static let deepest = 500
 
     /// `JSONSerialization`'s order of sorted keys: `compare` with `.numeric`, `.caseInsensitive`
     /// and `.forcedOrdering` in the system locale. Keys of ASCII letters alone that differ other
@@ -98,7 +76,12 @@ package enum ModelJSON {
 
     /// Whether the key is all ASCII letters.
     private static func isLetters(_ key: String) -> Bool {
-        key.utf8.allSatisfy { (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }
+        key.utf8.allSatisfy(isLetter)
+    }
+
+    @inline(__always)
+    fileprivate static func isLetter(_ byte: UInt8) -> Bool {
+        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 
     private static func foundationPrecedes(_ a: String, _ b: String) -> Bool {
@@ -107,177 +90,429 @@ package enum ModelJSON {
             == .orderedAscending
     }
 
+    /// The order in which `keys` (an object's, in the order they were set) are written: the
+    /// indices of `keys`, sorted by ``precedes(_:_:)`` as `Array.sort` sorts them. Worked out
+    /// once for each list of keys, told apart by their bytes (`spelling`: their JSON strings one
+    /// after the other), and kept: comparing keys that are not all letters goes through
+    /// Foundation's collation, a few thousand instructions a comparison, and a program writes
+    /// few lists of keys (a model type's, with its optional fields present or not).
+    package static func order(of keys: [String]) -> [Int] {
+        var spelling = JSONWriter()
+        for key in keys { spelling.string(key) }
+        return order(of: keys, spelling: Array(spelling.bytes))
+    }
+
+    fileprivate static func order(of keys: [String], spelling: [UInt8]) -> [Int] {
+        let key = OrderKey(spelling)
+        if let known = orders.withLock({ $0[key] }) { return known }
+        let letters = keys.map(isLetters)
+        var order = Array(keys.indices)
+        order.sort { a, b in precedes(keys[a], letters[a], keys[b], letters[b]) }
+        orders.withLock { table in
+            if table.count < orderCapacity { table[key] = order }
+        }
+        return order
+    }
+
+    /// The orders worked out, by the spelling of their keys; at most ``orderCapacity`` of them
+    /// (later ones are worked out each time).
+    private static let orders = LockedValue<[OrderKey: [Int]]>([:])
+    private static let orderCapacity = 4_096
+
+    /// A list of keys by its bytes, hashed at once.
+    private struct OrderKey: Hashable {
+        let bytes: [UInt8]
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+    }
+
+    /// Whether a key of letters alone (bytes `a`, as written between its quotes) comes before
+    /// another (`b`): by their lower-cased bytes; nil when the two are equal that way (then
+    /// Foundation's comparison decides).
+    @inline(__always)
+    fileprivate static func lettersPrecede(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool? {
+        for index in 0..<min(a.count, b.count) {
+            let x = a[index] | 0x20
+            let y = b[index] | 0x20
+            if x != y { return x < y }
+        }
+        return a.count == b.count ? nil : a.count < b.count
+    }
+
     /// A value the tree leaves to Foundation's coders.
     struct LeftToFoundation: Error {}
 
-    /// What every encoder and container of one value shares: whether a part of it (a
-    /// `superEncoder` call, which cannot throw) was left to Foundation.
-    final class Context {
-        var leftToFoundation = false
-    }
-
-    /// One field of an object node.
-    struct Field {
-        let key: String
-        let node: Node
-    }
-
-    /// One value of the tree; containers fill theirs in after handing it to their parent.
-    final class Node {
-        enum Value {
+    /// The encoded value: nodes, the fields of objects and the items of arrays (``Link``), and
+    /// the JSON text of leaves and keys, each in one array; what every encoder and container of
+    /// one value shares. Only ever reached from the thread encoding the value.
+    final class Tree {
+        enum Kind: UInt8 {
             case null
-            case bool(Bool)
-            case number(String)
-            case string(String)
-            case array([Node])
-            /// The fields in the order they were first set (a key set again keeps its place and
-            /// takes the new value, as `JSONEncoder`'s containers do).
-            case object([Field])
+            case `true`
+            case `false`
+            /// A number or a string, written already: `text[start..<end]`.
+            case text
+            /// An array: its items are the links from `start` to `end` (-1 when none).
+            case array
+            /// An object: its fields are the links from `start` to `end` (-1 when none), in the
+            /// order they were first set (a key set again keeps its place and takes the new value,
+            /// as `JSONEncoder`'s containers do).
+            case object
         }
 
-        var value: Value
-
-        init(_ value: Value) { self.value = value }
-
-        /// Appends `item` to this array node.
-        func append(_ item: Node) {
-            guard case .array(var items) = value else { return }
-            value = .null  // let go of the array, so that the append does not copy it
-            items.append(item)
-            value = .array(items)
+        struct Node {
+            let kind: Kind
+            var start: Int32
+            var end: Int32
         }
 
-        /// Whether this object node has `key` set.
-        func has(_ key: String) -> Bool {
-            guard case .object(let fields) = value else { return false }
-            return fields.contains { $0.key == key }
+        /// A field of an object or an item of an array, in a list of its container's.
+        struct Link {
+            /// The field's key ("" for an item).
+            let key: String
+            /// The key's JSON string: `text[keyStart..<keyEnd]`, quotes included.
+            let keyStart: Int32
+            let keyEnd: Int32
+            let keyIsLetters: Bool
+            var node: Int32
+            var next: Int32 = -1
         }
 
-        /// Sets `key` of this object node (a key set again keeps its first spelling, as a
-        /// `Dictionary` does when the two are equal but not the same scalars).
-        func set(_ key: String, _ item: Node) {
-            guard case .object(var fields) = value else { return }
-            value = .null
-            if let index = fields.firstIndex(where: { $0.key == key }) {
-                fields[index] = Field(key: fields[index].key, node: item)
-            } else {
-                fields.append(Field(key: key, node: item))
-            }
-            value = .object(fields)
-        }
-    }
+        @exclusivity(unchecked) var nodes: [Node] = []
+        @exclusivity(unchecked) var links: [Link] = []
+        /// The JSON text of the leaves and the keys.
+        @exclusivity(unchecked) var text = JSONWriter(capacity: 1_024)
+        /// Link indices of the objects being written (each object sorts its own at the end).
+        @exclusivity(unchecked) private var scratch: [Int32] = []
+        /// Whether a part of the value (a `superEncoder` call, which cannot throw) was left to
+        /// Foundation.
+        var leftToFoundation = false
 
-    /// A leaf for `value`, nil when it is not one (it encodes itself into an encoder). The type
-    /// is compared, not cast to: a failed cast costs a runtime search.
-    static func leaf<T: Encodable>(_ value: T, _ context: Context) throws -> Node? {
-        func number<N: BinaryInteger>(_: N.Type) -> Node { Node(.number(String(unsafeBitCast(value, to: N.self)))) }
-        let type = T.self
-        if type == String.self { return Node(.string(unsafeBitCast(value, to: String.self))) }
-        if type == Bool.self { return Node(.bool(unsafeBitCast(value, to: Bool.self))) }
-        if type == Int.self { return number(Int.self) }
-        if type == Int64.self { return number(Int64.self) }
-        if type == Int32.self { return number(Int32.self) }
-        if type == Int16.self { return number(Int16.self) }
-        if type == Int8.self { return number(Int8.self) }
-        if type == UInt8.self { return number(UInt8.self) }
-        if type == UInt16.self { return number(UInt16.self) }
-        if type == UInt32.self { return number(UInt32.self) }
-        if type == UInt64.self, unsafeBitCast(value, to: UInt64.self) <= UInt64(Int64.max) {
-            return number(UInt64.self)
+        init() {
+            nodes.reserveCapacity(64)
+            links.reserveCapacity(64)
         }
-        if type == UInt.self, unsafeBitCast(value, to: UInt.self) <= UInt(Int64.max) { return number(UInt.self) }
-        if type == UInt64.self || type == UInt.self || type == Double.self || type == Float.self
-            || type == Decimal.self || type == Date.self || type == Data.self || type == URL.self
-        {
+
+        func add(_ kind: Kind, _ start: Int32 = -1, _ end: Int32 = -1) -> Int32 {
+            nodes.append(Node(kind: kind, start: start, end: end))
+            return Int32(nodes.count - 1)
+        }
+
+        func string(_ value: String) -> Int32 {
+            let start = Int32(text.count)
+            text.string(value)
+            return add(.text, start, Int32(text.count))
+        }
+
+        func bool(_ value: Bool) -> Int32 { add(value ? .true : .false) }
+
+        func number(_ value: some BinaryInteger) -> Int32 {
+            let start = Int32(text.count)
+            text.integer(value)
+            return add(.text, start, Int32(text.count))
+        }
+
+        /// Marks the value as left to Foundation and throws.
+        func leaveToFoundation() throws -> Never {
             // Marked as well as thrown: a model that catches the error must not get a value
             // without the field.
-            context.leftToFoundation = true
+            leftToFoundation = true
             throw LeftToFoundation()
         }
-        return nil
-    }
 
-    /// A node for `value`: a leaf, or what it encodes into an encoder of its own.
-    static func node<T: Encodable>(_ value: T, at path: [any CodingKey], _ context: Context) throws -> Node {
-        if let leaf = try leaf(value, context) { return leaf }
-        let encoder = TreeEncoder(codingPath: path, context: context)
-        try value.encode(to: encoder)
-        // A value that encodes nothing is `{}`, as JSONEncoder writes it.
-        return encoder.root ?? Node(.object([]))
+        /// A leaf for `value`, nil when it is not one (it encodes itself into an encoder). The
+        /// type is compared, not cast to: a failed cast costs a runtime search.
+        func leaf<T: Encodable>(_ value: T) throws -> Int32? {
+            let type = T.self
+            if type == String.self { return string(unsafeBitCast(value, to: String.self)) }
+            if type == Bool.self { return bool(unsafeBitCast(value, to: Bool.self)) }
+            if type == Int.self { return number(unsafeBitCast(value, to: Int.self)) }
+            if type == Int64.self { return number(unsafeBitCast(value, to: Int64.self)) }
+            if type == Int32.self { return number(unsafeBitCast(value, to: Int32.self)) }
+            if type == Int16.self { return number(unsafeBitCast(value, to: Int16.self)) }
+            if type == Int8.self { return number(unsafeBitCast(value, to: Int8.self)) }
+            if type == UInt8.self { return number(unsafeBitCast(value, to: UInt8.self)) }
+            if type == UInt16.self { return number(unsafeBitCast(value, to: UInt16.self)) }
+            if type == UInt32.self { return number(unsafeBitCast(value, to: UInt32.self)) }
+            if type == UInt64.self, unsafeBitCast(value, to: UInt64.self) <= UInt64(Int64.max) {
+                return number(unsafeBitCast(value, to: UInt64.self))
+            }
+            if type == UInt.self, unsafeBitCast(value, to: UInt.self) <= UInt(Int64.max) {
+                return number(unsafeBitCast(value, to: UInt.self))
+            }
+            if type == UInt64.self || type == UInt.self || type == Double.self || type == Float.self
+                || type == Decimal.self || type == Date.self || type == Data.self || type == URL.self
+            {
+                try leaveToFoundation()
+            }
+            return nil
+        }
+
+        /// Appends `item` to array `container` (nothing for another kind of node).
+        func append(_ item: Int32, to container: Int32) {
+            guard nodes[Int(container)].kind == .array else { return }
+            link(Link(key: "", keyStart: 0, keyEnd: 0, keyIsLetters: true, node: item), to: container)
+        }
+
+        private func link(_ link: Link, to container: Int32) {
+            links.append(link)
+            let index = Int32(links.count - 1)
+            let last = nodes[Int(container)].end
+            if last < 0 {
+                nodes[Int(container)].start = index
+            } else {
+                links[Int(last)].next = index
+            }
+            nodes[Int(container)].end = index
+        }
+
+        /// The field of object `container` with `key`, if it has one.
+        private func field(_ key: String, of container: Int32) -> Int32? {
+            var index = nodes[Int(container)].start
+            while index >= 0 {
+                if links[Int(index)].key == key { return index }
+                index = links[Int(index)].next
+            }
+            return nil
+        }
+
+        /// Whether object `container` has `key` set.
+        func has(_ key: String, in container: Int32) -> Bool {
+            nodes[Int(container)].kind == .object && field(key, of: container) != nil
+        }
+
+        /// Sets `key` of object `container` to `item` (nothing for another kind of node); a key
+        /// set again keeps its first spelling, as a `Dictionary` does when the two are equal but
+        /// not the same scalars.
+        func set(_ key: String, _ item: Int32, in container: Int32) {
+            guard nodes[Int(container)].kind == .object else { return }
+            if let index = field(key, of: container) {
+                links[Int(index)].node = item
+                return
+            }
+            let keyStart = Int32(text.count)
+            text.string(key)
+            // Between the quotes, the key as it is when it is all letters (else some byte is not a
+            // letter, escaped or not).
+            let letters = UnsafeBufferPointer(rebasing: text.bytes[(Int(keyStart) + 1)..<(text.count - 1)])
+                .allSatisfy(ModelJSON.isLetter)
+            link(
+                Link(key: key, keyStart: keyStart, keyEnd: Int32(text.count), keyIsLetters: letters, node: item),
+                to: container)
+        }
+
+        /// How many items array `container` has.
+        func count(of container: Int32) -> Int {
+            guard nodes[Int(container)].kind == .array else { return 0 }
+            var count = 0
+            var index = nodes[Int(container)].start
+            while index >= 0 {
+                count += 1
+                index = links[Int(index)].next
+            }
+            return count
+        }
+
+        /// Writes node `index`; false when it nests deeper than ``ModelJSON/deepest`` (left to
+        /// Foundation, which refuses 512 levels).
+        func write(_ index: Int32, to writer: inout JSONWriter, depth: Int) -> Bool {
+            guard depth <= ModelJSON.deepest else { return false }
+            let node = nodes[Int(index)]
+            switch node.kind {
+            case .null: writer.raw("null")
+            case .true: writer.raw("true")
+            case .false: writer.raw("false")
+            case .text: copy(node.start, node.end, to: &writer)
+            case .array:
+                writer.byte(UInt8(ascii: "["))
+                var link = node.start
+                while link >= 0 {
+                    if link != node.start { writer.byte(UInt8(ascii: ",")) }
+                    guard write(links[Int(link)].node, to: &writer, depth: depth + 1) else { return false }
+                    link = links[Int(link)].next
+                }
+                writer.byte(UInt8(ascii: "]"))
+            case .object:
+                writer.byte(UInt8(ascii: "{"))
+                let base = scratch.count
+                var link = node.start
+                while link >= 0 {
+                    scratch.append(link)
+                    link = links[Int(link)].next
+                }
+                let count = scratch.count - base
+                sortFields(base, count)
+                for position in base..<(base + count) {
+                    let field = links[Int(scratch[position])]
+                    if position > base { writer.byte(UInt8(ascii: ",")) }
+                    copy(field.keyStart, field.keyEnd, to: &writer)
+                    writer.byte(UInt8(ascii: ":"))
+                    guard write(field.node, to: &writer, depth: depth + 1) else { return false }
+                }
+                scratch.removeLast(count)
+                writer.byte(UInt8(ascii: "}"))
+            }
+            return true
+        }
+
+        private func copy(_ start: Int32, _ end: Int32, to writer: inout JSONWriter) {
+            writer.raw(UnsafeBufferPointer(rebasing: text.bytes[Int(start)..<Int(end)]))
+        }
+
+        /// Sorts `scratch[base..<base + count]`, an object's fields in the order first set, into
+        /// the order written: directly for keys all of letters that differ other than in case,
+        /// else as ``ModelJSON/order(of:spelling:)`` orders them.
+        private func sortFields(_ base: Int, _ count: Int) {
+            guard count > 1 else { return }
+            if (base..<(base + count)).allSatisfy({ links[Int(scratch[$0])].keyIsLetters }), sortLetters(base, count) {
+                return
+            }
+            // In the order first set again (links are made in that order), as the sort expects.
+            scratch[base..<(base + count)].sort()
+            var keys: [String] = []
+            keys.reserveCapacity(count)
+            var spelling: [UInt8] = []
+            for position in base..<(base + count) {
+                let field = links[Int(scratch[position])]
+                keys.append(field.key)
+                spelling += text.bytes[Int(field.keyStart)..<Int(field.keyEnd)]
+            }
+            let fields = Array(scratch[base..<(base + count)])
+            for (position, index) in ModelJSON.order(of: keys, spelling: spelling).enumerated() {
+                scratch[base + position] = fields[index]
+            }
+        }
+
+        /// Sorts the fields by their keys' lower-cased bytes (an insertion sort: an object has a
+        /// few keys); false, with the order left as it may be, when two keys are equal that way.
+        private func sortLetters(_ base: Int, _ count: Int) -> Bool {
+            let bytes = text.bytes
+            func key(_ position: Int) -> UnsafeBufferPointer<UInt8> {
+                let field = links[Int(scratch[position])]
+                // Between the quotes.
+                return UnsafeBufferPointer(rebasing: bytes[Int(field.keyStart + 1)..<Int(field.keyEnd - 1)])
+            }
+            for sorted in (base + 1)..<(base + count) {
+                var position = sorted
+                while position > base {
+                    guard let precedes = ModelJSON.lettersPrecede(key(position), key(position - 1)) else {
+                        return false
+                    }
+                    guard precedes else { break }
+                    scratch.swapAt(position, position - 1)
+                    position -= 1
+                }
+            }
+            return true
+        }
     }
 }
 
-/// The encoder of ``ModelJSON``: each container writes into the node it made.
+/// The encoder of ``ModelJSON``: each container writes into the node it made. Its coding path is
+/// its parent's with its key, made when asked for.
 private final class TreeEncoder: Encoder {
-    let codingPath: [any CodingKey]
-    let context: ModelJSON.Context
+    let tree: ModelJSON.Tree
+    let parent: TreeEncoder?
+    let key: (any CodingKey)?
     var userInfo: [CodingUserInfoKey: Any] { [:] }
     /// The value encoded: an object, an array or a single value.
-    var root: ModelJSON.Node?
+    var root: Int32?
 
-    init(codingPath: [any CodingKey], context: ModelJSON.Context) {
-        self.codingPath = codingPath
-        self.context = context
+    init(tree: ModelJSON.Tree, parent: TreeEncoder?, key: (any CodingKey)?) {
+        self.tree = tree
+        self.parent = parent
+        self.key = key
+    }
+
+    var codingPath: [any CodingKey] {
+        let path = parent?.codingPath ?? []
+        return key.map { path + [$0] } ?? path
+    }
+
+    /// An encoder for a value inside this one's, under `key` (nil for an array's item, whose
+    /// path is its array's).
+    func nested(_ key: (any CodingKey)?) -> TreeEncoder { TreeEncoder(tree: tree, parent: self, key: key) }
+
+    /// The node for `value`: a leaf, or what it encodes into an encoder of its own.
+    func node<T: Encodable>(_ value: T, key: (any CodingKey)?) throws -> Int32 {
+        if let leaf = try tree.leaf(value) { return leaf }
+        let encoder = nested(key)
+        try value.encode(to: encoder)
+        // A value that encodes nothing is `{}`, as JSONEncoder writes it.
+        return encoder.root ?? tree.add(.object)
     }
 
     /// The encoder for a `superEncoder` call: the tree does not model one, so the value is left
     /// to Foundation; what is encoded into it is not written.
     func leftToFoundation() -> any Encoder {
-        context.leftToFoundation = true
-        return TreeEncoder(codingPath: codingPath, context: context)
+        tree.leftToFoundation = true
+        return TreeEncoder(tree: tree, parent: parent, key: key)
     }
 
-    private func make(_ value: ModelJSON.Node.Value) -> ModelJSON.Node {
+    private func make(_ kind: ModelJSON.Tree.Kind) -> Int32 {
         if let root { return root }
-        let node = ModelJSON.Node(value)
+        let node = tree.add(kind)
         root = node
         return node
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(KeyedTree(node: make(.object([])), encoder: self))
+        KeyedEncodingContainer(KeyedTree(node: make(.object), encoder: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        UnkeyedTree(node: make(.array([])), encoder: self)
+        UnkeyedTree(node: make(.array), encoder: self)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { SingleTree(encoder: self) }
-
-    fileprivate func set(_ node: ModelJSON.Node) { root = node }
 }
 
 private struct KeyedTree<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let node: ModelJSON.Node
-    /// The encoder whose path and context this container shares.
+    let node: Int32
+    /// The encoder whose path and tree this container shares.
     let encoder: TreeEncoder
     var codingPath: [any CodingKey] { encoder.codingPath }
+    private var tree: ModelJSON.Tree { encoder.tree }
 
-    private func nested(_ key: Key) -> TreeEncoder {
-        TreeEncoder(codingPath: codingPath + [key], context: encoder.context)
+    mutating func encodeNil(forKey key: Key) throws { tree.set(key.stringValue, tree.add(.null), in: node) }
+
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        tree.set(key.stringValue, tree.string(value), in: node)
     }
 
-    mutating func encodeNil(forKey key: Key) throws { node.set(key.stringValue, ModelJSON.Node(.null)) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        tree.set(key.stringValue, tree.bool(value), in: node)
+    }
+
+    mutating func encode(_ value: Int, forKey key: Key) throws {
+        tree.set(key.stringValue, tree.number(value), in: node)
+    }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        node.set(key.stringValue, try ModelJSON.node(value, at: codingPath + [key], encoder.context))
+        tree.set(key.stringValue, try encoder.node(value, key: key), in: node)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
     {
-        // Asked for again under a key already set, `JSONEncoder` adds to what is there: not modelled.
-        if node.has(key.stringValue) { encoder.context.leftToFoundation = true }
-        let nested = ModelJSON.Node(.object([]))
-        node.set(key.stringValue, nested)
-        return KeyedEncodingContainer(KeyedTree<NestedKey>(node: nested, encoder: self.nested(key)))
+        KeyedEncodingContainer(KeyedTree<NestedKey>(node: nested(.object, key), encoder: encoder.nested(key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        if node.has(key.stringValue) { encoder.context.leftToFoundation = true }
-        let nested = ModelJSON.Node(.array([]))
-        node.set(key.stringValue, nested)
-        return UnkeyedTree(node: nested, encoder: self.nested(key))
+        UnkeyedTree(node: nested(.array, key), encoder: encoder.nested(key))
+    }
+
+    /// A container node set under `key`.
+    private func nested(_ kind: ModelJSON.Tree.Kind, _ key: Key) -> Int32 {
+        // Asked for again under a key already set, `JSONEncoder` adds to what is there: not modelled.
+        if tree.has(key.stringValue, in: node) { tree.leftToFoundation = true }
+        let nested = tree.add(kind)
+        tree.set(key.stringValue, nested, in: node)
+        return nested
     }
 
     mutating func superEncoder() -> any Encoder { encoder.leftToFoundation() }
@@ -286,32 +521,36 @@ private struct KeyedTree<Key: CodingKey>: KeyedEncodingContainerProtocol {
 }
 
 private struct UnkeyedTree: UnkeyedEncodingContainer {
-    let node: ModelJSON.Node
-    /// The encoder whose path and context this container shares.
+    let node: Int32
+    /// The encoder whose path and tree this container shares.
     let encoder: TreeEncoder
     var codingPath: [any CodingKey] { encoder.codingPath }
-    var count: Int {
-        if case .array(let items) = node.value { return items.count }
-        return 0
-    }
+    var count: Int { tree.count(of: node) }
+    private var tree: ModelJSON.Tree { encoder.tree }
 
-    mutating func encodeNil() throws { node.append(ModelJSON.Node(.null)) }
+    mutating func encodeNil() throws { tree.append(tree.add(.null), to: node) }
+
+    mutating func encode(_ value: String) throws { tree.append(tree.string(value), to: node) }
+
+    mutating func encode(_ value: Bool) throws { tree.append(tree.bool(value), to: node) }
+
+    mutating func encode(_ value: Int) throws { tree.append(tree.number(value), to: node) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        node.append(try ModelJSON.node(value, at: codingPath, encoder.context))
+        tree.append(try encoder.node(value, key: nil), to: node)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
         -> KeyedEncodingContainer<NestedKey>
     {
-        let nested = ModelJSON.Node(.object([]))
-        node.append(nested)
+        let nested = tree.add(.object)
+        tree.append(nested, to: node)
         return KeyedEncodingContainer(KeyedTree<NestedKey>(node: nested, encoder: encoder))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let nested = ModelJSON.Node(.array([]))
-        node.append(nested)
+        let nested = tree.add(.array)
+        tree.append(nested, to: node)
         return UnkeyedTree(node: nested, encoder: encoder)
     }
 
@@ -322,9 +561,15 @@ private struct SingleTree: SingleValueEncodingContainer {
     let encoder: TreeEncoder
     var codingPath: [any CodingKey] { encoder.codingPath }
 
-    mutating func encodeNil() throws { encoder.set(ModelJSON.Node(.null)) }
+    mutating func encodeNil() throws { encoder.root = encoder.tree.add(.null) }
+
+    mutating func encode(_ value: String) throws { encoder.root = encoder.tree.string(value) }
+
+    mutating func encode(_ value: Bool) throws { encoder.root = encoder.tree.bool(value) }
+
+    mutating func encode(_ value: Int) throws { encoder.root = encoder.tree.number(value) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        encoder.set(try ModelJSON.node(value, at: codingPath, encoder.context))
+        encoder.root = try encoder.node(value, key: nil)
     }
 }

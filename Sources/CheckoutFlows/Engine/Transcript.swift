@@ -26,22 +26,23 @@ public struct Transcript: Hashable, Sendable {
     /// recorded by the pay context), told as the pay context's own: the duplicate `present` is
     /// left out and the sheet's `cancel` is the flow's `dismissSheet`.
     public static func payContext(sheet: Transcript, context: Transcript) -> Transcript {
-        let sheetEntries = Set(sheet.entries.map(\.sequence))
-        var numbers: [String: UInt64] = [:]
+        var numbers: [CallbackKey: UInt64] = [:]
         var next: UInt64 = 0
-        func key(_ fromSheet: Bool, _ method: String, _ id: UInt64) -> String {
+        func key(_ fromSheet: Bool, _ method: String, _ id: UInt64) -> CallbackKey {
             let space = method.hasPrefix("backend.") || method.hasPrefix("sheet.") ? method : ""
-            return "\(fromSheet ? "s" : "c")|\(space)|\(id)"
+            return CallbackKey(fromSheet: fromSheet, space: space, id: id)
         }
-        func fresh(_ key: String) -> UInt64 {
+        func fresh(_ key: CallbackKey) -> UInt64 {
             next += 1
             numbers[key] = next
             return next
         }
-        func number(_ key: String) -> UInt64 { numbers[key] ?? fresh(key) }
+        func number(_ key: CallbackKey) -> UInt64 { numbers[key] ?? fresh(key) }
         var entries: [TranscriptEntry] = []
-        for var entry in merged([sheet, context]).entries {
-            let fromSheet = sheetEntries.contains(entry.sequence)
+        entries.reserveCapacity(sheet.entries.count + context.entries.count)
+        for place in recordedOrder(sheet.entries, context.entries) {
+            var entry = place.inSheet ? sheet.entries[place.index] : context.entries[place.index]
+            let fromSheet = place.fromSheet
             switch entry.event {
             case .action("present", let arguments) where fromSheet && arguments.isEmpty:
                 continue
@@ -78,6 +79,61 @@ public struct Transcript: Hashable, Sendable {
         return Transcript(entries: entries)
     }
 
+    /// A callback of a pay context's record as ``payContext(sheet:context:)`` numbers it: whose
+    /// record it is in, the backend's or the sheet's method (its own space of ids) or "" (the
+    /// merchant's, one space), and its id there.
+    private struct CallbackKey: Hashable {
+        let fromSheet: Bool
+        let space: String
+        let id: UInt64
+    }
+
+    /// Where an entry of a pay context's record is: in the sheet's transcript or the pay
+    /// context's, at `index`; and whether it is told as the sheet's (one of its sequence numbers).
+    private struct Place {
+        let inSheet: Bool
+        let index: Int
+        var fromSheet: Bool
+    }
+
+    /// The entries of `sheet` and `context` in the order of ``merged(_:)``. Each record is in the
+    /// order it was recorded, so the two are merged as they are; else (a transcript put together
+    /// otherwise, or sharing a sequence number with the other) sorted as ``merged(_:)`` sorts.
+    private static func recordedOrder(_ sheet: [TranscriptEntry], _ context: [TranscriptEntry]) -> [Place] {
+        func rises(_ entries: [TranscriptEntry]) -> Bool {
+            entries.indices.dropFirst().allSatisfy { entries[$0 - 1].sequence < entries[$0].sequence }
+        }
+        var order: [Place] = []
+        order.reserveCapacity(sheet.count + context.count)
+        if rises(sheet), rises(context) {
+            var (s, c) = (0, 0)
+            while s < sheet.count || c < context.count {
+                if c == context.count || (s < sheet.count && sheet[s].sequence < context[c].sequence) {
+                    order.append(Place(inSheet: true, index: s, fromSheet: true))
+                    s += 1
+                } else if s == sheet.count || context[c].sequence < sheet[s].sequence {
+                    order.append(Place(inSheet: false, index: c, fromSheet: false))
+                    c += 1
+                } else {
+                    break  // a sequence number in both
+                }
+            }
+            if order.count == sheet.count + context.count { return order }
+        }
+        func sequence(_ place: Place) -> UInt64 {
+            place.inSheet ? sheet[place.index].sequence : context[place.index].sequence
+        }
+        let sheetSequences = Set(sheet.map(\.sequence))
+        order =
+            sheet.indices.map { Place(inSheet: true, index: $0, fromSheet: true) }
+            + context.indices.map { Place(inSheet: false, index: $0, fromSheet: false) }
+        order.sort { sequence($0) < sequence($1) }
+        for position in order.indices {
+            order[position].fromSheet = sheetSequences.contains(sequence(order[position]))
+        }
+        return order
+    }
+
     /// The delegate methods called, in order (notifications included, except one the merchant does
     /// not implement, whose default ran: spec A9).
     public var delegateCalls: [String] {
@@ -97,12 +153,33 @@ public struct Transcript: Hashable, Sendable {
 
     /// The transcript for people, one line an event:
     /// `0.000  call     didEnterAddress #1 (Contact(...))`.
+    ///
+    /// Written as UTF-8 bytes into one array and made a `String` once (see ``JSONWriter``).
     public func text(showingPersonalData: Bool = false) -> String {
-        entries.map { entry in
-            let time = Self.padded(entry.time.secondsString, to: 8)
-            let (kind, body) = Self.describe(entry.event, showingPersonalData)
-            return time + " " + Self.padded(kind, to: 10) + " " + Self.padded(entry.actor.rawValue, to: 8) + " " + body
-        }.joined(separator: "\n")
+        var writer = JSONWriter(capacity: 160 * entries.count)
+        for (index, entry) in entries.enumerated() {
+            if index > 0 { writer.byte(UInt8(ascii: "\n")) }
+            Self.pad(entry.time.secondsString, to: 8, &writer)
+            writer.byte(UInt8(ascii: " "))
+            Self.pad(Self.kind(of: entry.event), to: 10, &writer)
+            writer.byte(UInt8(ascii: " "))
+            Self.pad(entry.actor.rawValue, to: 8, &writer)
+            writer.byte(UInt8(ascii: " "))
+            Self.describe(entry.event, showingPersonalData, to: &writer)
+        }
+        return writer.output
+    }
+
+    /// Writes `text` padded with spaces to `length`, never cut (``padded(_:to:)``).
+    private static func pad(_ text: String, to length: Int, _ writer: inout JSONWriter) {
+        var text = text
+        let ascii = text.withUTF8 { utf8 in
+            guard utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+            writer.raw(utf8)
+            for _ in utf8.count..<max(length, utf8.count) { writer.byte(UInt8(ascii: " ")) }
+            return true
+        }
+        if !ascii { writer.raw(padded(text, to: length)) }
     }
 
     /// `text` cut or padded with spaces to `length`, as `NSString`'s
@@ -128,79 +205,145 @@ public struct Transcript: Hashable, Sendable {
     /// as `\uXXXX` or their short escapes, everything else as UTF-8), without building
     /// dictionaries for it to sort and bridge.
     public func json(showingPersonalData: Bool = false) -> String {
-        var writer = JSONWriter()
-        writer.raw("[")
+        var writer = JSONWriter(capacity: 384 * entries.count + 2)
+        writer.byte(UInt8(ascii: "["))
         for (index, entry) in entries.enumerated() {
-            if index > 0 { writer.raw(",") }
-            let time = JSONWriter.Value.number(entry.time.secondsString)
-            let actor = JSONWriter.Value.string(entry.actor.rawValue)
-            func values(_ values: [TranscriptValue]) -> JSONWriter.Value {
-                .raw(values.map { $0.json(showingPersonalData: showingPersonalData) })
-            }
-            switch entry.event {
-            case .action(let name, let arguments):
-                writer.object([
-                    ("action", .string(name)), ("actor", actor), ("arguments", values(arguments)),
-                    ("kind", .string("action")), ("time", time),
-                ])
-            case .refused(let name, let refusal):
-                writer.object([
-                    ("action", .string(name)), ("actor", actor), ("kind", .string("refused")),
-                    ("message", .string(refusal.message)), ("reason", .string(refusal.code.rawValue)), ("time", time),
-                ])
-            case .call(let method, let id, let arguments):
-                var fields: [(String, JSONWriter.Value)] = [
-                    ("actor", actor), ("arguments", values(arguments)),
-                ]
-                if let id { fields.append(("callbackID", .number(String(id)))) }
-                fields += [("kind", .string("call")), ("method", .string(method)), ("time", time)]
-                writer.object(fields)
-            case .completion(let method, let id, let answer, let byDefault):
-                writer.object([
-                    ("actor", actor), ("answer", values(answer)), ("byDefault", .bool(byDefault)),
-                    ("callbackID", .number(String(id))), ("kind", .string("completion")), ("method", .string(method)),
-                    ("time", time),
-                ])
-            case .violation(let violation):
-                writer.object([
-                    ("actor", actor), ("callbackID", .number(String(violation.callbackID))),
-                    ("detail", .string(violation.detail)), ("kind", .string("violation")),
-                    ("method", .string(violation.callback)), ("time", time),
-                    ("violation", .string(violation.kind.rawValue)),
-                ])
-            case .outcome(let outcome):
-                writer.object([
-                    ("actor", actor), ("kind", .string("outcome")), ("outcome", .string(outcome)), ("time", time),
-                ])
-            }
+            if index > 0 { writer.byte(UInt8(ascii: ",")) }
+            Self.write(entry, showingPersonalData, to: &writer)
         }
-        writer.raw("]")
+        writer.byte(UInt8(ascii: "]"))
         return writer.output
     }
 
-    private static func describe(_ event: TranscriptEvent, _ unmasked: Bool) -> (String, String) {
-        func list(_ values: [TranscriptValue]) -> String {
-            values.map { $0.rendered(showingPersonalData: unmasked) }.joined(separator: ", ")
+    /// Writes one entry's JSON object, its keys in sorted order.
+    private static func write(_ entry: TranscriptEntry, _ unmasked: Bool, to writer: inout JSONWriter) {
+        func actor() {
+            writer.raw("\"actor\":")
+            writer.string(entry.actor.rawValue)
+        }
+        func time() {
+            writer.raw(",\"time\":")
+            writer.raw(entry.time.secondsString)
+        }
+        func values(_ key: StaticString, _ values: [TranscriptValue]) {
+            writer.raw(key)
+            writer.byte(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { writer.byte(UInt8(ascii: ",")) }
+                value.writeJSON(showingPersonalData: unmasked, to: &writer)
+            }
+            writer.byte(UInt8(ascii: "]"))
+        }
+        func field(_ key: StaticString, _ text: String) {
+            writer.raw(key)
+            writer.string(text)
+        }
+        func callbackID(_ id: UInt64) {
+            writer.raw(",\"callbackID\":")
+            writer.integer(id)
+        }
+        writer.byte(UInt8(ascii: "{"))
+        switch entry.event {
+        case .action(let name, let arguments):
+            field("\"action\":", name)
+            writer.byte(UInt8(ascii: ","))
+            actor()
+            values(",\"arguments\":", arguments)
+            writer.raw(",\"kind\":\"action\"")
+            time()
+        case .refused(let name, let refusal):
+            field("\"action\":", name)
+            writer.byte(UInt8(ascii: ","))
+            actor()
+            writer.raw(",\"kind\":\"refused\"")
+            field(",\"message\":", refusal.message)
+            field(",\"reason\":", refusal.code.rawValue)
+            time()
+        case .call(let method, let id, let arguments):
+            actor()
+            values(",\"arguments\":", arguments)
+            if let id { callbackID(id) }
+            writer.raw(",\"kind\":\"call\"")
+            field(",\"method\":", method)
+            time()
+        case .completion(let method, let id, let answer, let byDefault):
+            actor()
+            values(",\"answer\":", answer)
+            writer.raw(",\"byDefault\":")
+            writer.bool(byDefault)
+            callbackID(id)
+            writer.raw(",\"kind\":\"completion\"")
+            field(",\"method\":", method)
+            time()
+        case .violation(let violation):
+            actor()
+            callbackID(violation.callbackID)
+            field(",\"detail\":", violation.detail)
+            writer.raw(",\"kind\":\"violation\"")
+            field(",\"method\":", violation.callback)
+            time()
+            field(",\"violation\":", violation.kind.rawValue)
+        case .outcome(let outcome):
+            actor()
+            writer.raw(",\"kind\":\"outcome\"")
+            field(",\"outcome\":", outcome)
+            time()
+        }
+        writer.byte(UInt8(ascii: "}"))
+    }
+
+    /// The text's column that tells the kind of `event`.
+    private static func kind(of event: TranscriptEvent) -> String {
+        switch event {
+        case .action: "action"
+        case .refused: "refused"
+        case .call: "call"
+        case .completion: "completion"
+        case .violation: "VIOLATION"
+        case .outcome: "outcome"
+        }
+    }
+
+    /// Writes the text's description of `event`.
+    private static func describe(_ event: TranscriptEvent, _ unmasked: Bool, to writer: inout JSONWriter) {
+        func list(_ values: [TranscriptValue]) {
+            for (index, value) in values.enumerated() {
+                if index > 0 { writer.raw(", ") }
+                writer.raw(value.rendered(showingPersonalData: unmasked))
+            }
         }
         switch event {
         case .action(let name, let arguments):
-            return ("action", arguments.isEmpty ? name : "\(name)(\(list(arguments)))")
+            writer.raw(name)
+            guard !arguments.isEmpty else { return }
+            writer.byte(UInt8(ascii: "("))
+            list(arguments)
+            writer.byte(UInt8(ascii: ")"))
         case .refused(let name, let refusal):
-            return ("refused", "\(name): \(refusal)")
+            writer.raw(name)
+            writer.raw(": ")
+            writer.raw(refusal.description)
         case .call(let method, let id, let arguments):
-            return (
-                "call",
-                method + (id.map { " #\($0)" } ?? "") + (arguments.isEmpty ? "" : " (\(list(arguments)))")
-            )
+            writer.raw(method)
+            if let id {
+                writer.raw(" #")
+                writer.integer(id)
+            }
+            guard !arguments.isEmpty else { return }
+            writer.raw(" (")
+            list(arguments)
+            writer.byte(UInt8(ascii: ")"))
         case .completion(let method, let id, let answer, let byDefault):
-            return (
-                "completion",
-                "\(method) #\(id)" + (byDefault ? " [default answer]" : "") + " → \(list(answer))"
-            )
+            writer.raw(method)
+            writer.raw(" #")
+            writer.integer(id)
+            if byDefault { writer.raw(" [default answer]") }
+            writer.raw(" → ")
+            list(answer)
         case .violation(let violation):
-            return ("VIOLATION", violation.description)
+            writer.raw(violation.description)
         case .outcome(let outcome):
-            return ("outcome", outcome)
+            writer.raw(outcome)
         }
     }
 }

@@ -44,27 +44,35 @@ public enum TranscriptValue: Hashable, Sendable {
     /// `•••` unless `showingPersonalData` and the payment's token data always masked; a secret
     /// masked, and text, as JSON strings. Written as `JSONSerialization` writes it (sorted keys).
     public func json(showingPersonalData: Bool) -> String {
-        func model(_ value: some Encodable) -> String? { Self.modelJSON(value) }
-        func string(_ text: String) -> String {
-            var writer = JSONWriter()
-            writer.string(text)
-            return writer.output
+        var writer = JSONWriter(capacity: 64)
+        writeJSON(showingPersonalData: showingPersonalData, to: &writer)
+        return writer.output
+    }
+
+    /// Writes ``json(showingPersonalData:)`` to `writer`.
+    func writeJSON(showingPersonalData: Bool, to writer: inout JSONWriter) {
+        func model(_ value: some Encodable) {
+            guard !ModelJSON.write(value, to: &writer) else { return }
+            if let text = ModelJSON.foundationText(value) {
+                writer.raw(text)
+            } else {
+                writer.string(rendered(showingPersonalData: showingPersonalData))
+            }
         }
         switch self {
         case .text(let text):
-            return string(text)
+            writer.string(text)
         case .model(_, let json):
-            return json
+            writer.raw(json)
         case .secret:
-            return string(rendered(showingPersonalData: false))
+            writer.string(rendered(showingPersonalData: false))
         case .contact(let contact):
-            return model(Self.masked(contact, showingPersonalData))
-                ?? string(rendered(showingPersonalData: showingPersonalData))
+            model(Self.masked(contact, showingPersonalData))
         case .payment(var payment):
             payment.token.paymentData = "•••"
             payment.billingContact = payment.billingContact.map { Self.masked($0, showingPersonalData) }
             payment.shippingContact = payment.shippingContact.map { Self.masked($0, showingPersonalData) }
-            return model(payment) ?? string(rendered(showingPersonalData: showingPersonalData))
+            model(payment)
         }
     }
 
