@@ -5,8 +5,7 @@ import Synchronization
 /// resolutions of callbacks for the driver's `async` actions. Pure data: no clock, no lock.
 package struct FlowLog: Sendable {
     /// The transcript as recorded: each entry's time and sequence number are taken when it
-    /// happens; a completion's answer is described only when the transcript is read (once: the
-    /// description is kept for later reads, see ``AnswerArchive``). The newest
+    /// happens; a completion's answer is described only when the transcript is read. The newest
     /// records; the older ones are in `archive`.
     private var records: [Record] = []
     /// Full chunks of earlier records and the merchant's answers, once there are any (nil for a
@@ -344,40 +343,12 @@ package struct FlowLog: Sendable {
         func answer(at index: Int) -> TranscriptValue { preconditionFailure("an archive without answers of its own") }
     }
 
-    /// An archive with a column of answers of one type: a machine's answers, kept as they are,
-    /// and described when the transcript is first read: what was described then is kept and
-    /// given to every later read (``answer(at:)``). The answers are values, so the text is the
-    /// same; a read of the transcript describes only the answers recorded since the last one.
+    /// An archive with a column of answers of one type: a machine's answers, kept as they are.
     private final class AnswerArchive<Answer: CustomStringConvertible & Sendable>: Archive, @unchecked Sendable {
         /// The answers, in a cell of their own: a stored property of a class is checked for
         /// exclusive access at run time, on each answer (about 120 instructions), a pointer's
-        /// memory is not. (Changed only through a log that holds the only reference.) Behind them
-        /// in the cell, the answers described so far (``described``) and the lock they are kept
-        /// under: no allocation of their own, and nothing done with them when an answer is
-        /// recorded.
-        let answers = AnswerArchive.cell()
-
-        /// The first answers, described when first read, in order. Copies of a log share its
-        /// archive and may be read on other threads: changed and read under ``lock``.
-        private var described: UnsafeMutablePointer<[TranscriptValue]> {
-            (UnsafeMutableRawPointer(answers) + Self.describedOffset).assumingMemoryBound(to: [TranscriptValue].self)
-        }
-
-        private var lock: UnsafeMutablePointer<EngineLock.Word> {
-            (UnsafeMutableRawPointer(answers) + Self.lockOffset).assumingMemoryBound(to: EngineLock.Word.self)
-        }
-
-        private static var describedOffset: Int { MemoryLayout<[Answer]>.stride }
-        private static var lockOffset: Int { describedOffset + MemoryLayout<[TranscriptValue]>.stride }
-
-        /// The cell, its described answers and lock initialized; the answers are not.
-        private static func cell() -> UnsafeMutablePointer<[Answer]> {
-            let cell = UnsafeMutableRawPointer.allocate(
-                byteCount: lockOffset + MemoryLayout<EngineLock.Word>.size, alignment: MemoryLayout<[Answer]>.alignment)
-            (cell + describedOffset).bindMemory(to: [TranscriptValue].self, capacity: 1).initialize(to: [])
-            EngineLock.initialize((cell + lockOffset).bindMemory(to: EngineLock.Word.self, capacity: 1))
-            return cell.bindMemory(to: [Answer].self, capacity: 1)
-        }
+        /// memory is not. (Changed only through a log that holds the only reference.)
+        let answers = UnsafeMutablePointer<[Answer]>.allocate(capacity: 1)
 
         override init() {
             answers.initialize(to: [])
@@ -391,28 +362,16 @@ package struct FlowLog: Sendable {
 
         deinit {
             answers.deinitialize(count: 1)
-            described.deinitialize(count: 1)
-            lock.deinitialize(count: 1)
             answers.deallocate()
         }
 
         override func copy() -> Archive {
             let copy = AnswerArchive(taking: self)
             copy.answers.pointee = answers.pointee
-            copy.described.pointee = EngineLock.withLocked(lock) { described.pointee }
             return copy
         }
 
-        override func answer(at index: Int) -> TranscriptValue {
-            let kept = EngineLock.withLocked(lock) { index < described.pointee.count ? described.pointee[index] : nil }
-            if let kept { return kept }
-            // Described outside the lock: a description is the merchant's code.
-            let value = TranscriptValue.answer(answers.pointee[index])
-            EngineLock.withLocked(lock) {
-                if described.pointee.count == index { described.pointee.append(value) }
-            }
-            return value
-        }
+        override func answer(at index: Int) -> TranscriptValue { TranscriptValue.answer(answers.pointee[index]) }
     }
 
     /// Reads the archive's answers in the order they were recorded; none when not describing.
