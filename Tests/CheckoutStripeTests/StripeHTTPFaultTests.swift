@@ -34,6 +34,7 @@ final class StripeHTTPFaultTests: XCTestCase {
         stripe.attempts.filter { $0.path.hasSuffix("/confirm") }
     }
 
+    // spec P9: an idempotency key on every request that confirms, reused on its retries: one charge.
     func testADroppedAnswerIsRetriedWithTheSameKeyAndChargesOnce() async throws {
         let stripe = try FaultyStripe(confirmFaults: [.dropAfterRunning])
         defer { stripe.stop() }
@@ -46,6 +47,7 @@ final class StripeHTTPFaultTests: XCTestCase {
         XCTAssertEqual(stripe.confirmations, ["pi_1"], "the retried confirmation ran once")
     }
 
+    // spec P9: a 5xx is a retry Stripe calls safe.
     func testA500ThenA200() async throws {
         let stripe = try FaultyStripe(confirmFaults: [.status(500, [:])])
         defer { stripe.stop() }
@@ -56,6 +58,7 @@ final class StripeHTTPFaultTests: XCTestCase {
         XCTAssertEqual(stripe.confirmations.count, 1)
     }
 
+    // spec P9: a 409 lock timeout is a retry Stripe calls safe.
     func testA409LockTimeoutIsRetried() async throws {
         let stripe = try FaultyStripe(confirmFaults: [.status(409, [:])])
         defer { stripe.stop() }
@@ -64,6 +67,7 @@ final class StripeHTTPFaultTests: XCTestCase {
         XCTAssertEqual(confirmAttempts(stripe).count, 2)
     }
 
+    // spec P9: a 429 is retried, after the wait Stripe asks for.
     func testA429WaitsForRetryAfter() async throws {
         let stripe = try FaultyStripe(confirmFaults: [.status(429, ["Retry-After": "1"])])
         defer { stripe.stop() }
@@ -76,6 +80,7 @@ final class StripeHTTPFaultTests: XCTestCase {
         XCTAssertEqual(stripe.confirmations.count, 1)
     }
 
+    // spec P9: retries bounded in time, ending in a clear error.
     func testAHangingStripeEndsInAClearErrorAfterBoundedRetries() async throws {
         let stripe = try FaultyStripe(confirmFaults: [.hang, .hang, .hang, .hang])
         defer { stripe.stop() }
@@ -91,6 +96,7 @@ final class StripeHTTPFaultTests: XCTestCase {
         XCTAssertTrue(error.message.contains("after 3 attempts"), error.message)
     }
 
+    // spec P9: retries bounded in count.
     func testRetriesAreBoundedInCount() async throws {
         let stripe = try FaultyStripe(confirmFaults: Array(repeating: .status(503, [:]), count: 6))
         defer { stripe.stop() }
@@ -99,6 +105,7 @@ final class StripeHTTPFaultTests: XCTestCase {
         XCTAssertEqual(confirmAttempts(stripe).count, 3)
     }
 
+    // spec P9: retries only where Stripe says a retry is safe.
     func testAnErrorStripeSaysNotToRetryIsNotRetried() async throws {
         for fault in [FaultyStripe.Fault.status(400, [:]), .status(500, ["Stripe-Should-Retry": "false"])] {
             let stripe = try FaultyStripe(confirmFaults: [fault])
@@ -142,6 +149,7 @@ final class StripeHTTPFaultTests: XCTestCase {
         XCTAssertEqual(stripe.confirmations.count, 1)
     }
 
+    // spec P9: form-encoded requests with a pinned Stripe-Version and idempotency keys.
     func testRequestsAreStripes() async throws {
         let stripe = try FaultyStripe()
         defer { stripe.stop() }
@@ -196,6 +204,7 @@ final class StripeHTTPFaultTests: XCTestCase {
         }
     }
 
+    // spec P9: Stripe's error object decoded whole.
     func testStripesErrorObjectIsDecodedWhole() async throws {
         let server = try LoopbackServer { _ in
             .respond(
@@ -216,6 +225,7 @@ final class StripeHTTPFaultTests: XCTestCase {
         }
     }
 
+    // spec P9: the retry policy is Stripe's.
     func testTheRetryPolicyFollowsStripe() {
         let policy = StripeRetryPolicy(
             maxRetries: 3, initialDelay: .milliseconds(500), maxDelay: .seconds(4), maxTotal: .seconds(10))
