@@ -154,7 +154,7 @@ public struct Transcript: Hashable, Sendable {
     /// The transcript for people, one line an event:
     /// `0.000  call     didEnterAddress #1 (Contact(...))`.
     ///
-    /// Written as UTF-8 bytes into one array and made a `String` once (see ``JSONWriter``).
+    /// Written as UTF-8 bytes into one array and made a `String` once (the package's `JSONWriter`).
     public func text(showingPersonalData: Bool = false) -> String {
         var writer = JSONWriter(capacity: 160 * entries.count)
         for (index, entry) in entries.enumerated() {
