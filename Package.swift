@@ -73,7 +73,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CheckoutReliabilityTests",
-            dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutStripeBackends"]
+            dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutStripeBackends", "CheckoutTestSupport"]
         ),
         .testTarget(
             name: "CheckoutStripeTests",

@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutTestSupport
 import XCTest
 
 /// A pay context's record and its sheet's are merged as one (spec E8) by merging the two in the
@@ -57,25 +58,13 @@ final class PayContextMergeTests: XCTestCase {
         return Transcript(entries: entries)
     }
 
-    /// A deterministic generator (SplitMix64).
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Methods whose keys a text key could confuse: spaces of their own, and `|` in them.
     private static let methods = [
         "didSelectShippingContact", "didAuthorizePayment", "willComplete", "backend.confirm", "backend.a|1",
         "backend.a", "sheet.dismiss", "sheet.x|2",
     ]
 
-    private func event(_ generator: inout Generator) -> TranscriptEvent {
+    private func event(_ generator: inout SplitMix64) -> TranscriptEvent {
         let method = Self.methods.randomElement(using: &generator) ?? ""
         let id = UInt64.random(in: 0...3, using: &generator)
         switch Int.random(in: 0..<9, using: &generator) {
@@ -93,14 +82,14 @@ final class PayContextMergeTests: XCTestCase {
 
     /// Two records of `count` entries each; their sequence numbers rising and apart (as the flows
     /// record them), or, when `hostile`, in any order and shared between the two.
-    private func records(_ count: Int, hostile: Bool, _ generator: inout Generator) -> (Transcript, Transcript) {
+    private func records(_ count: Int, hostile: Bool, _ generator: inout SplitMix64) -> (Transcript, Transcript) {
         var sequences = (0..<(2 * count)).map { UInt64($0 + 1) }.shuffled(using: &generator)
         if hostile {
             for index in sequences.indices where Bool.random(using: &generator) {
                 sequences[index] = UInt64.random(in: 1...UInt64(count), using: &generator)
             }
         }
-        func record(_ sequences: ArraySlice<UInt64>, _ generator: inout Generator) -> Transcript {
+        func record(_ sequences: ArraySlice<UInt64>, _ generator: inout SplitMix64) -> Transcript {
             let ordered = hostile ? Array(sequences) : sequences.sorted()
             return Transcript(
                 entries: ordered.map { sequence in
@@ -113,7 +102,7 @@ final class PayContextMergeTests: XCTestCase {
 
     // spec E8
     func testTheMergeIsWhatSortingAndTextKeysGave() {
-        var generator = Generator(state: 16)
+        var generator = SplitMix64(seed: 16)
         for round in 0..<400 {
             let hostile = round % 4 == 3
             let (sheet, context) = records(Int.random(in: 0...24, using: &generator), hostile: hostile, &generator)

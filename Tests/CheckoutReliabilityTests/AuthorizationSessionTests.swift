@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutTestSupport
 import Dispatch
 import XCTest
 
@@ -267,7 +268,7 @@ final class AuthorizationSessionTests: XCTestCase {
         return personalDataLeak(in: flow.transcript, steps: steps.count)
     }
 
-    static func generate(_ random: inout Random) -> [Step] {
+    static func generate(_ random: inout SplitMix64) -> [Step] {
         let answers: [Content] = [.plain, .blockingError, .cardError, .couponError, .fewerMethods, .invalid]
         let results: [Content] = [
             .success, .failure, .failureShippingError, .failureBillingError, .pinRequired, .pinLockout,
@@ -354,7 +355,7 @@ final class AuthorizationSessionTests: XCTestCase {
         )
         var found = false
         for seed in 0..<200 {
-            var random = Random(seed: UInt64(seed))
+            var random = SplitMix64(seed: UInt64(seed))
             if Self.run(Self.generate(&random), mutant: true) != nil {
                 found = true
                 break

@@ -1,21 +1,9 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutTestSupport
 import Dispatch
 import Foundation
 import XCTest
-
-/// A seedable generator (SplitMix64): a session is a function of its seed on every machine.
-struct Random: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// How many random sessions a test runs: `CHECKOUT_SESSIONS` (CI sets 100,000), else `local`.
 func sessionCount(default local: Int) -> Int {
@@ -32,7 +20,7 @@ func firstSeed() -> UInt64 {
 func runSessions<Step: CustomStringConvertible>(
     _ name: String,
     sessions: Int,
-    generate: (inout Random) -> [Step],
+    generate: (inout SplitMix64) -> [Step],
     run: ([Step]) -> String?,
     file: StaticString = #filePath,
     line: UInt = #line
@@ -40,7 +28,7 @@ func runSessions<Step: CustomStringConvertible>(
     let base = firstSeed()
     for index in 0..<sessions {
         let seed = base &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15
-        var random = Random(seed: seed)
+        var random = SplitMix64(seed: seed)
         let steps = generate(&random)
         guard let problem = run(steps) else { continue }
         // Shrink: drop steps one at a time while the session still fails.

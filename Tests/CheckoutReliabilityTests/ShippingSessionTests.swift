@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutTestSupport
 import Dispatch
 import XCTest
 
@@ -328,7 +329,7 @@ final class ShippingSessionTests: XCTestCase {
         return personalDataLeak(in: flow.transcript, steps: steps.count)
     }
 
-    static func generate(_ random: inout Random) -> [Step] {
+    static func generate(_ random: inout SplitMix64) -> [Step] {
         var steps: [Step] = Int.random(in: 0..<20, using: &random) == 0 ? [] : [.present]
         var opened = 0
         for _ in 0..<Int.random(in: 1...25, using: &random) {
