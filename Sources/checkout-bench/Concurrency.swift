@@ -35,14 +35,17 @@ enum ConcurrencyBench {
         // runs that step; it is read after every session has ended.
         let queues: [DispatchQueue]
         let pinned: Bool
+        /// Whether the sessions run without a flow (see ``Session``).
+        let baseline: Bool
         let options: FlowOptions
         let delays: UnsafeMutableBufferPointer<UInt64>
         private let remaining: Atomic<Int>
         private let done = DispatchSemaphore(value: 0)
 
-        init(workers: Int, sessions: Int, pinned: Bool) {
+        init(workers: Int, sessions: Int, pinned: Bool, baseline: Bool) {
             queues = (0..<workers).map { DispatchQueue(label: "checkout-bench.pool.\($0)") }
             self.pinned = pinned
+            self.baseline = baseline
             options = FlowOptions()
             delays = .allocate(capacity: sessions * ConcurrencyBench.steps)
             delays.initialize(repeating: 0)
@@ -74,12 +77,23 @@ enum ConcurrencyBench {
 
     /// One session: its own merchant and customer. Its state is touched by one worker at a time;
     /// the hand-over between workers goes through a dispatch queue, which orders the accesses.
+    ///
+    /// In the baseline (`flow` nil from the start) no flow runs: the customer's action calls the
+    /// merchant's method at once, through an existential the optimizer cannot see through (as the
+    /// round trip's honest baseline does), and the completion keeps the answer in the session's
+    /// bare sheet; after the authorization's answer the merchant's `didFinish` is called the same
+    /// way. The same merchant, the same hand-overs between workers: what is left is the pool's own
+    /// cost, and its growth from one worker to two is the floor of any flow's.
     final class Session: PaymentAuthorizationDelegate, @unchecked Sendable {
         let index: Int
         let pool: Pool
         var flow: PaymentAuthorizationFlow?
         var step = 0
         var completedAt: UInt64 = 0
+        /// The baseline's sheet: what the merchant answered last.
+        var summaryItems: [SummaryItem] = []
+        var selectedShippingMethodID: String?
+        var authorized = false
 
         init(index: Int, pool: Pool) {
             self.index = index
@@ -87,6 +101,7 @@ enum ConcurrencyBench {
         }
 
         func start() {
+            if pool.baseline { return next() }
             let flow = try! PaymentAuthorizationFlow(request: Shop.request, delegate: self, options: pool.options)
             self.flow = flow
             flow.present()
@@ -94,12 +109,41 @@ enum ConcurrencyBench {
         }
 
         func next() {
-            guard let flow else { return }
+            guard let flow else { return baselineNext() }
             switch step {
             case 0: flow.selectShippingContact(Shop.contact)
             case 1: flow.selectShippingMethod("express")
             case 2: flow.changeCouponCode("TEN")
             default: flow.authorize(Shop.token)
+            }
+        }
+
+        /// The baseline's customer action: the merchant called directly.
+        private func baselineNext() {
+            let merchant = ConcurrencyBench.opaque(self)
+            let flow = ConcurrencyBench.argumentFlow
+            switch step {
+            case 0:
+                merchant.paymentAuthorizationFlow(flow, didSelectShippingContact: Shop.contact) { [self] update in
+                    summaryItems = update.summaryItems
+                }
+            case 1:
+                guard let method = Shop.methods.first(where: { $0.identifier == "express" }) else { return }
+                merchant.paymentAuthorizationFlow(flow, didSelectShippingMethod: method) { [self] update in
+                    selectedShippingMethodID = method.identifier
+                    summaryItems = update.summaryItems
+                }
+            case 2:
+                merchant.paymentAuthorizationFlow(flow, didChangeCouponCode: "TEN") { [self] update in
+                    summaryItems = update.summaryItems
+                }
+            default:
+                let method = Shop.methods.first { $0.identifier == selectedShippingMethodID }
+                let payment = Payment(token: Shop.token, shippingContact: Shop.contact, shippingMethod: method)
+                merchant.paymentAuthorizationFlow(flow, didAuthorizePayment: payment) { [self] result in
+                    authorized = result.status == .success
+                    merchant.paymentAuthorizationFlowDidFinish(flow)
+                }
             }
         }
 
@@ -165,9 +209,16 @@ enum ConcurrencyBench {
         var p99: Double
     }
 
-    /// Runs `count` sessions on `workers` queues.
-    static func sample(_ count: Int, workers: Int, pinned: Bool = false) -> Sample {
-        let pool = Pool(workers: workers, sessions: count, pinned: pinned)
+    /// The flow the baseline's merchant calls are made with (never presented).
+    static let argumentFlow = try! PaymentAuthorizationFlow(request: Shop.request, delegate: PrebuiltMerchant())
+
+    /// `session` as a merchant whose concrete type the optimizer does not know at the call.
+    @inline(never)
+    static func opaque(_ session: Session) -> any PaymentAuthorizationDelegate { session }
+
+    /// Runs `count` sessions on `workers` queues; `baseline` runs them without flows.
+    static func sample(_ count: Int, workers: Int, pinned: Bool = false, baseline: Bool = false) -> Sample {
+        let pool = Pool(workers: workers, sessions: count, pinned: pinned, baseline: baseline)
         let startWall = Clocks.wall()
         let startCPU = Clocks.processCPU()
         for (number, first) in stride(from: 0, to: count, by: ConcurrencyBench.batch).enumerated() {
@@ -199,11 +250,15 @@ enum ConcurrencyBench {
         var pinnedOneWorker: [Sample] = []
         var pinnedTwoWorkers: [Sample] = []
         var pinnedSpeedups: [Double] = []
+        /// The baseline (no flow), hopping, one worker and two.
+        var baselineOneWorker: [Sample] = []
+        var baselineTwoWorkers: [Sample] = []
     }
 
     static func run(sessions: Int, runs: Int, log: (String) -> Void) -> Result {
         _ = sample(min(sessions, 10_000), workers: 1)
         _ = sample(min(sessions, 10_000), workers: 2)
+        _ = sample(min(sessions, 10_000), workers: 2, baseline: true)
         var result = Result()
         for run in 0..<runs {
             let one = sample(sessions, workers: 1)
@@ -216,6 +271,8 @@ enum ConcurrencyBench {
             result.pinnedOneWorker.append(pinnedOne)
             result.pinnedTwoWorkers.append(pinnedTwo)
             result.pinnedSpeedups.append(pinnedTwo.sessionsPerSecond / pinnedOne.sessionsPerSecond)
+            result.baselineOneWorker.append(sample(sessions, workers: 1, baseline: true))
+            result.baselineTwoWorkers.append(sample(sessions, workers: 2, baseline: true))
             log("concurrency: run \(run + 1)/\(runs)")
         }
         return result

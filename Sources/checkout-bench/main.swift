@@ -25,7 +25,8 @@ let usage = """
                        roundtrip-bare, roundtrip-off-prebuilt, roundtrip-on-prebuilt,
                        shipping, authorization, park, park-off,
                        concurrency-1, concurrency-2, concurrency-pinned-1,
-                       concurrency-pinned-2, explore
+                       concurrency-pinned-2, concurrency-baseline-1,
+                       concurrency-baseline-2, explore
                        (each example under --examples, COUNT sessions each).
       --count COUNT    How many round trips, sessions or parked sessions --profile runs
                        (default 100000).
@@ -111,6 +112,8 @@ if let workload = options.profile {
     case "concurrency-2": _ = ConcurrencyBench.sample(count, workers: 2)
     case "concurrency-pinned-1": _ = ConcurrencyBench.sample(count, workers: 1, pinned: true)
     case "concurrency-pinned-2": _ = ConcurrencyBench.sample(count, workers: 2, pinned: true)
+    case "concurrency-baseline-1": _ = ConcurrencyBench.sample(count, workers: 1, baseline: true)
+    case "concurrency-baseline-2": _ = ConcurrencyBench.sample(count, workers: 2, baseline: true)
     case "park": _ = MemoryBench.sample(count, transcripts: true)
     case "park-off": _ = MemoryBench.sample(count, transcripts: false)
     default:
@@ -242,6 +245,17 @@ if options.parts.contains("concurrency") {
             name: "CPU per session, 2 workers / 1, hopping", key: "cpuPerSessionTwoWorkersOverOne", unit: "x",
             runs: zip(result.twoWorkers, result.oneWorker).map { $0.cpuPerSession / $1.cpuPerSession },
             target: .atMost(1.2)),
+        Figure(
+            name: "CPU time per baseline session (no flow), 1 worker", key: "cpuPerBaselineSessionOneWorker",
+            unit: "µs", runs: result.baselineOneWorker.map { $0.cpuPerSession / 1_000 }),
+        Figure(
+            name: "CPU time per baseline session (no flow), 2 workers", key: "cpuPerBaselineSessionTwoWorkers",
+            unit: "µs", runs: result.baselineTwoWorkers.map { $0.cpuPerSession / 1_000 }),
+        Figure(
+            name: "CPU per baseline session, 2 workers / 1, hopping", key: "cpuPerBaselineSessionTwoWorkersOverOne",
+            unit: "x",
+            runs: zip(result.baselineTwoWorkers, result.baselineOneWorker).map { $0.cpuPerSession / $1.cpuPerSession }
+        ),
         Figure(
             name: "CPUs busy during the 2-worker runs", key: "cpusBusyTwoWorkers", unit: "",
             runs: result.twoWorkers.map(\.cpusBusy)),
