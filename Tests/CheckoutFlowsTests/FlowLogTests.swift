@@ -102,6 +102,65 @@ final class FlowLogTests: XCTestCase {
         XCTAssertEqual(answers, expected)
     }
 
+    /// A card that counts how often it is encoded (described for the transcript).
+    private final class CountedCard: Encodable, Sendable {
+        let encodings = Atomic<Int>(0)
+        let name: String
+        init(_ name: String) { self.name = name }
+        func encode(to encoder: any Encoder) throws {
+            encodings.add(1, ordering: .relaxed)
+            var container = encoder.singleValueContainer()
+            try container.encode(name)
+        }
+    }
+
+    // A deferred value (a token, a card) is described when the transcript is read, not when
+    // recorded, and reads back as the value described at once would: in its place among the other
+    // records, across chunks, in the outline too, and in each copy of the log.
+    func testDeferredValuesAreDescribedWhenReadInTheirPlaces() {
+        let token = PaymentToken(
+            paymentMethod: PaymentMethod(displayName: "Visa 4242", network: .visa, type: .credit),
+            transactionIdentifier: "tx-1", paymentData: "secret data")
+        var log = FlowLog(recordsTranscript: true)
+        let cards = (0..<300).map { CountedCard("card \($0)") }
+        for index in 0..<300 {
+            switch index % 5 {
+            case 0: log.record(action: "authorize", deferred: .token(token), at: .zero)
+            case 1:
+                log.record(
+                    call: "didSelect", callbackID: UInt64(index), deferred: .model(cards[index], description: "c"),
+                    at: .zero)
+            case 2:
+                log.recordCompletion("c", callbackID: 1, answer: Answer(number: index), byDefault: false, at: .zero)
+            default: log.record(action: "act", .text("\(index)"), at: .zero)
+            }
+        }
+        XCTAssertTrue(cards.allSatisfy { $0.encodings.load(ordering: .relaxed) == 0 }, "described when recorded")
+        let expected: [TranscriptEvent] = (0..<300).map { index in
+            switch index % 5 {
+            case 0: .action("authorize", [.token(token)])
+            case 1: .call("didSelect", callbackID: UInt64(index), [.model(cards[index], description: "c")])
+            case 2: .completion("c", callbackID: 1, [.text("answer \(index)")], byDefault: false)
+            default: .action("act", [.text("\(index)")])
+            }
+        }
+        var copy = log
+        copy.record(action: "authorize", deferred: .token(token), at: .zero)
+        XCTAssertEqual(log.transcript.entries.map(\.event), expected)
+        XCTAssertEqual(copy.transcript.entries.map(\.event), expected + [.action("authorize", [.token(token)])])
+        // The outline leaves answers out but describes the deferred values.
+        let outline = log.outline.entries.map(\.event)
+        XCTAssertEqual(outline[0], .action("authorize", [.token(token)]))
+        XCTAssertEqual(outline[1], expected[1])
+        XCTAssertEqual(cards[1].encodings.load(ordering: .relaxed), 4, "the expectation, two transcripts, the outline")
+        // The token's payment data is masked in what is read.
+        guard case .action(_, let values) = log.transcript.entries[0].event, let value = values.first else {
+            return XCTFail("the token's action")
+        }
+        XCTAssertFalse(value.json(showingPersonalData: true).contains("secret data"))
+        XCTAssertFalse(value.rendered(showingPersonalData: true).contains("secret data"))
+    }
+
     // A copy of a log is a value: what each records after the copy, the other does not see, the
     // answers and the older chunks included.
     func testACopiedLogIsAValue() {

@@ -40,7 +40,7 @@ package struct FlowLog: Sendable {
         var entries: [TranscriptEntry] = []
         let chunks = archive?.chunks ?? []
         entries.reserveCapacity(chunks.count * Self.chunkSize + records.count)
-        var answers = AnswerCursor(archive: describingAnswers ? archive : nil)
+        var answers = AnswerCursor(archive: describingAnswers ? archive : nil, deferred: archive)
         for chunk in chunks {
             for record in chunk { entries.append(record.entry(archive, &answers)) }
         }
@@ -111,6 +111,35 @@ package struct FlowLog: Sendable {
     ) {
         guard recordsTranscript else { return }
         append(.call, method, id: id ?? 0, value: argument(), byDefault: false, at: now)
+    }
+
+    /// Records `.action(name, [value.value])`, keeping `value` as it is until the transcript is
+    /// read: describing a token or a card (their text and JSON) costs more than a whole session
+    /// does without it, and a description is a pure function of the value, so the text is the same.
+    @inline(never)
+    package mutating func record(
+        action name: String, deferred value: @autoclosure () -> DeferredValue, at now: Duration
+    ) {
+        guard recordsTranscript else { return }
+        keepDeferred(value())
+        append(.deferredAction, name, id: 0, value: nil, byDefault: false, at: now)
+    }
+
+    /// Records `.call(method, callbackID: id, [value.value])`, keeping `value` as it is until the
+    /// transcript is read (see ``record(action:deferred:at:)``).
+    @inline(never)
+    package mutating func record(
+        call method: String, callbackID id: UInt64, deferred value: @autoclosure () -> DeferredValue, at now: Duration
+    ) {
+        guard recordsTranscript else { return }
+        keepDeferred(value())
+        append(.deferredCall, method, id: id, value: nil, byDefault: false, at: now)
+    }
+
+    /// Keeps `value` in the archive, after the others: records read them back in order.
+    @inline(never)
+    private mutating func keepDeferred(_ value: DeferredValue) {
+        uniqueArchive().deferred.append(value)
     }
 
     /// Records `.call(method, callbackID: id, [.contact(contact.redactedForShipping())])`, keeping
@@ -185,7 +214,8 @@ package struct FlowLog: Sendable {
     /// Replaces the latest record of a call of `method` with `event`, keeping its time and sequence
     /// number; false when there is none. For an entry whose meaning is known only after the
     /// delegate call it records (spec A9: a notification whose default implementation ran). It
-    /// looks back from the newest record: the call it amends is a few records back.
+    /// looks back from the newest record: the call it amends is a few records back. (A call recorded
+    /// with a deferred value is not one it amends: its value would be left behind in the archive.)
     @discardableResult
     package mutating func amendLastCall(_ method: String, to event: TranscriptEvent) -> Bool {
         guard recordsTranscript else { return false }
@@ -256,6 +286,10 @@ package struct FlowLog: Sendable {
             case answer
             /// The same, the answer the next one beside that column.
             case otherAnswer
+            /// `.action(name, [value])`, the value the next one of the archive's deferred values.
+            case deferredAction
+            /// `.call(name, callbackID: id, [value])`, the value the same.
+            case deferredCall
             /// `.outcome(name)`.
             case outcome
             /// Any other event: the archive's `events[id]`.
@@ -309,6 +343,8 @@ package struct FlowLog: Sendable {
                     .completion(
                         name, callbackID: id, answers.next(ownType: kind == .answer).map { [$0] } ?? [],
                         byDefault: byDefault)
+                case .deferredAction: .action(name, [answers.nextDeferred()])
+                case .deferredCall: .call(name, callbackID: id, [answers.nextDeferred()])
                 case .outcome: .outcome(name)
                 case .event: archive.unsafelyUnwrapped.events[Int(id)]
                 }
@@ -328,6 +364,9 @@ package struct FlowLog: Sendable {
         /// The answers not of the archive's own type (``AnswerArchive``), each in a closure that
         /// describes it.
         final var otherAnswers: [@Sendable () -> TranscriptValue] = []
+        /// The values of ``Record/Kind/deferredAction`` and ``Record/Kind/deferredCall`` records,
+        /// in the order recorded.
+        final var deferred: [DeferredValue] = []
 
         init() {}
 
@@ -335,6 +374,7 @@ package struct FlowLog: Sendable {
             chunks = archive.chunks
             events = archive.events
             otherAnswers = archive.otherAnswers
+            deferred = archive.deferred
         }
 
         func copy() -> Archive { Archive(taking: self) }
@@ -374,11 +414,21 @@ package struct FlowLog: Sendable {
         override func answer(at index: Int) -> TranscriptValue { TranscriptValue.answer(answers.pointee[index]) }
     }
 
-    /// Reads the archive's answers in the order they were recorded; none when not describing.
+    /// Reads the archive's answers in the order they were recorded, none when not describing, and
+    /// its deferred values, always.
     private struct AnswerCursor {
         let archive: Archive?
+        /// The archive whose deferred values are read.
+        let deferred: Archive?
         var own = 0
         var other = 0
+        var nextDeferredIndex = 0
+
+        /// The next deferred value, described.
+        mutating func nextDeferred() -> TranscriptValue {
+            defer { nextDeferredIndex += 1 }
+            return deferred.unsafelyUnwrapped.deferred[nextDeferredIndex].value
+        }
 
         mutating func next(ownType: Bool) -> TranscriptValue? {
             guard let archive else { return nil }
@@ -421,5 +471,23 @@ extension FlowLog {
     ) -> Effect<Call> {
         violation(kind, method, id: id, at: now, detail)
         return .none
+    }
+}
+
+/// A value a transcript keeps as it is and describes when read (``FlowLog/record(action:deferred:at:)``).
+/// (Boxed: one reference, so that carrying one costs a machine's hot paths nothing.)
+package indirect enum DeferredValue: Sendable {
+    /// ``TranscriptValue/token(_:)``: the token's description, and its JSON with the payment data
+    /// masked.
+    case token(PaymentToken)
+    /// ``TranscriptValue/model(_:description:)``.
+    case model(any Encodable & Sendable, description: String)
+
+    /// The value, described.
+    var value: TranscriptValue {
+        switch self {
+        case .token(let token): .token(token)
+        case .model(let value, let description): .model(value, description: description)
+        }
     }
 }

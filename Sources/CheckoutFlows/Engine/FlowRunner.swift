@@ -337,7 +337,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
     ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
         locked.draining = true
         after.drains = true
-        var ending: RunnerEnding<Delegate, Machine.Answer>?
+        var ending: RunnerEnding?
         (work, after.delegate) = nextStep(&locked, &after.cancelTicket, &ending, shell)
         after.keep(ending)
     }
@@ -494,7 +494,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
     private func nextStep<Shell: FlowShell>(
         _ locked: inout Locked,
         _ cancelTicket: inout DeadlineTicket?,
-        _ ending: inout RunnerEnding<Delegate, Machine.Answer>?,
+        _ ending: inout RunnerEnding?,
         _ shell: Shell
     ) -> DrainStep where Shell.Machine == Machine, Shell.Delegate == Delegate {
         // The common end of a drain, inline: nothing queued, the flow goes on.
@@ -510,7 +510,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
     private func nextQueuedStep<Shell: FlowShell>(
         _ locked: inout Locked,
         _ cancelTicket: inout DeadlineTicket?,
-        _ ending: inout RunnerEnding<Delegate, Machine.Answer>?,
+        _ ending: inout RunnerEnding?,
         _ shell: Shell
     ) -> DrainStep where Shell.Machine == Machine, Shell.Delegate == Delegate {
         let work = locked.popWork()
@@ -524,13 +524,17 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
         // The terminal call has been performed and everything queued behind it delivered:
         // release the delegate (spec E5), run onEnd, and wake whoever waits for the end.
         locked.terminalDone = true
-        ending = RunnerEnding(delegate: locked.delegate.take(), endWaiters: locked.waiters?.ends ?? [])
-        locked.waiters?.ends = []
+        var wake: (() -> Void)?
+        if let ends = locked.waiters?.ends, !ends.isEmpty {
+            wake = { for waiter in ends { waiter.resume(returning: nil) } }
+            locked.waiters?.ends = []
+        }
+        ending = RunnerEnding(delegate: locked.delegate.take(), wakeEndWaiters: wake)
         return (.idle, nil)
     }
 
     private func drain<Shell: FlowShell>(
-        _ shell: Shell, _ first: consuming DrainStep, _ firstEnding: consuming RunnerEnding<Delegate, Machine.Answer>?
+        _ shell: Shell, _ first: consuming DrainStep, _ firstEnding: consuming RunnerEnding?
     ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
         var (work, delegate) = first
         var ending = firstEnding
@@ -558,10 +562,10 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
     /// Outside the lock, once the terminal call has returned and the drain that made it has
     /// delivered what was queued behind it: the delegate is released (here, in case its deinit
     /// calls back), `onEnd` runs, and whoever waits for the end wakes.
-    private func ended(_ ending: consuming RunnerEnding<Delegate, Machine.Answer>) {
+    private func ended(_ ending: consuming RunnerEnding) {
         ending.delegate?.release()
         ending.delegate = nil
         extras?.onEnd?()
-        for waiter in ending.endWaiters { waiter.resume(returning: nil) }
+        ending.wakeEndWaiters?()
     }
 }

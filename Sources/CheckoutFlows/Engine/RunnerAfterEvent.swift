@@ -13,7 +13,7 @@ struct RunnerAfterEvent<Delegate: Sendable, Answer: Sendable>: ~Copyable {
     /// The delegate, borrowed (see `FlowRunner.DrainStep`).
     var delegate: UnsafeRawPointer?
     /// Set when the drain ended the flow under the event's own lock: what to release and wake.
-    var ending: Unmanaged<RunnerEnding<Delegate, Answer>>?
+    var ending: Unmanaged<RunnerEnding>?
     /// The waiters to wake, rarely any: out of line, made on first use.
     var wakes: Unmanaged<RunnerWakes<Answer>>?
 
@@ -29,7 +29,7 @@ struct RunnerAfterEvent<Delegate: Sendable, Answer: Sendable>: ~Copyable {
     }
 
     /// Keeps `ending`, retained until ``takeEnding()``.
-    mutating func keep(_ ending: consuming RunnerEnding<Delegate, Answer>?) {
+    mutating func keep(_ ending: consuming RunnerEnding?) {
         if let ending { self.ending = .passRetained(ending) }
     }
 
@@ -37,5 +37,5 @@ struct RunnerAfterEvent<Delegate: Sendable, Answer: Sendable>: ~Copyable {
     mutating func takeWakes() -> RunnerWakes<Answer>? { wakes.take()?.takeRetainedValue() }
 
     /// The flow's ending, once.
-    mutating func takeEnding() -> RunnerEnding<Delegate, Answer>? { ending.take()?.takeRetainedValue() }
+    mutating func takeEnding() -> RunnerEnding? { ending.take()?.takeRetainedValue() }
 }

@@ -420,10 +420,11 @@ package struct PayContextStateMachine: FlowMachine {
             }
             return log.violated(.lateCompletion, method, id: id, at: now, "answered after the payment ended")
         }
-        let recorded: TranscriptValue =
-            TranscriptValue.modelJSON(result).map { .model(description: result.transcriptText, json: $0) }
-            ?? .text(result.transcriptText)
-        log.record(.completion(method, callbackID: id, [recorded], byDefault: byDefault), at: now)
+        // Described only when transcripts are on (the event is an autoclosure).
+        log.record(
+            .completion(
+                method, callbackID: id, [.model(result, description: result.transcriptText)], byDefault: byDefault),
+            at: now)
         decision.result = result
         return finish(decision, round, at: now)
     }

@@ -189,9 +189,9 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         let action = "selectPaymentMethod"
         if let refused = refusal(action, at: now, allowedWhileAwaitingPIN: false) { return refused }
         let name = method.displayName ?? method.network?.rawValue ?? method.type.rawValue
-        log.record(action: action, .model(method, description: name), at: now)
+        log.record(action: action, deferred: .model(method, description: name), at: now)
         return open(
-            .paymentMethod(method), .didSelectPaymentMethod, .value(.model(method, description: name)), at: now
+            .paymentMethod(method), .didSelectPaymentMethod, .deferred(.model(method, description: name)), at: now
         ) {
             .didSelectPaymentMethod(method, id: $0)
         }
@@ -273,9 +273,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             shippingContact: shippingContact?.limited(to: shippingRequired),
             shippingMethod: sheet.selectedShippingMethod
         )
-        log.record(
-            .action(sheet.isAwaitingPIN ? "authorize (PIN re-entry)" : action, [.token(token)]),
-            at: now)
+        log.record(action: sheet.isAwaitingPIN ? "authorize (PIN re-entry)" : action, deferred: .token(token), at: now)
         log.record(.call(DelegateMethod.willAuthorizePayment.name, callbackID: nil, []), at: now)
         return open(.authorization(payment), .didAuthorizePayment, .value(.payment(payment)), at: now) {
             .authorize(payment, id: $0)
@@ -475,6 +473,8 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// What the transcript records as a call's argument.
     private enum CallArgument {
         case value(TranscriptValue)
+        /// A value described when the transcript is read (``FlowLog/record(call:callbackID:deferred:at:)``).
+        case deferred(DeferredValue)
         /// The contact the delegate sees redacted, recorded in full and redacted when read
         /// (``FlowLog/record(call:callbackID:redactingForShipping:at:)``).
         case redacted(Contact)
@@ -496,6 +496,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         if log.recordsTranscript {
             switch argument() {
             case .value(let value): log.record(call: method.name, callbackID: id, value, at: now)
+            case .deferred(let value): log.record(call: method.name, callbackID: id, deferred: value, at: now)
             case .redacted(let contact):
                 log.record(call: method.name, callbackID: id, redactingForShipping: contact, at: now)
             }
