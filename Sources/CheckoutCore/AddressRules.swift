@@ -26,65 +26,99 @@ public struct AddressRules: Hashable, Sendable {
     }
 
     /// The country these rules are for.
-    public let country: CountryCode
+    public var country: CountryCode { storage.country }
     /// The fields a complete address needs, in ``Address/Field`` order, ``Address/Field/country``
     /// always among them. Google's `require` letters: `A` street (``Address/Field/line1``), `C`
     /// city, `S` state or province, `Z` postal code; the rest (name, organisation, sorting code,
     /// dependent locality) are not fields of an ``Address`` and are left out.
-    public let requiredFields: [Address.Field]
+    public var requiredFields: [Address.Field] { storage.requiredFields }
     /// Whether the country uses postal codes at all (a pattern, examples or a postal-code slot in
     /// its address format); AE, HK, QA and Ireland before Eircode are among those that do not.
-    public let hasPostalCodes: Bool
+    public var hasPostalCodes: Bool { storage.hasPostalCodes }
     /// Google's postal-code pattern, matched against the whole code (after surrounding white
     /// space is trimmed and letters are upper-cased); nil when the data has none or it is stale.
-    public let postalCodePattern: String?
+    public var postalCodePattern: String? { storage.postalCodePattern }
     /// Example postal codes from the data (`95014`, `22162-1010` for the US); each is valid.
-    public let postalCodeExamples: [String]
+    public var postalCodeExamples: [String] { storage.postalCodeExamples }
     /// What the country calls its first-level administrative area: `state`, `province`,
     /// `prefecture`, `county`, `emirate`, `oblast`, `do_si`, `parish`, `island`, `area`, ...
     /// (Google's `state_name_type`; `province` where the data says nothing).
-    public let administrativeAreaName: String
+    public var administrativeAreaName: String { storage.administrativeAreaName }
     /// What the country calls its postal code: `zip`, `postal`, `pin`, `eircode`
     /// (Google's `zip_name_type`; `postal` where the data says nothing).
-    public let postalCodeName: String
+    public var postalCodeName: String { storage.postalCodeName }
 
-    private let compiled: PostalCodePattern?
+    /// A country's rules, built once and shared: reading them copies one reference.
+    private final class Storage: Sendable {
+        let country: CountryCode
+        let requiredFields: [Address.Field]
+        let hasPostalCodes: Bool
+        let postalCodePattern: String?
+        let postalCodeExamples: [String]
+        let administrativeAreaName: String
+        let postalCodeName: String
+        let compiled: PostalCodePattern?
+
+        init(country: CountryCode, row: Row) {
+            self.country = country
+            var required: Set<Address.Field> = [.country]
+            for letter in row.required {
+                switch letter {
+                case "A": required.insert(.line1)
+                case "C": required.insert(.city)
+                case "S": required.insert(.state)
+                case "Z": required.insert(.postalCode)
+                default: continue
+                }
+            }
+            self.requiredFields = Address.Field.allCases.filter(required.contains)
+            self.hasPostalCodes = row.hasPostalCodes
+            self.postalCodePattern = row.pattern
+            self.postalCodeExamples = row.examples
+            self.administrativeAreaName = row.area
+            self.postalCodeName = row.postal
+            // Every pattern of the table compiles (a test checks); one that did not would not be
+            // checked rather than refuse every code.
+            self.compiled = row.pattern.flatMap(PostalCodePattern.init)
+        }
+    }
+
+    private let storage: Storage
 
     /// The rules for `country`.
     public init(country: CountryCode) {
-        self = Self.built[country.code] ?? AddressRules(country: country, row: Self.defaultRow)
+        storage =
+            Self.slot(of: country.code).flatMap { Self.built[$0] }
+            ?? Storage(country: country, row: Self.defaultRow)
     }
 
     /// Every country's rules, built once (sets of required fields made, patterns compiled) on
-    /// first use: a contact's validation and redaction read them for every callback, and building
-    /// them there cost about 100 allocations a contact (issue 16's memory profile).
-    private static let built: [String: AddressRules] = Dictionary(
-        uniqueKeysWithValues: table.compactMap { code, row in
-            (try? CountryCode(code)).map { (code, AddressRules(country: $0, row: row)) }
-        })
-
-    private init(country: CountryCode, row: Row) {
-        self.country = country
-        var required: Set<Address.Field> = [.country]
-        for letter in row.required {
-            switch letter {
-            case "A": required.insert(.line1)
-            case "C": required.insert(.city)
-            case "S": required.insert(.state)
-            case "Z": required.insert(.postalCode)
-            default: continue
-            }
+    /// first use, at the slot of its two letters (``slot(of:)``): a contact's validation and
+    /// redaction read them several times for every callback (building them there cost about 100
+    /// allocations a contact, and looking them up by a hashed code about 1,000 instructions a
+    /// read, issue 16).
+    private static let built: [Storage?] = {
+        var built = [Storage?](repeating: nil, count: 26 * 26)
+        for (code, row) in table {
+            guard let country = try? CountryCode(code), let slot = slot(of: code) else { continue }
+            built[slot] = Storage(country: country, row: row)
         }
-        self.requiredFields = Address.Field.allCases.filter(required.contains)
-        self.hasPostalCodes = row.hasPostalCodes
-        self.postalCodePattern = row.pattern
-        self.postalCodeExamples = row.examples
-        self.administrativeAreaName = row.area
-        self.postalCodeName = row.postal
-        // Every pattern of the table compiles (a test checks); one that did not would not be
-        // checked rather than refuse every code.
-        self.compiled = row.pattern.flatMap(PostalCodePattern.init)
+        return built
+    }()
+
+    /// Where `code`'s rules are in ``built``: its two letters, A to Z, as a number below 676.
+    private static func slot(of code: String) -> Int? {
+        var letters = code.utf8.makeIterator()
+        guard let first = letters.next(), let second = letters.next(), letters.next() == nil,
+            (0x41...0x5A).contains(first), (0x41...0x5A).contains(second)
+        else { return nil }
+        return Int(first - 0x41) * 26 + Int(second - 0x41)
     }
+
+    /// Rules are the same for the same country.
+    public static func == (lhs: AddressRules, rhs: AddressRules) -> Bool { lhs.country == rhs.country }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(country) }
 
     /// Google's defaults (`data/ZZ`): street line and city required, no postal-code format.
     private static let defaultRow = Row(
@@ -105,7 +139,7 @@ public struct AddressRules: Hashable, Sendable {
     public func isValidPostalCode(_ text: String) -> Bool {
         if country.code == "US" { return Address.isUSZIPCode(text) }
         guard !text.isBlank else { return false }
-        guard let compiled else { return true }
+        guard let compiled = storage.compiled else { return true }
         let trimmed = text.utf8.count > 64 ? text : text.trimmingASCIIWhitespace.uppercasedASCII
         return trimmed.utf8.count <= 32 && compiled.matchesWhole(trimmed)
     }

@@ -14,6 +14,22 @@ final class AddressRulesTests: XCTestCase {
         Address(line1: "1 Main St", city: "Town", state: "Region", postalCode: postalCode, country: country)
     }
 
+    // Each country finds its own rules (they are looked up by the code's two letters), and rules
+    // are equal, with equal hashes, exactly when their countries are.
+    func testEachCountryFindsItsOwnRules() throws {
+        let all = CountryCode.allCodes
+        XCTAssertGreaterThan(all.count, 200)
+        for country in all {
+            XCTAssertEqual(country.addressRules.country, country)
+            XCTAssertEqual(AddressRules(country: country), country.addressRules)
+        }
+        XCTAssertEqual(Set(all.map(\.addressRules)).count, all.count)
+        XCTAssertEqual(Set(all.map(\.addressRules.hashValue)).count, Set(all.map(\.hashValue)).count)
+        XCTAssertEqual(try CountryCode("JP").addressRules.administrativeAreaName, "prefecture")
+        XCTAssertEqual(try CountryCode("ZW").addressRules.country.code, "ZW")
+        XCTAssertEqual(try CountryCode("AD").addressRules.country.code, "AD")
+    }
+
     func testEveryExampleIsAccepted() {
         var checked = 0
         for country in CountryCode.allCodes {
