@@ -30,17 +30,18 @@ package struct FlowLog: Sendable {
     /// The transcript so far (empty when transcripts are off).
     package var transcript: Transcript { entries(describingAnswers: true) }
 
-    /// The transcript so far with the merchant's answers left out (an empty list where a
-    /// completion's answer is described when the transcript is read: its updates and results;
-    /// the few recorded ready-made keep theirs): for what reads the calls and violations alone,
-    /// without describing the answers, which costs more than the rest.
+    /// The transcript so far with the merchant's answers and the deferred values left out (an empty
+    /// list where a completion's answer is described when the transcript is read: its updates and
+    /// results, the few recorded ready-made keeping theirs; and where an action or a call keeps a
+    /// token or a card to describe then, ``record(action:deferred:at:)``): for what reads the calls
+    /// and violations alone, without describing what costs more than the rest.
     package var outline: Transcript { entries(describingAnswers: false) }
 
     private func entries(describingAnswers: Bool) -> Transcript {
         var entries: [TranscriptEntry] = []
         let chunks = archive?.chunks ?? []
         entries.reserveCapacity(chunks.count * Self.chunkSize + records.count)
-        var answers = AnswerCursor(archive: describingAnswers ? archive : nil, deferred: archive)
+        var answers = AnswerCursor(archive: describingAnswers ? archive : nil)
         for chunk in chunks {
             for record in chunk { entries.append(record.entry(archive, &answers)) }
         }
@@ -343,8 +344,8 @@ package struct FlowLog: Sendable {
                     .completion(
                         name, callbackID: id, answers.next(ownType: kind == .answer).map { [$0] } ?? [],
                         byDefault: byDefault)
-                case .deferredAction: .action(name, [answers.nextDeferred()])
-                case .deferredCall: .call(name, callbackID: id, [answers.nextDeferred()])
+                case .deferredAction: .action(name, answers.nextDeferred().map { [$0] } ?? [])
+                case .deferredCall: .call(name, callbackID: id, answers.nextDeferred().map { [$0] } ?? [])
                 case .outcome: .outcome(name)
                 case .event: archive.unsafelyUnwrapped.events[Int(id)]
                 }
@@ -414,20 +415,19 @@ package struct FlowLog: Sendable {
         override func answer(at index: Int) -> TranscriptValue { TranscriptValue.answer(answers.pointee[index]) }
     }
 
-    /// Reads the archive's answers in the order they were recorded, none when not describing, and
-    /// its deferred values, always.
+    /// Reads the archive's answers and deferred values in the order they were recorded; none when
+    /// not describing.
     private struct AnswerCursor {
         let archive: Archive?
-        /// The archive whose deferred values are read.
-        let deferred: Archive?
         var own = 0
         var other = 0
-        var nextDeferredIndex = 0
+        var deferred = 0
 
         /// The next deferred value, described.
-        mutating func nextDeferred() -> TranscriptValue {
-            defer { nextDeferredIndex += 1 }
-            return deferred.unsafelyUnwrapped.deferred[nextDeferredIndex].value
+        mutating func nextDeferred() -> TranscriptValue? {
+            guard let archive else { return nil }
+            defer { deferred += 1 }
+            return archive.deferred[deferred].value
         }
 
         mutating func next(ownType: Bool) -> TranscriptValue? {

@@ -101,11 +101,11 @@ public final class PayContext: Sendable {
     /// from the sheet, in order (numbered as ``transcript`` numbers them).
     public var violations: [Violation] { outline.violations }
 
-    /// ``transcript`` with the merchant's answers left out (`FlowLog.outline`): the calls and
+    /// ``transcript`` with the merchant's answers and deferred values left out (`FlowLog.outline`): the calls and
     /// violations, read without describing the answers.
     private var outline: Transcript { Transcript.payContext(sheet: sheet.outline, context: contextOutline) }
 
-    /// ``contextTranscript`` with the merchant's answers left out (`FlowLog.outline`).
+    /// ``contextTranscript`` with the merchant's answers and deferred values left out (`FlowLog.outline`).
     package var contextOutline: Transcript { runner.read(\.log.outline) }
 
     /// The methods of ``PayContextDelegate`` the merchant's delegate received, in order: the

@@ -91,7 +91,7 @@ public final class PaymentAuthorizationFlow: Sendable {
     /// not a `willAuthorizePayment` it does not implement, whose default ran, spec A9).
     public var delegateCalls: [String] { outline.delegateCalls }
 
-    /// ``transcript`` with the merchant's answers left out (`FlowLog.outline`): the calls and
+    /// ``transcript`` with the merchant's answers and deferred values left out (`FlowLog.outline`): the calls and
     /// violations, read without describing the answers.
     package var outline: Transcript { runner.read(\.log.outline) }
 

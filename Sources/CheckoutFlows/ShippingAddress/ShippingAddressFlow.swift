@@ -91,7 +91,7 @@ public final class ShippingAddressFlow: Sendable {
     /// The delegate methods the merchant's delegate received, in order (notifications included).
     public var delegateCalls: [String] { outline.delegateCalls }
 
-    /// ``transcript`` with the merchant's answers left out (`FlowLog.outline`): the calls and
+    /// ``transcript`` with the merchant's answers and deferred values left out (`FlowLog.outline`): the calls and
     /// violations, read without describing the answers.
     package var outline: Transcript { runner.read(\.log.outline) }
 
