@@ -57,7 +57,7 @@ let package = Package(
         ),
         // What several test targets share (not a product).
         .target(name: "CheckoutTestSupport", dependencies: ["CheckoutFlows"], path: "Tests/CheckoutTestSupport"),
-        .testTarget(name: "CheckoutCoreTests", dependencies: ["CheckoutCore"]),
+        .testTarget(name: "CheckoutCoreTests", dependencies: ["CheckoutCore", "CheckoutTestSupport"]),
         .testTarget(
             name: "CheckoutFlowsTests",
             dependencies: [

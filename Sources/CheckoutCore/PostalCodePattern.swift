@@ -8,10 +8,8 @@
 /// data intends; Swift's `Regex` is neither `Sendable` nor ASCII by default. Anything else in a
 /// pattern makes ``init(_:)`` fail, and a test compiles every pattern of the table.
 struct PostalCodePattern: Hashable, Sendable {
-    /// One atom: a group when it has alternatives, else a set of bytes (a literal byte is a set of
-    /// one). A struct of two arrays, not an enum: the compiled patterns live as long as the process
-    /// (``AddressRules`` builds each country's once), and an enum's boxes are referenced with tag
-    /// bits in their pointers, which LeakSanitizer does not recognise as references.
+    /// One atom as parsed: a group when it has alternatives, else a set of bytes (a literal byte is
+    /// a set of one). (The parse's tree; the pattern keeps it flat, see ``FlatPiece``.)
     private struct Node: Hashable, Sendable {
         var ranges: [ClosedRange<UInt8>] = []
         var alternatives: [[Piece]] = []
@@ -27,7 +25,29 @@ struct PostalCodePattern: Hashable, Sendable {
         var max: Int
     }
 
-    private let alternatives: [[Piece]]
+    /// A piece, flattened into plain numbers: a set (`ranges[first ..< first + count]`) or a group
+    /// (its alternatives `sequences[first ..< first + count]`), and how often it repeats.
+    private struct FlatPiece: Hashable, Sendable {
+        var isGroup: Bool
+        var first: Int
+        var count: Int
+        var min: Int
+        var max: Int
+    }
+
+    /// A sequence of pieces: `pieces[start ..< end]`.
+    private struct Sequence: Hashable, Sendable {
+        var start: Int
+        var end: Int
+    }
+
+    // The compiled pattern, flat: matching reads plain values in place, without copying a piece's
+    // arrays (their reference counts cost about ten times the matching itself).
+    private let pieces: [FlatPiece]
+    private let ranges: [ClosedRange<UInt8>]
+    private let sequences: [Sequence]
+    /// The pattern's own alternatives: `sequences[0 ..< topCount]`.
+    private let topCount: Int
 
     /// Compiles `pattern`; nil when it uses syntax beyond the subset described above.
     init?(_ pattern: String) {
@@ -156,45 +176,107 @@ struct PostalCodePattern: Hashable, Sendable {
         }
 
         guard let parsed = parseAlternatives(), index == bytes.count else { return nil }
-        self.alternatives = parsed
+        var pieces: [FlatPiece] = []
+        var ranges: [ClosedRange<UInt8>] = []
+        var sequences: [Sequence] = []
+        /// Adds `alternatives` as consecutive sequences, each with its pieces consecutive, and
+        /// returns where the first is.
+        func add(_ alternatives: [[Piece]]) -> Int {
+            let first = sequences.count
+            sequences += repeatElement(Sequence(start: 0, end: 0), count: alternatives.count)
+            for (offset, sequence) in alternatives.enumerated() {
+                let start = pieces.count
+                pieces += repeatElement(
+                    FlatPiece(isGroup: false, first: 0, count: 0, min: 0, max: 0), count: sequence.count)
+                for (position, piece) in sequence.enumerated() {
+                    var flat = FlatPiece(isGroup: false, first: ranges.count, count: 0, min: piece.min, max: piece.max)
+                    if piece.node.alternatives.isEmpty {
+                        flat.count = piece.node.ranges.count
+                        ranges += piece.node.ranges
+                    } else {
+                        flat.isGroup = true
+                        flat.count = piece.node.alternatives.count
+                        flat.first = add(piece.node.alternatives)
+                    }
+                    pieces[start + position] = flat
+                }
+                sequences[first + offset] = Sequence(start: start, end: start + sequence.count)
+            }
+            return first
+        }
+        _ = add(parsed)
+        self.pieces = pieces
+        self.ranges = ranges
+        self.sequences = sequences
+        self.topCount = parsed.count
     }
 
     /// Whether the whole of `text` matches (not a part of it). Text beyond ASCII never matches.
     func matchesWhole(_ text: String) -> Bool {
-        let input = Array(text.utf8)
-        guard input.allSatisfy({ $0 < 0x80 }) else { return false }
-        return alternatives.contains { sequence in
-            Self.match(sequence[...], input, 0) { $0 == input.count }
+        var text = text
+        return text.withUTF8 { input in
+            guard input.allSatisfy({ $0 < 0x80 }) else { return false }
+            return pieces.withUnsafeBufferPointer { pieces in
+                ranges.withUnsafeBufferPointer { ranges in
+                    sequences.withUnsafeBufferPointer { sequences in
+                        let tables = Tables(pieces: pieces, ranges: ranges, sequences: sequences, input: input)
+                        return sequences[0..<topCount].contains { sequence in
+                            Self.match(tables, sequence.start, sequence.end, 0) { $0 == input.count }
+                        }
+                    }
+                }
+            }
         }
     }
 
+    /// The compiled pattern and the input, in place.
+    private struct Tables {
+        let pieces: UnsafeBufferPointer<FlatPiece>
+        let ranges: UnsafeBufferPointer<ClosedRange<UInt8>>
+        let sequences: UnsafeBufferPointer<Sequence>
+        let input: UnsafeBufferPointer<UInt8>
+    }
+
+    /// Whether `pieces[piece ..< end]` match from `position` on, with `then` taking the rest.
     private static func match(
-        _ sequence: ArraySlice<Piece>,
-        _ input: [UInt8],
+        _ tables: Tables,
+        _ piece: Int,
+        _ end: Int,
         _ position: Int,
         _ then: (Int) -> Bool
     ) -> Bool {
-        guard let piece = sequence.first else { return then(position) }
-        let rest = sequence.dropFirst()
+        guard piece < end else { return then(position) }
+        let current = tables.pieces[piece]
         // Greedy repetition: one more first, then the rest of the sequence; a repetition that
         // consumed nothing is not repeated again (no endless loop on an empty match).
         func repeatPiece(_ count: Int, _ at: Int) -> Bool {
-            if count < piece.max,
+            if count < current.max,
                 match(
-                    piece.node, input, at, { next in (next != at || count < piece.min) && repeatPiece(count + 1, next) }
+                    tables, current, at, { next in (next != at || count < current.min) && repeatPiece(count + 1, next) }
                 )
             {
                 return true
             }
-            return count >= piece.min && match(rest, input, at, then)
+            return count >= current.min && match(tables, piece + 1, end, at, then)
         }
         return repeatPiece(0, position)
     }
 
-    private static func match(_ node: Node, _ input: [UInt8], _ position: Int, _ then: (Int) -> Bool) -> Bool {
-        guard node.alternatives.isEmpty else {
-            return node.alternatives.contains { match($0[...], input, position, then) }
+    /// Whether one occurrence of `piece`'s set or group matches at `position`, with `then` taking
+    /// the rest.
+    private static func match(_ tables: Tables, _ piece: FlatPiece, _ position: Int, _ then: (Int) -> Bool) -> Bool {
+        if piece.isGroup {
+            for index in piece.first..<(piece.first + piece.count) {
+                let sequence = tables.sequences[index]
+                if match(tables, sequence.start, sequence.end, position, then) { return true }
+            }
+            return false
         }
-        return position < input.count && node.ranges.contains { $0.contains(input[position]) } && then(position + 1)
+        guard position < tables.input.count else { return false }
+        let byte = tables.input[position]
+        for index in piece.first..<(piece.first + piece.count) where tables.ranges[index].contains(byte) {
+            return then(position + 1)
+        }
+        return false
     }
 }

@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutTestSupport
 import Foundation
 import XCTest
 
@@ -353,6 +354,42 @@ final class PostalCodePatternOracleTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(compared, 1000)
+    }
+
+    /// The same on random edits of the examples (a byte replaced, inserted or removed, from digits,
+    /// capitals, space and hyphen, up to three times), seeded: 100 a country with a pattern.
+    func testRandomNearMissesAgreeWithNSRegularExpression() throws {
+        var random = SplitMix64(seed: 16)
+        let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ -")
+        var compared = 0
+        var accepted = 0
+        for country in CountryCode.allCodes {
+            let rules = country.addressRules
+            guard let pattern = rules.postalCodePattern, country != .us, !rules.postalCodeExamples.isEmpty else {
+                continue
+            }
+            let oracle = try NSRegularExpression(pattern: "^(?:\(pattern))$")
+            for _ in 0..<100 {
+                var candidate = Array(rules.postalCodeExamples.randomElement(using: &random) ?? "")
+                for _ in 0..<Int.random(in: 0...3, using: &random) {
+                    let byte = alphabet.randomElement(using: &random) ?? "0"
+                    let at = Int.random(in: 0...candidate.count, using: &random)
+                    switch Int.random(in: 0..<3, using: &random) {
+                    case 0 where at < candidate.count: candidate[at] = byte
+                    case 1: candidate.insert(byte, at: at)
+                    default: if at < candidate.count { candidate.remove(at: at) }
+                    }
+                }
+                let text = String(candidate).trimmingCharacters(in: .whitespaces)
+                guard !text.isEmpty else { continue }
+                let expected = oracle.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+                XCTAssertEqual(rules.isValidPostalCode(text), expected, "\(country) \(pattern) \(text)")
+                compared += 1
+                if expected { accepted += 1 }
+            }
+        }
+        XCTAssertGreaterThan(compared, 10_000)
+        XCTAssertGreaterThan(accepted, 1_000)
     }
 }
 
