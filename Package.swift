@@ -57,11 +57,12 @@ let package = Package(
         ),
         // What several test targets share (not a product).
         .target(name: "CheckoutTestSupport", dependencies: ["CheckoutFlows"], path: "Tests/CheckoutTestSupport"),
-        .testTarget(name: "CheckoutCoreTests", dependencies: ["CheckoutCore", "CheckoutTestSupport"]),
+        .testTarget(name: "CheckoutCoreTests", dependencies: ["CheckoutCore", "CheckoutSimulator"]),
         .testTarget(
             name: "CheckoutFlowsTests",
             dependencies: [
                 "CheckoutFlows", "CheckoutCore", "CheckoutTesting", "CheckoutStripeBackends", "CheckoutTestSupport",
+                "CheckoutSimulator",
             ]
         ),
         .testTarget(
@@ -73,7 +74,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CheckoutReliabilityTests",
-            dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutStripeBackends", "CheckoutTestSupport"]
+            dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutStripeBackends", "CheckoutSimulator"]
         ),
         .testTarget(
             name: "CheckoutStripeTests",
@@ -85,7 +86,7 @@ let package = Package(
             name: "CheckoutWebRelayTests",
             dependencies: [
                 "CheckoutWebRelay", "CheckoutWeb", "CheckoutFlows", "CheckoutCore", "CheckoutStripeBackends",
-                "CheckoutTestSupport",
+                "CheckoutTestSupport", "CheckoutSimulator",
             ]
         ),
         .testTarget(

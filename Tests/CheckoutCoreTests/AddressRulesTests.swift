@@ -1,5 +1,5 @@
 import CheckoutCore
-import CheckoutTestSupport
+import CheckoutSimulator
 import Foundation
 import XCTest
 
@@ -359,7 +359,7 @@ final class PostalCodePatternOracleTests: XCTestCase {
     /// The same on random edits of the examples (a byte replaced, inserted or removed, from digits,
     /// capitals, space and hyphen, up to three times), seeded: 100 a country with a pattern.
     func testRandomNearMissesAgreeWithNSRegularExpression() throws {
-        var random = SplitMix64(seed: 16)
+        var random = SeededGenerator(seed: 16)
         let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ -")
         var compared = 0
         var accepted = 0

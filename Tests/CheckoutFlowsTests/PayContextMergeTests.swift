@@ -1,6 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
-import CheckoutTestSupport
+import CheckoutSimulator
 import XCTest
 
 /// A pay context's record and its sheet's are merged as one (spec E8) by merging the two in the
@@ -64,7 +64,7 @@ final class PayContextMergeTests: XCTestCase {
         "backend.a", "sheet.dismiss", "sheet.x|2",
     ]
 
-    private func event(_ generator: inout SplitMix64) -> TranscriptEvent {
+    private func event(_ generator: inout SeededGenerator) -> TranscriptEvent {
         let method = Self.methods.randomElement(using: &generator) ?? ""
         let id = UInt64.random(in: 0...3, using: &generator)
         switch Int.random(in: 0..<9, using: &generator) {
@@ -82,14 +82,14 @@ final class PayContextMergeTests: XCTestCase {
 
     /// Two records of `count` entries each; their sequence numbers rising and apart (as the flows
     /// record them), or, when `hostile`, in any order and shared between the two.
-    private func records(_ count: Int, hostile: Bool, _ generator: inout SplitMix64) -> (Transcript, Transcript) {
+    private func records(_ count: Int, hostile: Bool, _ generator: inout SeededGenerator) -> (Transcript, Transcript) {
         var sequences = (0..<(2 * count)).map { UInt64($0 + 1) }.shuffled(using: &generator)
         if hostile {
             for index in sequences.indices where Bool.random(using: &generator) {
                 sequences[index] = UInt64.random(in: 1...UInt64(count), using: &generator)
             }
         }
-        func record(_ sequences: ArraySlice<UInt64>, _ generator: inout SplitMix64) -> Transcript {
+        func record(_ sequences: ArraySlice<UInt64>, _ generator: inout SeededGenerator) -> Transcript {
             let ordered = hostile ? Array(sequences) : sequences.sorted()
             return Transcript(
                 entries: ordered.map { sequence in
@@ -102,7 +102,7 @@ final class PayContextMergeTests: XCTestCase {
 
     // spec E8
     func testTheMergeIsWhatSortingAndTextKeysGave() {
-        var generator = SplitMix64(seed: 16)
+        var generator = SeededGenerator(seed: 16)
         for round in 0..<400 {
             let hostile = round % 4 == 3
             let (sheet, context) = records(Int.random(in: 0...24, using: &generator), hostile: hostile, &generator)

@@ -1,6 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
-import CheckoutTestSupport
+import CheckoutSimulator
 import Dispatch
 import XCTest
 
@@ -268,7 +268,7 @@ final class AuthorizationSessionTests: XCTestCase {
         return personalDataLeak(in: flow.transcript, steps: steps.count)
     }
 
-    static func generate(_ random: inout SplitMix64) -> [Step] {
+    static func generate(_ random: inout SeededGenerator) -> [Step] {
         let answers: [Content] = [.plain, .blockingError, .cardError, .couponError, .fewerMethods, .invalid]
         let results: [Content] = [
             .success, .failure, .failureShippingError, .failureBillingError, .pinRequired, .pinLockout,
@@ -355,7 +355,7 @@ final class AuthorizationSessionTests: XCTestCase {
         )
         var found = false
         for seed in 0..<200 {
-            var random = SplitMix64(seed: UInt64(seed))
+            var random = SeededGenerator(seed: UInt64(seed))
             if Self.run(Self.generate(&random), mutant: true) != nil {
                 found = true
                 break

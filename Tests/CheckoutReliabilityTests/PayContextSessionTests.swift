@@ -1,7 +1,7 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutSimulator
 import CheckoutStripeBackends
-import CheckoutTestSupport
 import Dispatch
 import XCTest
 
@@ -449,7 +449,7 @@ final class PayContextSessionTests: XCTestCase {
         return personalDataLeak(in: transcript, steps: steps.count)
     }
 
-    static func generate(_ random: inout SplitMix64) -> [Step] {
+    static func generate(_ random: inout SeededGenerator) -> [Step] {
         var steps: [Step] = Int.random(in: 0..<20, using: &random) == 0 ? [] : [.present]
         var contacts = 0
         var secrets = 0
@@ -497,7 +497,7 @@ final class PayContextSessionTests: XCTestCase {
         let base = firstSeed()
         for index in 0..<sessions {
             let seed = base &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15
-            var random = SplitMix64(seed: seed)
+            var random = SeededGenerator(seed: seed)
             let steps = Self.generate(&random)
             guard let problem = await Self.run(steps, timeout: timeout) else { continue }
             var shrunk = steps

@@ -1,6 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
-import CheckoutTestSupport
+import CheckoutSimulator
 import Dispatch
 import Foundation
 import XCTest
@@ -20,7 +20,7 @@ func firstSeed() -> UInt64 {
 func runSessions<Step: CustomStringConvertible>(
     _ name: String,
     sessions: Int,
-    generate: (inout SplitMix64) -> [Step],
+    generate: (inout SeededGenerator) -> [Step],
     run: ([Step]) -> String?,
     file: StaticString = #filePath,
     line: UInt = #line
@@ -28,7 +28,7 @@ func runSessions<Step: CustomStringConvertible>(
     let base = firstSeed()
     for index in 0..<sessions {
         let seed = base &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let steps = generate(&random)
         guard let problem = run(steps) else { continue }
         // Shrink: drop steps one at a time while the session still fails.

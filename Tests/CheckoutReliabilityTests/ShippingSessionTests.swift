@@ -1,6 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
-import CheckoutTestSupport
+import CheckoutSimulator
 import Dispatch
 import XCTest
 
@@ -329,7 +329,7 @@ final class ShippingSessionTests: XCTestCase {
         return personalDataLeak(in: flow.transcript, steps: steps.count)
     }
 
-    static func generate(_ random: inout SplitMix64) -> [Step] {
+    static func generate(_ random: inout SeededGenerator) -> [Step] {
         var steps: [Step] = Int.random(in: 0..<20, using: &random) == 0 ? [] : [.present]
         var opened = 0
         for _ in 0..<Int.random(in: 1...25, using: &random) {

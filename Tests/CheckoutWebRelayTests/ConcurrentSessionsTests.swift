@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutSimulator
 import CheckoutTestSupport
 import CheckoutWeb
 import CheckoutWebRelay
@@ -111,7 +112,7 @@ final class ConcurrentSessionsTests: XCTestCase {
     private static func drive(
         thread: Int, count: Int, relays: [WebRelay], store: InMemoryRelaySessionStore, failures: Locked<[String]>
     ) -> [Report] {
-        var random = SplitMix64(seed: UInt64(thread) &* 0x9e37_79b9_7f4a_7c15 &+ 1)
+        var random = SeededGenerator(seed: UInt64(thread) &* 0x9e37_79b9_7f4a_7c15 &+ 1)
         let fail: (String) -> Void = { message in failures.withLock { $0.append(message) } }
         var sessions: [DrivenSession] = (0..<count).map { index in
             let id = "t\(thread)-s\(index)"
@@ -142,7 +143,7 @@ final class ConcurrentSessionsTests: XCTestCase {
     /// One random event of one session (or a write-out and resume in the other relay).
     private static func step(
         _ session: inout DrivenSession, relays: [WebRelay], store: InMemoryRelaySessionStore,
-        random: inout SplitMix64, fail: (String) -> Void
+        random: inout SeededGenerator, fail: (String) -> Void
     ) {
         let id = session.report.id
         let relay = relays[session.report.relay]
