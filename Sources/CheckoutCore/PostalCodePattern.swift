@@ -7,27 +7,11 @@
 /// so that a pattern is a plain `Sendable` value and `\d` means the ASCII digits only, as the
 /// data intends; Swift's `Regex` is neither `Sendable` nor ASCII by default. Anything else in a
 /// pattern makes ``init(_:)`` fail, and a test compiles every pattern of the table.
-struct PostalCodePattern: Hashable, Sendable {
-    /// One atom as parsed: a group when it has alternatives, else a set of bytes (a literal byte is
-    /// a set of one). (The parse's tree; the pattern keeps it flat, see ``FlatPiece``.)
-    private struct Node: Hashable, Sendable {
-        var ranges: [ClosedRange<UInt8>] = []
-        var alternatives: [[Piece]] = []
-
-        static func byte(_ byte: UInt8) -> Node { Node(ranges: [byte...byte]) }
-        static func set(_ ranges: [ClosedRange<UInt8>]) -> Node { Node(ranges: ranges) }
-        static func group(_ alternatives: [[Piece]]) -> Node { Node(alternatives: alternatives) }
-    }
-
-    private struct Piece: Hashable, Sendable {
-        var node: Node
-        var min: Int
-        var max: Int
-    }
-
-    /// A piece, flattened into plain numbers: a set (`ranges[first ..< first + count]`) or a group
-    /// (its alternatives `sequences[first ..< first + count]`), and how often it repeats.
-    private struct FlatPiece: Hashable, Sendable {
+struct PostalCodePattern: Sendable {
+    /// An atom and how often it repeats: a set of bytes (`ranges[first ..< first + count]`; a
+    /// literal byte is a set of one) or a group (its alternatives, `sequences[first ..< first +
+    /// count]`).
+    private struct Piece: Sendable {
         var isGroup: Bool
         var first: Int
         var count: Int
@@ -36,24 +20,34 @@ struct PostalCodePattern: Hashable, Sendable {
     }
 
     /// A sequence of pieces: `pieces[start ..< end]`.
-    private struct Sequence: Hashable, Sendable {
+    private struct Sequence: Sendable {
         var start: Int
         var end: Int
     }
 
-    // The compiled pattern, flat: matching reads plain values in place, without copying a piece's
-    // arrays (their reference counts cost about ten times the matching itself).
-    private let pieces: [FlatPiece]
+    // The compiled pattern, flat, in plain values that matching reads in place (a tree of arrays
+    // made it copy a piece's arrays at every step, their reference counts costing about ten times
+    // the matching itself). A sequence's pieces, and a group's alternatives, are consecutive.
+    private let pieces: [Piece]
     private let ranges: [ClosedRange<UInt8>]
     private let sequences: [Sequence]
-    /// The pattern's own alternatives: `sequences[0 ..< topCount]`.
-    private let topCount: Int
+    /// The pattern's own alternatives, in `sequences`.
+    private let top: Range<Int>
 
     /// Compiles `pattern`; nil when it uses syntax beyond the subset described above.
     init?(_ pattern: String) {
         let bytes = Array(pattern.utf8)
         var index = 0
         let digits: ClosedRange<UInt8> = UInt8(ascii: "0")...UInt8(ascii: "9")
+        var pieces: [Piece] = []
+        var ranges: [ClosedRange<UInt8>] = []
+        var sequences: [Sequence] = []
+
+        /// A piece (once, until its quantifier is read) of the set `members`.
+        func set(_ members: [ClosedRange<UInt8>]) -> Piece {
+            defer { ranges += members }
+            return Piece(isGroup: false, first: ranges.count, count: members.count, min: 1, max: 1)
+        }
 
         func parseNumber() -> Int? {
             var value: Int?
@@ -65,10 +59,10 @@ struct PostalCodePattern: Hashable, Sendable {
             return value
         }
 
-        func parseSet() -> Node? {
+        func parseSet() -> Piece? {
             // After "[": items until "]"; negated sets are not part of the subset.
             guard index < bytes.count, bytes[index] != UInt8(ascii: "^") else { return nil }
-            var ranges: [ClosedRange<UInt8>] = []
+            var members: [ClosedRange<UInt8>] = []
             while index < bytes.count, bytes[index] != UInt8(ascii: "]") {
                 var low = bytes[index]
                 index += 1
@@ -77,7 +71,7 @@ struct PostalCodePattern: Hashable, Sendable {
                     let escaped = bytes[index]
                     index += 1
                     if escaped == UInt8(ascii: "d") {
-                        ranges.append(digits)
+                        members.append(digits)
                         continue
                     }
                     guard !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(escaped) else { return nil }
@@ -86,18 +80,18 @@ struct PostalCodePattern: Hashable, Sendable {
                 if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "-"), bytes[index + 1] != UInt8(ascii: "]") {
                     let high = bytes[index + 1]
                     guard high != UInt8(ascii: "\\"), low <= high else { return nil }
-                    ranges.append(low...high)
+                    members.append(low...high)
                     index += 2
                 } else {
-                    ranges.append(low...low)
+                    members.append(low...low)
                 }
             }
-            guard index < bytes.count, !ranges.isEmpty else { return nil }
+            guard index < bytes.count, !members.isEmpty else { return nil }
             index += 1  // "]"
-            return .set(ranges)
+            return set(members)
         }
 
-        func parseAtom() -> Node? {
+        func parseAtom() -> Piece? {
             let byte = bytes[index]
             index += 1
             switch byte {
@@ -109,24 +103,24 @@ struct PostalCodePattern: Hashable, Sendable {
                     return nil
                 }
                 index += 1
-                return .group(inner)
+                return Piece(isGroup: true, first: inner.lowerBound, count: inner.count, min: 1, max: 1)
             case UInt8(ascii: "["):
                 return parseSet()
             case UInt8(ascii: "\\"):
                 guard index < bytes.count else { return nil }
                 let escaped = bytes[index]
                 index += 1
-                if escaped == UInt8(ascii: "d") { return .set([digits]) }
+                if escaped == UInt8(ascii: "d") { return set([digits]) }
                 // Other letter escapes (\w, \s, \b, ...) are not part of the subset.
                 guard !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(escaped),
                     !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(escaped)
                 else { return nil }
-                return .byte(escaped)
+                return set([escaped...escaped])
             case UInt8(ascii: "."), UInt8(ascii: "^"), UInt8(ascii: "$"), UInt8(ascii: "?"), UInt8(ascii: "*"),
                 UInt8(ascii: "+"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "]"):
                 return nil
             default:
-                return byte < 0x80 ? .byte(byte) : nil
+                return byte < 0x80 ? set([byte...byte]) : nil
             }
         }
 
@@ -158,57 +152,38 @@ struct PostalCodePattern: Hashable, Sendable {
             }
         }
 
-        func parseAlternatives() -> [[Piece]]? {
-            var alternatives: [[Piece]] = []
+        /// Parses alternatives up to a `)` or the end, adds them to `sequences`, one after the
+        /// other, and returns where they are.
+        func parseAlternatives() -> Range<Int>? {
+            var alternatives: [Sequence] = []
             var sequence: [Piece] = []
+            // A sequence's pieces are added once it is complete: a group inside it adds its own
+            // pieces first.
+            func close() {
+                alternatives.append(Sequence(start: pieces.count, end: pieces.count + sequence.count))
+                pieces += sequence
+                sequence = []
+            }
             while index < bytes.count, bytes[index] != UInt8(ascii: ")") {
                 if bytes[index] == UInt8(ascii: "|") {
-                    alternatives.append(sequence)
-                    sequence = []
+                    close()
                     index += 1
                     continue
                 }
-                guard let node = parseAtom(), let (low, high) = parseQuantifier() else { return nil }
-                sequence.append(Piece(node: node, min: low, max: high))
+                guard var piece = parseAtom(), let (low, high) = parseQuantifier() else { return nil }
+                (piece.min, piece.max) = (low, high)
+                sequence.append(piece)
             }
-            alternatives.append(sequence)
-            return alternatives
+            close()
+            sequences += alternatives
+            return (sequences.count - alternatives.count)..<sequences.count
         }
 
-        guard let parsed = parseAlternatives(), index == bytes.count else { return nil }
-        var pieces: [FlatPiece] = []
-        var ranges: [ClosedRange<UInt8>] = []
-        var sequences: [Sequence] = []
-        /// Adds `alternatives` as consecutive sequences, each with its pieces consecutive, and
-        /// returns where the first is.
-        func add(_ alternatives: [[Piece]]) -> Int {
-            let first = sequences.count
-            sequences += repeatElement(Sequence(start: 0, end: 0), count: alternatives.count)
-            for (offset, sequence) in alternatives.enumerated() {
-                let start = pieces.count
-                pieces += repeatElement(
-                    FlatPiece(isGroup: false, first: 0, count: 0, min: 0, max: 0), count: sequence.count)
-                for (position, piece) in sequence.enumerated() {
-                    var flat = FlatPiece(isGroup: false, first: ranges.count, count: 0, min: piece.min, max: piece.max)
-                    if piece.node.alternatives.isEmpty {
-                        flat.count = piece.node.ranges.count
-                        ranges += piece.node.ranges
-                    } else {
-                        flat.isGroup = true
-                        flat.count = piece.node.alternatives.count
-                        flat.first = add(piece.node.alternatives)
-                    }
-                    pieces[start + position] = flat
-                }
-                sequences[first + offset] = Sequence(start: start, end: start + sequence.count)
-            }
-            return first
-        }
-        _ = add(parsed)
+        guard let top = parseAlternatives(), index == bytes.count else { return nil }
         self.pieces = pieces
         self.ranges = ranges
         self.sequences = sequences
-        self.topCount = parsed.count
+        self.top = top
     }
 
     /// Whether the whole of `text` matches (not a part of it). Text beyond ASCII never matches.
@@ -220,7 +195,7 @@ struct PostalCodePattern: Hashable, Sendable {
                 ranges.withUnsafeBufferPointer { ranges in
                     sequences.withUnsafeBufferPointer { sequences in
                         let tables = Tables(pieces: pieces, ranges: ranges, sequences: sequences, input: input)
-                        return sequences[0..<topCount].contains { sequence in
+                        return sequences[top].contains { sequence in
                             Self.match(tables, sequence.start, sequence.end, 0) { $0 == input.count }
                         }
                     }
@@ -231,7 +206,7 @@ struct PostalCodePattern: Hashable, Sendable {
 
     /// The compiled pattern and the input, in place.
     private struct Tables {
-        let pieces: UnsafeBufferPointer<FlatPiece>
+        let pieces: UnsafeBufferPointer<Piece>
         let ranges: UnsafeBufferPointer<ClosedRange<UInt8>>
         let sequences: UnsafeBufferPointer<Sequence>
         let input: UnsafeBufferPointer<UInt8>
@@ -264,7 +239,7 @@ struct PostalCodePattern: Hashable, Sendable {
 
     /// Whether one occurrence of `piece`'s set or group matches at `position`, with `then` taking
     /// the rest.
-    private static func match(_ tables: Tables, _ piece: FlatPiece, _ position: Int, _ then: (Int) -> Bool) -> Bool {
+    private static func match(_ tables: Tables, _ piece: Piece, _ position: Int, _ then: (Int) -> Bool) -> Bool {
         if piece.isGroup {
             for index in piece.first..<(piece.first + piece.count) {
                 let sequence = tables.sequences[index]
