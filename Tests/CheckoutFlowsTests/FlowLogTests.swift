@@ -125,13 +125,17 @@ final class FlowLogTests: XCTestCase {
         let cards = (0..<300).map { CountedCard("card \($0)") }
         for index in 0..<300 {
             switch index % 5 {
-            case 0: log.record(action: "authorize", deferred: .token(token), at: .zero)
+            case 0: log.record(action: "authorize", deferred: { .token(token) }, at: .zero)
             case 1:
                 log.record(
-                    call: "didSelect", callbackID: UInt64(index), deferred: .model(cards[index], description: "c"),
+                    call: "didSelect", callbackID: UInt64(index),
+                    deferred: { [card = cards[index]] in .model(card, description: "c") },
                     at: .zero)
-            case 2:
+            case 2 where index % 10 == 2:
                 log.recordCompletion("c", callbackID: 1, answer: Answer(number: index), byDefault: false, at: .zero)
+            case 2:
+                // An answer of another type: described later from the same list as the deferred values.
+                log.recordCompletion("c", callbackID: 1, answer: "text \(index)", byDefault: false, at: .zero)
             default: log.record(action: "act", .text("\(index)"), at: .zero)
             }
         }
@@ -140,12 +144,13 @@ final class FlowLogTests: XCTestCase {
             switch index % 5 {
             case 0: .action("authorize", [.token(token)])
             case 1: .call("didSelect", callbackID: UInt64(index), [.model(cards[index], description: "c")])
-            case 2: .completion("c", callbackID: 1, [.text("answer \(index)")], byDefault: false)
+            case 2 where index % 10 == 2: .completion("c", callbackID: 1, [.text("answer \(index)")], byDefault: false)
+            case 2: .completion("c", callbackID: 1, [.text("text \(index)")], byDefault: false)
             default: .action("act", [.text("\(index)")])
             }
         }
         var copy = log
-        copy.record(action: "authorize", deferred: .token(token), at: .zero)
+        copy.record(action: "authorize", deferred: { .token(token) }, at: .zero)
         XCTAssertEqual(log.transcript.entries.map(\.event), expected)
         XCTAssertEqual(copy.transcript.entries.map(\.event), expected + [.action("authorize", [.token(token)])])
         // The outline leaves the answers and the deferred values out, describing none.

@@ -114,33 +114,29 @@ package struct FlowLog: Sendable {
         append(.call, method, id: id ?? 0, value: argument(), byDefault: false, at: now)
     }
 
-    /// Records `.action(name, [value.value])`, keeping `value` as it is until the transcript is
-    /// read: describing a token or a card (their text and JSON) costs more than a whole session
-    /// does without it, and a description is a pure function of the value, so the text is the same.
+    /// Records `.action(name, [value()])`, calling `value` only when the transcript is read, as an
+    /// answer not of the archive's own type is: describing a token or a card (their text and JSON)
+    /// costs more than a whole session does without it, and a description is a pure function of
+    /// the value, so the text is the same.
     @inline(never)
     package mutating func record(
-        action name: String, deferred value: @autoclosure () -> DeferredValue, at now: Duration
+        action name: String, deferred value: @escaping @Sendable () -> TranscriptValue, at now: Duration
     ) {
         guard recordsTranscript else { return }
-        keepDeferred(value())
+        uniqueArchive().describedLater.append(value)
         append(.deferredAction, name, id: 0, value: nil, byDefault: false, at: now)
     }
 
-    /// Records `.call(method, callbackID: id, [value.value])`, keeping `value` as it is until the
-    /// transcript is read (see ``record(action:deferred:at:)``).
+    /// Records `.call(method, callbackID: id, [value()])`, calling `value` only when the transcript
+    /// is read (see ``record(action:deferred:at:)``).
     @inline(never)
     package mutating func record(
-        call method: String, callbackID id: UInt64, deferred value: @autoclosure () -> DeferredValue, at now: Duration
+        call method: String, callbackID id: UInt64, deferred value: @escaping @Sendable () -> TranscriptValue,
+        at now: Duration
     ) {
         guard recordsTranscript else { return }
-        keepDeferred(value())
+        uniqueArchive().describedLater.append(value)
         append(.deferredCall, method, id: id, value: nil, byDefault: false, at: now)
-    }
-
-    /// Keeps `value` in the archive, after the others: records read them back in order.
-    @inline(never)
-    private mutating func keepDeferred(_ value: DeferredValue) {
-        uniqueArchive().deferred.append(value)
     }
 
     /// Records `.call(method, callbackID: id, [.contact(contact.redactedForShipping())])`, keeping
@@ -202,7 +198,7 @@ package struct FlowLog: Sendable {
             return true
         }
         guard archiveIs(Archive.self) else {
-            archive.otherAnswers.append { TranscriptValue.answer(answer) }
+            archive.describedLater.append { TranscriptValue.answer(answer) }
             return false
         }
         // The archive of a log that had no answers yet takes this one's type.
@@ -287,7 +283,8 @@ package struct FlowLog: Sendable {
             case answer
             /// The same, the answer the next one beside that column.
             case otherAnswer
-            /// `.action(name, [value])`, the value the next one of the archive's deferred values.
+            /// `.action(name, [value])`, the value described by the next one of the archive's
+            /// `describedLater`.
             case deferredAction
             /// `.call(name, callbackID: id, [value])`, the value the same.
             case deferredCall
@@ -344,8 +341,8 @@ package struct FlowLog: Sendable {
                     .completion(
                         name, callbackID: id, answers.next(ownType: kind == .answer).map { [$0] } ?? [],
                         byDefault: byDefault)
-                case .deferredAction: .action(name, answers.nextDeferred().map { [$0] } ?? [])
-                case .deferredCall: .call(name, callbackID: id, answers.nextDeferred().map { [$0] } ?? [])
+                case .deferredAction: .action(name, answers.next(ownType: false).map { [$0] } ?? [])
+                case .deferredCall: .call(name, callbackID: id, answers.next(ownType: false).map { [$0] } ?? [])
                 case .outcome: .outcome(name)
                 case .event: archive.unsafelyUnwrapped.events[Int(id)]
                 }
@@ -362,20 +359,17 @@ package struct FlowLog: Sendable {
         final var chunks: [[Record]] = []
         /// The ready-made events recorded in no shape of a record's own (``Record/Kind/event``).
         final var events: [TranscriptEvent] = []
-        /// The answers not of the archive's own type (``AnswerArchive``), each in a closure that
-        /// describes it.
-        final var otherAnswers: [@Sendable () -> TranscriptValue] = []
-        /// The values of ``Record/Kind/deferredAction`` and ``Record/Kind/deferredCall`` records,
-        /// in the order recorded.
-        final var deferred: [DeferredValue] = []
+        /// What is described only when the transcript is read, in the order recorded, each in a
+        /// closure that describes it: the answers not of the archive's own type (``AnswerArchive``)
+        /// and the values of ``Record/Kind/deferredAction`` and ``Record/Kind/deferredCall`` records.
+        final var describedLater: [@Sendable () -> TranscriptValue] = []
 
         init() {}
 
         init(taking archive: Archive) {
             chunks = archive.chunks
             events = archive.events
-            otherAnswers = archive.otherAnswers
-            deferred = archive.deferred
+            describedLater = archive.describedLater
         }
 
         func copy() -> Archive { Archive(taking: self) }
@@ -421,14 +415,6 @@ package struct FlowLog: Sendable {
         let archive: Archive?
         var own = 0
         var other = 0
-        var deferred = 0
-
-        /// The next deferred value, described.
-        mutating func nextDeferred() -> TranscriptValue? {
-            guard let archive else { return nil }
-            defer { deferred += 1 }
-            return archive.deferred[deferred].value
-        }
 
         mutating func next(ownType: Bool) -> TranscriptValue? {
             guard let archive else { return nil }
@@ -437,7 +423,7 @@ package struct FlowLog: Sendable {
                 return archive.answer(at: own)
             }
             defer { other += 1 }
-            return archive.otherAnswers[other]()
+            return archive.describedLater[other]()
         }
     }
 
@@ -471,23 +457,5 @@ extension FlowLog {
     ) -> Effect<Call> {
         violation(kind, method, id: id, at: now, detail)
         return .none
-    }
-}
-
-/// A value a transcript keeps as it is and describes when read (``FlowLog/record(action:deferred:at:)``).
-/// (Boxed: one reference, so that carrying one costs a machine's hot paths nothing.)
-package indirect enum DeferredValue: Sendable {
-    /// ``TranscriptValue/token(_:)``: the token's description, and its JSON with the payment data
-    /// masked.
-    case token(PaymentToken)
-    /// ``TranscriptValue/model(_:description:)``.
-    case model(any Encodable & Sendable, description: String)
-
-    /// The value, described.
-    var value: TranscriptValue {
-        switch self {
-        case .token(let token): .token(token)
-        case .model(let value, let description): .model(value, description: description)
-        }
     }
 }

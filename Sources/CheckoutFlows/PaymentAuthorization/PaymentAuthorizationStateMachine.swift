@@ -189,9 +189,9 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         let action = "selectPaymentMethod"
         if let refused = refusal(action, at: now, allowedWhileAwaitingPIN: false) { return refused }
         let name = method.displayName ?? method.network?.rawValue ?? method.type.rawValue
-        log.record(action: action, deferred: .model(method, description: name), at: now)
+        log.record(action: action, deferred: { .model(method, description: name) }, at: now)
         return open(
-            .paymentMethod(method), .didSelectPaymentMethod, .deferred(.model(method, description: name)), at: now
+            .paymentMethod(method), .didSelectPaymentMethod, .deferred({ .model(method, description: name) }), at: now
         ) {
             .didSelectPaymentMethod(method, id: $0)
         }
@@ -273,7 +273,8 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             shippingContact: shippingContact?.limited(to: shippingRequired),
             shippingMethod: sheet.selectedShippingMethod
         )
-        log.record(action: sheet.isAwaitingPIN ? "authorize (PIN re-entry)" : action, deferred: .token(token), at: now)
+        log.record(
+            action: sheet.isAwaitingPIN ? "authorize (PIN re-entry)" : action, deferred: { .token(token) }, at: now)
         log.record(.call(DelegateMethod.willAuthorizePayment.name, callbackID: nil, []), at: now)
         return open(.authorization(payment), .didAuthorizePayment, .value(.payment(payment)), at: now) {
             .authorize(payment, id: $0)
@@ -474,7 +475,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     private enum CallArgument {
         case value(TranscriptValue)
         /// A value described when the transcript is read (``FlowLog/record(call:callbackID:deferred:at:)``).
-        case deferred(DeferredValue)
+        case deferred(@Sendable () -> TranscriptValue)
         /// The contact the delegate sees redacted, recorded in full and redacted when read
         /// (``FlowLog/record(call:callbackID:redactingForShipping:at:)``).
         case redacted(Contact)
