@@ -155,6 +155,10 @@ enum ConcurrencyBench {
 
         func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {
             called()
+            // The baseline's sheet took every answer, as a flow's does.
+            if pool.baseline, !authorized || summaryItems.isEmpty || selectedShippingMethodID == nil {
+                fatalError("a baseline session did not keep its answers")
+            }
             self.flow = nil
             pool.ended()
         }
