@@ -16,7 +16,7 @@ final class FlowLogTests: XCTestCase {
         // 1,001 entries of the four kinds of record: several chunks, the last one partly full.
         let count = 1_001
         for index in 0..<count {
-            let now = Duration.milliseconds(index)
+            let now = FlowInstant.milliseconds(index)
             switch index % 4 {
             case 0: log.record(action: "act", .text("\(index)"), at: now)
             case 1: log.record(call: "call", callbackID: UInt64(index), .text("\(index)"), at: now)

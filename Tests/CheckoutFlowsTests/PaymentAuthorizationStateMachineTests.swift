@@ -32,7 +32,7 @@ final class PaymentAuthorizationStateMachineTests: XCTestCase {
     private func selectContact(
         _ machine: inout Machine,
         _ contact: Contact = FlowsFixture.jane(),
-        at time: Duration = .seconds(1),
+        at time: FlowInstant = .seconds(1),
         file: StaticString = #filePath,
         line: UInt = #line
     ) -> (id: UInt64, seen: Contact) {
@@ -51,7 +51,7 @@ final class PaymentAuthorizationStateMachineTests: XCTestCase {
         _ machine: inout Machine,
         _ token: PaymentToken = FlowsFixture.token(),
         billing: Contact? = nil,
-        at time: Duration = .seconds(5),
+        at time: FlowInstant = .seconds(5),
         file: StaticString = #filePath,
         line: UInt = #line
     ) -> (id: UInt64, payment: Payment) {
@@ -67,7 +67,7 @@ final class PaymentAuthorizationStateMachineTests: XCTestCase {
 
     /// Plays the engine performing the effect's delegate call at `time`: the callback's deadline
     /// starts then (spec E4).
-    private func called(_ machine: inout Machine, _ effect: Effect<Machine.Call>, at time: Duration) {
+    private func called(_ machine: inout Machine, _ effect: Effect<Machine.Call>, at time: FlowInstant) {
         if case .call(let call) = effect { machine.delegateCalled(call, at: time) }
     }
 

@@ -21,7 +21,7 @@ final class ShippingAddressStateMachineTests: XCTestCase {
     private func validating(
         _ machine: inout Machine,
         _ contact: Contact = FlowsFixture.jane(),
-        at time: Duration = .seconds(1),
+        at time: FlowInstant = .seconds(1),
         file: StaticString = #filePath,
         line: UInt = #line
     ) -> UInt64 {
@@ -469,7 +469,7 @@ final class ShippingAddressStateMachineTests: XCTestCase {
 
         var inTime = makeMachine()
         let early = validating(&inTime, at: .seconds(1))
-        _ = inTime.answer(early, first: true, .valid, at: .seconds(31) - .nanoseconds(1))
+        _ = inTime.answer(early, first: true, .valid, at: .nanoseconds(31_000_000_000 - 1))
         XCTAssertEqual(inTime.outcome, .finished(address: F.jane(), shippingMethod: nil))
         XCTAssertEqual(inTime.log.violations, [])
     }
@@ -490,7 +490,7 @@ final class ShippingAddressStateMachineTests: XCTestCase {
         XCTAssertEqual(machine.pending?.deadline, .seconds(40))
         machine.delegateCalled(call, at: .seconds(20))
         XCTAssertEqual(machine.pending?.deadline, .seconds(40), "a deadline starts once")
-        _ = machine.answer(id, first: true, .valid, at: .seconds(40) - .nanoseconds(1))
+        _ = machine.answer(id, first: true, .valid, at: .nanoseconds(40_000_000_000 - 1))
         XCTAssertEqual(machine.outcome, .finished(address: F.jane(), shippingMethod: nil))
         XCTAssertEqual(machine.log.violations, [])
     }

@@ -9,14 +9,14 @@ import Synchronization
 /// the state machine opens it: the call may wait behind the delegate call the flow is making, and
 /// each callback gets its own full deadline (spec E4).
 package struct CallbackLedger<Answer: Sendable>: Sendable {
-    // Every flow keeps a ledger, so it is laid out tight: the two times without optionals (each
-    // `Duration?` took 17 bytes and padding after it), their presence in flags beside the others.
+    // Every flow keeps a ledger, so it is laid out tight: the two times in a word each (as
+    // `Duration`s they took two) and without optionals, their presence in flags beside the others.
     private var lastID: UInt64 = 0
-    /// Every callback's timeout, when `hasTimeout`.
-    private let timeoutValue: Duration
+    /// Every callback's timeout in nanoseconds, rounded up (``FlowInstant``), when `hasTimeout`.
+    private let timeoutNanoseconds: Int64
     /// The deadline of the callback opened last, when `lastHasDeadline`: once its delegate call
     /// has started.
-    private var lastDeadlineValue = Duration.zero
+    private var lastDeadlineValue = FlowInstant.zero
     private let hasTimeout: Bool
     /// Whether the callback opened last has a deadline of its own.
     private var lastIsTimed = false
@@ -27,12 +27,12 @@ package struct CallbackLedger<Answer: Sendable>: Sendable {
     private var resolution: (id: UInt64, resolution: Resolution<Answer>)?
 
     package init(timeout: Duration?) {
-        self.timeoutValue = timeout ?? .zero
+        self.timeoutNanoseconds = timeout.map { FlowInstant(roundingUp: $0).nanoseconds } ?? 0
         self.hasTimeout = timeout != nil
     }
 
-    /// Every callback's timeout (``FlowOptions/callbackTimeout``).
-    package var timeout: Duration? { hasTimeout ? timeoutValue : nil }
+    /// Every callback's timeout (``FlowOptions/callbackTimeout``), rounded up to the nanosecond.
+    package var timeout: Duration? { hasTimeout ? FlowInstant(nanoseconds: timeoutNanoseconds).duration : nil }
 
     /// The id of the callback opened last: the outstanding one, while a machine waits for an answer
     /// (a machine reads it rather than copying its state's payload to read the id).
@@ -51,29 +51,29 @@ package struct CallbackLedger<Answer: Sendable>: Sendable {
 
     /// The delegate method of callback `id` is being called at `now`: its deadline starts, once.
     @inline(__always)
-    package mutating func called(_ id: UInt64, at now: Duration) {
+    package mutating func called(_ id: UInt64, at now: FlowInstant) {
         guard id == lastID, lastIsTimed, !lastHasDeadline else { return }
-        lastDeadlineValue = now.plus(timeoutValue)
+        lastDeadlineValue = now.plus(nanoseconds: timeoutNanoseconds)
         lastHasDeadline = true
     }
 
     /// When callback `id` times out: nil before its delegate call, without a deadline, or when it
     /// is not the callback opened last.
-    package func deadline(of id: UInt64) -> Duration? {
+    package func deadline(of id: UInt64) -> FlowInstant? {
         id == lastID && lastHasDeadline ? lastDeadlineValue : nil
     }
 
     /// How an answer to callback `id` is to be taken at time `now`, once it is known to answer
     /// the callback outstanding.
-    package func arrival(of id: UInt64, at now: Duration) -> Arrival {
-        if let deadline = deadline(of: id), deadline.isAtOrBefore(now) { return .pastDeadline }
+    package func arrival(of id: UInt64, at now: FlowInstant) -> Arrival {
+        if let deadline = deadline(of: id), deadline <= now { return .pastDeadline }
         return .inTime
     }
 
     /// How an answer to callback `id` is taken (spec E2, E4): `first` is false for a repeated
     /// call of its completion, `outstanding` the id of the callback the machine waits for (nil
     /// when it waits for none).
-    package func admit(_ id: UInt64, first: Bool, outstanding: UInt64?, at now: Duration) -> Admission {
+    package func admit(_ id: UInt64, first: Bool, outstanding: UInt64?, at now: FlowInstant) -> Admission {
         guard first else { return .repeated }
         guard let outstanding, outstanding == id else { return .late }
         return arrival(of: id, at: now) == .pastDeadline ? .pastDeadline : .inTime

@@ -5,17 +5,21 @@ import Dispatch
 /// the heap, so cancelling removes the deadline from the heap at once and releases what its action
 /// captured (a flow). Nothing is hashed; memory holds the live deadlines plus the free slots left
 /// by the most that were ever live at once, given back when the heap empties.
-package struct DeadlineHeap: Sendable {
+///
+/// Generic over how a deadline is written: the ``SystemClock`` keeps whole nanoseconds (a heap
+/// element of two words, where a `Duration` made it four with the order: every parked flow keeps
+/// one, issue 16), a ``ManualClock`` keeps `Duration`s, exactly.
+package struct DeadlineHeap<Deadline: Comparable & Sendable>: Sendable {
     package struct Entry: Sendable {
-        let deadline: Duration
+        let deadline: Deadline
         let ticket: UInt64
         let action: @Sendable () -> Void
     }
 
-    /// A heap element: what orders it, and the slot holding the rest.
+    /// A heap element: its deadline, and the slot holding the rest (its scheduling order, which
+    /// breaks ties, read from there only at equal deadlines).
     private struct Node: Sendable {
-        let deadline: Duration
-        let order: UInt64
+        let deadline: Deadline
         let slot: Int
     }
 
@@ -37,9 +41,9 @@ package struct DeadlineHeap: Sendable {
     package var count: Int { heap.count }
 
     /// The earliest live deadline.
-    package var earliest: Duration? { heap.first?.deadline }
+    package var earliest: Deadline? { heap.first?.deadline }
 
-    package mutating func insert(_ deadline: Duration, _ action: @escaping @Sendable () -> Void)
+    package mutating func insert(_ deadline: Deadline, _ action: @escaping @Sendable () -> Void)
         -> DeadlineTicket
     {
         let order = nextOrder
@@ -53,7 +57,7 @@ package struct DeadlineHeap: Sendable {
             slot = slots.count
             slots.append(Slot(order: order, position: position, action: action))
         }
-        heap.append(Node(deadline: deadline, order: order, slot: slot))
+        heap.append(Node(deadline: deadline, slot: slot))
         siftUp(position)
         return DeadlineTicket(rawValue: order, slot: slot)
     }
@@ -70,7 +74,7 @@ package struct DeadlineHeap: Sendable {
     }
 
     /// Removes and returns the earliest live entry due at `now` or before.
-    package mutating func popDue(at now: Duration) -> Entry? {
+    package mutating func popDue(at now: Deadline) -> Entry? {
         guard let first = heap.first, first.deadline <= now else { return nil }
         return remove(at: 0)
     }
@@ -79,6 +83,7 @@ package struct DeadlineHeap: Sendable {
     private mutating func remove(at position: Int) -> Entry {
         let node = heap[position]
         let action = slots[node.slot].action
+        let order = slots[node.slot].order
         slots[node.slot] = Slot(order: 0, position: -1, action: nil)
         freeSlots.append(node.slot)
         let last = heap.removeLast()
@@ -93,7 +98,7 @@ package struct DeadlineHeap: Sendable {
             freeSlots = []
         }
         guard let action else { preconditionFailure("a live deadline has its action") }
-        return Entry(deadline: node.deadline, ticket: node.order, action: action)
+        return Entry(deadline: node.deadline, ticket: order, action: action)
     }
 
     private mutating func place(_ node: Node, at position: Int) {
@@ -102,7 +107,7 @@ package struct DeadlineHeap: Sendable {
     }
 
     private func precedes(_ a: Node, _ b: Node) -> Bool {
-        (a.deadline, a.order) < (b.deadline, b.order)
+        a.deadline < b.deadline || (a.deadline == b.deadline && slots[a.slot].order < slots[b.slot].order)
     }
 
     private mutating func siftUp(_ start: Int) {

@@ -74,7 +74,7 @@ package struct FlowLog: Sendable {
         id: UInt64,
         value: consuming TranscriptValue?,
         byDefault: Bool,
-        at now: Duration
+        at now: FlowInstant
     ) {
         append(Record(kind, time: now, name: name, id: id, value: value, byDefault: byDefault))
     }
@@ -89,14 +89,14 @@ package struct FlowLog: Sendable {
         return archive.unsafelyUnwrapped
     }
 
-    package mutating func record(_ event: @autoclosure () -> TranscriptEvent, at now: Duration) {
+    package mutating func record(_ event: @autoclosure () -> TranscriptEvent, at now: FlowInstant) {
         guard recordsTranscript else { return }
         let event = event()
         append(record(event, time: now, sequence: TranscriptEntry.nextSequence()))
     }
 
     /// Records `.action(name, [argument])`, keeping the argument without its array until read.
-    package mutating func record(action name: String, _ argument: @autoclosure () -> TranscriptValue, at now: Duration)
+    package mutating func record(action name: String, _ argument: @autoclosure () -> TranscriptValue, at now: FlowInstant)
     {
         guard recordsTranscript else { return }
         append(.action, name, id: 0, value: argument(), byDefault: false, at: now)
@@ -108,7 +108,7 @@ package struct FlowLog: Sendable {
         call method: String,
         callbackID id: UInt64?,
         _ argument: @autoclosure () -> TranscriptValue,
-        at now: Duration
+        at now: FlowInstant
     ) {
         guard recordsTranscript else { return }
         append(.call, method, id: id ?? 0, value: argument(), byDefault: false, at: now)
@@ -120,7 +120,7 @@ package struct FlowLog: Sendable {
     /// the value, so the text is the same.
     @inline(never)
     package mutating func record(
-        action name: String, deferred value: @escaping @Sendable () -> TranscriptValue, at now: Duration
+        action name: String, deferred value: @escaping @Sendable () -> TranscriptValue, at now: FlowInstant
     ) {
         guard recordsTranscript else { return }
         uniqueArchive().describedLater.append(value)
@@ -132,7 +132,7 @@ package struct FlowLog: Sendable {
     @inline(never)
     package mutating func record(
         call method: String, callbackID id: UInt64, deferred value: @escaping @Sendable () -> TranscriptValue,
-        at now: Duration
+        at now: FlowInstant
     ) {
         guard recordsTranscript else { return }
         uniqueArchive().describedLater.append(value)
@@ -147,7 +147,7 @@ package struct FlowLog: Sendable {
         call method: String,
         callbackID id: UInt64,
         redactingForShipping contact: Contact,
-        at now: Duration
+        at now: FlowInstant
     ) {
         guard recordsTranscript else { return }
         append(.redactedCall, method, id: id, value: .contact(contact), byDefault: false, at: now)
@@ -162,7 +162,7 @@ package struct FlowLog: Sendable {
         callbackID id: UInt64,
         answer: some CustomStringConvertible & Sendable,
         byDefault: Bool,
-        at now: Duration
+        at now: FlowInstant
     ) {
         guard recordsTranscript else { return }
         append(keep(answer) ? .answer : .otherAnswer, method, id: id, value: nil, byDefault: byDefault, at: now)
@@ -245,7 +245,7 @@ package struct FlowLog: Sendable {
     /// The record of a ready-made `event`: in the record itself when it has one of the shapes the
     /// flows record (an action, a call or a completion with at most one value, an outcome), else
     /// kept in the archive, the record holding its index.
-    private mutating func record(_ event: TranscriptEvent, time: Duration, sequence: UInt64) -> Record {
+    private mutating func record(_ event: TranscriptEvent, time: FlowInstant, sequence: UInt64) -> Record {
         switch event {
         case .action(let name, let values) where values.count < 2:
             return Record(.action, time: time, sequence: sequence, name: name, value: values.first)
@@ -294,7 +294,7 @@ package struct FlowLog: Sendable {
             case event
         }
 
-        let time: Duration
+        let time: FlowInstant
         let sequence: UInt64
         /// The callback's id, or an event's index in the archive.
         let id: UInt64
@@ -307,7 +307,7 @@ package struct FlowLog: Sendable {
         @inline(__always)
         init(
             _ kind: Kind,
-            time: Duration,
+            time: FlowInstant,
             sequence: UInt64 = TranscriptEntry.nextSequence(),
             name: String = "",
             id: UInt64 = 0,
@@ -346,7 +346,7 @@ package struct FlowLog: Sendable {
                 case .outcome: .outcome(name)
                 case .event: archive.unsafelyUnwrapped.events[Int(id)]
                 }
-            return TranscriptEntry(time: time, event: event, sequence: sequence)
+            return TranscriptEntry(time: time.duration, event: event, sequence: sequence)
         }
     }
 
@@ -433,17 +433,17 @@ package struct FlowLog: Sendable {
         _ kind: Violation.Kind,
         _ method: String,
         id: UInt64,
-        at now: Duration,
+        at now: FlowInstant,
         _ detail: String = ""
     ) -> Violation {
-        let violation = Violation(kind: kind, callback: method, callbackID: id, time: now, detail: detail)
+        let violation = Violation(kind: kind, callback: method, callbackID: id, time: now.duration, detail: detail)
         violations.append(violation)
         record(.violation(violation), at: now)
         return violation
     }
 
     /// Records a refusal and returns it as the driver's answer.
-    package mutating func refuse<Call>(_ action: String, _ refusal: Refusal, at now: Duration) -> Effect<Call> {
+    package mutating func refuse<Call>(_ action: String, _ refusal: Refusal, at now: FlowInstant) -> Effect<Call> {
         record(.refused(action, refusal), at: now)
         return .refused(.refused(refusal))
     }
@@ -453,7 +453,7 @@ extension FlowLog {
     /// Records the violation an answer that is not taken makes (spec E2, E4), with `detail`; the
     /// effect of such an answer is none.
     package mutating func violated<Call>(
-        _ kind: Violation.Kind, _ method: String, id: UInt64, at now: Duration, _ detail: String
+        _ kind: Violation.Kind, _ method: String, id: UInt64, at now: FlowInstant, _ detail: String
     ) -> Effect<Call> {
         violation(kind, method, id: id, at: now, detail)
         return .none

@@ -10,14 +10,14 @@ package protocol FlowMachine: Sendable {
     var log: FlowLog { get }
     /// The callback whose completion is outstanding, if any: its id, and its deadline once its
     /// delegate call has started (nil before, and when it has none).
-    var pending: (id: UInt64, deadline: Duration?)? { get }
+    var pending: (id: UInt64, deadline: FlowInstant?)? { get }
     /// Whether the flow has ended (its terminal call has been asked for).
     var isEnded: Bool { get }
     /// The engine is about to perform `call` at `now`: a callback's deadline starts here, not when
     /// the machine asked for the call, which may have waited behind another (spec E4).
-    mutating func delegateCalled(_ call: Call, at now: Duration)
+    mutating func delegateCalled(_ call: Call, at now: FlowInstant)
     /// The outstanding callback `id` reached its deadline at `now`.
-    mutating func deadlinePassed(_ id: UInt64, at now: Duration) -> Effect<Call>
+    mutating func deadlinePassed(_ id: UInt64, at now: FlowInstant) -> Effect<Call>
     /// The machine's callback bookkeeping: ids, deadlines, how an answer is taken, and how each
     /// callback ended for a driver that awaits it (``CallbackLedger/keepsResolutions``, off until
     /// one first does).

@@ -120,10 +120,10 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
     /// object, borrowed (the flow holds it for its life), rather than through an existential: a
     /// witness call fewer each.
     @inline(__always)
-    private var now: Duration {
+    private var now: FlowInstant {
         clockObject._withUnsafeGuaranteedRef {
             onSystemClock
-                ? unsafeDowncast($0, to: SystemClock.self).now : unsafeDowncast($0, to: RunnerClockBox.self).clock.now
+                ? unsafeDowncast($0, to: SystemClock.self).instant : unsafeDowncast($0, to: RunnerClockBox.self).instant
         }
     }
 
@@ -148,7 +148,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
     @discardableResult
     package func send<Shell: FlowShell>(
         _ shell: Shell,
-        _ event: (inout Machine, Duration) -> Effect<Machine.Call>
+        _ event: (inout Machine, FlowInstant) -> Effect<Machine.Call>
     ) -> DriverResponse where Shell.Machine == Machine, Shell.Delegate == Delegate {
         let now = self.now
         var after = AfterEvent()
@@ -169,7 +169,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
     ///   it opened ended without an answer.
     package func sendAndWait<Shell: FlowShell>(
         _ shell: Shell,
-        _ event: (inout Machine, Duration) -> Effect<Machine.Call>
+        _ event: (inout Machine, FlowInstant) -> Effect<Machine.Call>
     ) async throws -> Machine.Answer? where Shell.Machine == Machine, Shell.Delegate == Delegate {
         try await withCheckedThrowingContinuation { continuation in
             let now = self.now
@@ -185,8 +185,8 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
     /// Under the lock: runs `event` and parks `continuation` until what the event started is over.
     private func register<Shell: FlowShell>(
         _ continuation: CheckedContinuation<Machine.Answer?, any Error>,
-        for event: (inout Machine, Duration) -> Effect<Machine.Call>,
-        at now: Duration,
+        for event: (inout Machine, FlowInstant) -> Effect<Machine.Call>,
+        at now: FlowInstant,
         _ locked: inout Locked,
         _ after: inout AfterEvent,
         _ work: inout Work,
@@ -267,7 +267,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
     /// waiters to resume, and decides whether this thread drains.
     private func settle<Shell: FlowShell>(
         _ effect: consuming Effect<Machine.Call>,
-        at now: Duration,
+        at now: FlowInstant,
         _ locked: inout Locked,
         _ after: inout AfterEvent,
         _ work: inout Work,
@@ -389,7 +389,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
                 if locked.machine.isEnded, locked.armed != nil { rearmChanging(&locked, &cancelTicket, shell) }
                 return
             }
-            if let timer = locked.armed, timer.at.isAtOrBefore(deadline) { return }
+            if let timer = locked.armed, timer.at <= deadline { return }
         } else if locked.armed?.id == (pending?.deadline == nil ? nil : pending?.id) {
             return
         }
@@ -415,7 +415,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
                 return
             }
             if let timer = locked.armed {
-                if timer.at.isAtOrBefore(deadline) { return }
+                if timer.at <= deadline { return }
                 Self.discard(timer.ticket, &cancelTicket, clock)
             }
             // The action captures the shell alone (no allocation of its own).
@@ -429,7 +429,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
                             at: deadline, shard: Int(bitPattern: UInt(bitPattern: ObjectIdentifier(self)) >> 4), action)
                     }
                 } else {
-                    clock.schedule(at: deadline, action)
+                    clock.schedule(at: deadline.duration, action)
                 }
             locked.armed = (ticket, pending?.id ?? 0, deadline)
             return
@@ -452,7 +452,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
                 return machine.deadlinePassed(pending.id, at: now)
             }
         }
-        locked.armed = (clock.schedule(at: deadline, action), pending.id, deadline)
+        locked.armed = (clock.schedule(at: deadline.duration, action), pending.id, deadline)
     }
 
     /// Leaves `ticket` to be cancelled outside the lock; when one is already waiting there (which

@@ -12,8 +12,12 @@ import Dispatch
 /// ```
 public final class ManualClock: CheckoutClock {
     private struct State {
-        var now: Duration = .zero
-        var heap = DeadlineHeap()
+        var now: Duration = .zero {
+            didSet { instant = FlowInstant(roundingDown: now) }
+        }
+        /// `now` as the flow engine reads it, kept beside it (read on every event of a flow).
+        var instant = FlowInstant.zero
+        var heap = DeadlineHeap<Duration>()
     }
 
     private let state = LockedValue(State())
@@ -32,6 +36,9 @@ public final class ManualClock: CheckoutClock {
     /// The virtual time: zero at creation, moved only by ``advance(by:)`` and
     /// ``advance(to:)``.
     public var now: Duration { state.withLock { $0.now } }
+
+    /// ``now`` as the flow engine keeps time: rounded down to the nanosecond.
+    package var instant: FlowInstant { state.withLock { $0.instant } }
 
     /// How many deadlines are waiting to fire.
     public var pendingDeadlines: Int { state.withLock { $0.heap.count } }
@@ -58,7 +65,7 @@ public final class ManualClock: CheckoutClock {
     /// would otherwise stay alive with the clock).
     public func discardPendingDeadlines() {
         let discarded = state.withLock { state in
-            defer { state.heap = DeadlineHeap() }
+            defer { state.heap = DeadlineHeap<Duration>() }
             return state.heap
         }
         _ = discarded  // released here, outside the lock
@@ -85,7 +92,7 @@ public final class ManualClock: CheckoutClock {
 
     /// Removes the earliest deadline due at `instant` or before, with ``now`` moved to it; with
     /// none due, moves ``now`` to `instant` (never backward) and returns nil.
-    private func popDue(at instant: Duration) -> DeadlineHeap.Entry? {
+    private func popDue(at instant: Duration) -> DeadlineHeap<Duration>.Entry? {
         state.withLock { state in
             guard let entry = state.heap.popDue(at: instant) else {
                 state.now = max(state.now, instant)

@@ -33,7 +33,7 @@ struct RunnerLocked<Machine: FlowMachine, Delegate: Sendable> {
     /// The flow's armed deadline, due `at`. On a clock other than the system clock, the
     /// deadline of callback `id`; on the system clock, the flow's one timer, which may be
     /// earlier than the outstanding callback's deadline (it then re-arms for it when it fires).
-    var armed: (ticket: DeadlineTicket, id: UInt64, at: Duration)?
+    var armed: (ticket: DeadlineTicket, id: UInt64, at: FlowInstant)?
 
     init(machine: Machine, delegate: Delegate) {
         self.machine = machine

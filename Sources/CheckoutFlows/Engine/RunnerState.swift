@@ -42,7 +42,16 @@ package struct RunnerState<Machine: FlowMachine, Delegate: Sendable> {
 /// A clock other than the system clock, boxed so that a runner holds it in one word.
 final class RunnerClockBox: Sendable {
     let clock: any CheckoutClock
-    init(_ clock: any CheckoutClock) { self.clock = clock }
+    /// The clock, when it is a ``ManualClock``: read as the engine keeps time without a division.
+    let manual: ManualClock?
+
+    init(_ clock: any CheckoutClock) {
+        self.clock = clock
+        manual = clock as? ManualClock
+    }
+
+    /// The clock's time as the engine keeps it (``FlowInstant``).
+    var instant: FlowInstant { manual?.instant ?? FlowInstant(roundingDown: clock.now) }
 }
 
 /// A flow's ``FlowOptions/onViolation`` and ``FlowOptions/onEnd``, and its work in flight.

@@ -20,9 +20,11 @@ public final class SystemClock: CheckoutClock {
     public static let shared = SystemClock()
 
     private struct State {
-        var heap = DeadlineHeap()
+        /// Deadlines in nanoseconds since `origin` (``FlowInstant``), rounded up: the clock's time
+        /// is whole nanoseconds, so one falls due exactly when its `Duration` would.
+        var heap = DeadlineHeap<Int64>()
         var timer: (any DispatchSourceTimer)?
-        var armedFor: Duration?
+        var armedFor: Int64?
     }
 
     private static let shardCount = 8
@@ -39,8 +41,12 @@ public final class SystemClock: CheckoutClock {
     /// The monotonic time elapsed since this clock was created. (Inlined: a flow reads it on every
     /// event.)
     @inline(__always)
-    public var now: Duration {
-        Self.duration(nanoseconds: Int64(bitPattern: Self.monotonicNanoseconds() &- origin))
+    public var now: Duration { Self.duration(nanoseconds: instant.nanoseconds) }
+
+    /// ``now`` as the flow engine keeps time.
+    @inline(__always)
+    package var instant: FlowInstant {
+        FlowInstant(nanoseconds: Int64(bitPattern: Self.monotonicNanoseconds() &- origin))
     }
 
     /// `Duration.nanoseconds(nanoseconds)`, made without the standard library's checked 128-bit
@@ -70,18 +76,18 @@ public final class SystemClock: CheckoutClock {
 
     /// Schedules `action` for when `deadline` has passed; it runs on the clock's own queue.
     public func schedule(at deadline: Duration, _ action: @escaping @Sendable () -> Void) -> DeadlineTicket {
-        schedule(at: deadline, shard: Self.currentShard(), action)
+        schedule(at: FlowInstant(roundingUp: deadline), shard: Self.currentShard(), action)
     }
 
     /// ``schedule(at:_:)`` in the shard `shard` picks (any number: it is reduced), for a caller
     /// that keeps its deadlines together: the flow engine, so that a flow's schedules and cancels,
     /// from whichever threads, take the same lock, and other flows mostly take others.
-    package func schedule(at deadline: Duration, shard: Int, _ action: @escaping @Sendable () -> Void)
+    package func schedule(at deadline: FlowInstant, shard: Int, _ action: @escaping @Sendable () -> Void)
         -> DeadlineTicket
     {
         let shard = Int(truncatingIfNeeded: (UInt(bitPattern: shard) &* 0x9E37_79B9_7F4A_7C15) >> 61)
         return shards[shard].withLock { state in
-            let ticket = state.heap.insert(deadline, action)
+            let ticket = state.heap.insert(deadline.nanoseconds, action)
             rearm(&state, shard)
             return DeadlineTicket(rawValue: ticket.rawValue, slot: ticket.slot, shard: shard)
         }
@@ -112,10 +118,9 @@ public final class SystemClock: CheckoutClock {
         if let armed = state.armedFor, armed <= earliest { return }
         state.timer?.cancel()
         let timer = DispatchSource.makeTimerSource(queue: queue)
-        let wait = max(.zero, earliest - now)
-        let (seconds, attoseconds) = wait.components
-        let nanos = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        timer.schedule(deadline: .now() + .nanoseconds(nanos), leeway: .milliseconds(1))
+        let now = instant.nanoseconds
+        let wait = earliest <= now ? 0 : earliest &- now
+        timer.schedule(deadline: .now() + .nanoseconds(Int(clamping: wait)), leeway: .milliseconds(1))
         // A strong capture: a weak one gives the clock a side table, and every retain of the
         // clock, shared by every flow, would then go through it. An armed timer keeps the clock
         // alive until it fires or is replaced.
@@ -132,7 +137,7 @@ public final class SystemClock: CheckoutClock {
             state.timer = nil
             state.armedFor = nil
         }
-        while let entry = state.withLock({ $0.heap.popDue(at: now) }) {
+        while let entry = state.withLock({ $0.heap.popDue(at: instant.nanoseconds) }) {
             entry.action()
         }
         state.withLock { rearm(&$0, shard) }

@@ -42,7 +42,7 @@ package struct PayContextStateMachine: FlowMachine {
         let sheetCallbackID: UInt64
         let payment: Payment
         let handler: SheetHandler
-        let deadline: Duration?
+        let deadline: FlowInstant?
         var paymentMethod: StripePaymentMethod?
         var secret: IntentClientSecret?
         var confirmSent = false
@@ -99,7 +99,7 @@ package struct PayContextStateMachine: FlowMachine {
     }
 
     /// The round in progress runs under the sheet's deadline (spec P5).
-    package var pending: (id: UInt64, deadline: Duration?)? {
+    package var pending: (id: UInt64, deadline: FlowInstant?)? {
         round.map { ($0.id, $0.deadline) }
     }
 
@@ -126,12 +126,12 @@ package struct PayContextStateMachine: FlowMachine {
 
     /// Nothing starts here: the pay context's own callbacks run under the round's deadline, which
     /// starts when the sheet calls for the authorization.
-    package mutating func delegateCalled(_ call: Call, at now: Duration) {}
+    package mutating func delegateCalled(_ call: Call, at now: FlowInstant) {}
 
     // MARK: Driver events
 
     /// Spec P1, P6: a context is presented once.
-    package mutating func present(at now: Duration) -> Effect<Call> {
+    package mutating func present(at now: FlowInstant) -> Effect<Call> {
         switch stage {
         case .notPresented:
             log.record(.action("present", []), at: now)
@@ -145,7 +145,7 @@ package struct PayContextStateMachine: FlowMachine {
 
     /// Spec P5, E3: before the confirm request is sent the payment ends at once as a user
     /// cancellation; while a confirm is in flight the cancel is deferred until its answer.
-    package mutating func cancel(at now: Duration) -> Effect<Call> {
+    package mutating func cancel(at now: FlowInstant) -> Effect<Call> {
         switch stage {
         case .notPresented: return log.refuse("cancel", .notPresented, at: now)
         case .closing, .ended: return log.refuse("cancel", .finished, at: now)
@@ -172,7 +172,7 @@ package struct PayContextStateMachine: FlowMachine {
         _ payment: Payment,
         handler: @escaping SheetHandler,
         sheetCallbackID: UInt64? = nil,
-        at now: Duration
+        at now: FlowInstant
     ) -> Effect<Call> {
         guard case .sheet = stage else { return .none }  // closing: the sheet is going away
         // The sheet is calling its delegate now: the round's deadline starts (spec E4, P5).
@@ -187,7 +187,7 @@ package struct PayContextStateMachine: FlowMachine {
     }
 
     /// The sheet is gone (its `didFinish`): `didComplete` exactly once (spec P6).
-    package mutating func sheetDismissed(_ sheetOutcome: PaymentAuthorizationOutcome?, at now: Duration) -> Effect<Call>
+    package mutating func sheetDismissed(_ sheetOutcome: PaymentAuthorizationOutcome?, at now: FlowInstant) -> Effect<Call>
     {
         let final: Final
         switch stage {
@@ -214,7 +214,7 @@ package struct PayContextStateMachine: FlowMachine {
     }
 
     /// Ends the payment with `didComplete` (spec P6).
-    private mutating func complete(_ final: Final, at now: Duration) -> Effect<Call> {
+    private mutating func complete(_ final: Final, at now: FlowInstant) -> Effect<Call> {
         stage = .ended(final)
         let outcome = PayContextOutcome(status: final.status, error: final.error)
         log.record(.outcome(outcome.description), at: now)
@@ -227,7 +227,7 @@ package struct PayContextStateMachine: FlowMachine {
     package mutating func paymentMethodCreated(
         _ roundID: UInt64,
         _ result: Result<StripePaymentMethod, any Error>,
-        at now: Duration
+        at now: FlowInstant
     ) -> Effect<Call> {
         guard case .creatingPaymentMethod(var round) = stage, round.id == roundID else {
             return ignoredBackendResult("createPaymentMethod", at: now)
@@ -258,7 +258,7 @@ package struct PayContextStateMachine: FlowMachine {
     package mutating func intentRetrieved(
         _ roundID: UInt64,
         _ result: Result<StripeIntent, any Error>,
-        at now: Duration
+        at now: FlowInstant
     ) -> Effect<Call> {
         guard case .retrieving(var round) = stage, round.id == roundID, let secret = round.secret,
             let method = round.paymentMethod
@@ -314,7 +314,7 @@ package struct PayContextStateMachine: FlowMachine {
     package mutating func intentConfirmed(
         _ roundID: UInt64,
         _ result: Result<StripeIntent, any Error>,
-        at now: Duration
+        at now: FlowInstant
     ) -> Effect<Call> {
         guard case .confirming(let round, let cancelDeferred) = stage, round.id == roundID else {
             return ignoredBackendResult("confirmIntent", at: now)
@@ -371,7 +371,7 @@ package struct PayContextStateMachine: FlowMachine {
     // MARK: Delegate events
 
     /// The merchant answered `didCreatePaymentMethod` number `id`.
-    package mutating func intentAnswered(_ id: UInt64, first: Bool, _ answer: IntentAnswer, at now: Duration) -> Effect<
+    package mutating func intentAnswered(_ id: UInt64, first: Bool, _ answer: IntentAnswer, at now: FlowInstant) -> Effect<
         Call
     > {
         let method = DelegateMethod.didCreatePaymentMethod.name
@@ -409,7 +409,7 @@ package struct PayContextStateMachine: FlowMachine {
         first: Bool,
         _ result: PaymentAuthorizationResult,
         byDefault: Bool,
-        at now: Duration
+        at now: FlowInstant
     ) -> Effect<Call> {
         let method = DelegateMethod.willComplete.name
         // Untimed, as `didCreatePaymentMethod`: an answer in time or late.
@@ -432,7 +432,7 @@ package struct PayContextStateMachine: FlowMachine {
     /// The sheet's deadline passed during round `id` (spec P5): as a cancel. The completion then
     /// outstanding times out (spec E4): the merchant's callback, or else the sheet's
     /// `didAuthorizePayment`, whose answer waits for the backend.
-    package mutating func deadlinePassed(_ id: UInt64, at now: Duration) -> Effect<Call> {
+    package mutating func deadlinePassed(_ id: UInt64, at now: FlowInstant) -> Effect<Call> {
         guard let round, round.id == id else { return .none }
         switch stage {
         case .awaitingIntent(_, let outstanding), .awaitingWillComplete(_, let outstanding, _):
@@ -466,7 +466,7 @@ package struct PayContextStateMachine: FlowMachine {
     // MARK: Helpers
 
     /// Asks `willComplete` before the result goes to the sheet (spec P4).
-    private mutating func decide(_ decision: Decision, _ round: Round, at now: Duration) -> Effect<Call> {
+    private mutating func decide(_ decision: Decision, _ round: Round, at now: FlowInstant) -> Effect<Call> {
         let outstanding = ledger.open(round.id, .willComplete, timed: false)
         stage = .awaitingWillComplete(round, outstanding, decision)
         log.record(
@@ -475,7 +475,7 @@ package struct PayContextStateMachine: FlowMachine {
     }
 
     /// Answers the sheet: a retry keeps it, a final outcome closes it.
-    private mutating func finish(_ decision: Decision, _ round: Round, at now: Duration) -> Effect<Call> {
+    private mutating func finish(_ decision: Decision, _ round: Round, at now: FlowInstant) -> Effect<Call> {
         if round.sheetGone {
             // No sheet to answer: the payment's outcome goes to `didComplete` now.
             let error = PayContextError(code: .merchantViolation, message: "the sheet ended during the confirmation")
@@ -491,7 +491,7 @@ package struct PayContextStateMachine: FlowMachine {
         return .call(.answerSheet(decision.result, round.handler, dismiss: dismiss))
     }
 
-    private mutating func ignoredBackendResult(_ call: String, at now: Duration) -> Effect<Call> {
+    private mutating func ignoredBackendResult(_ call: String, at now: FlowInstant) -> Effect<Call> {
         // Benign race: the round ended (cancelled, timed out) before the backend answered.
         log.record(.action("ignored", [.text("late backend answer to \(call)")]), at: now)
         return .none

@@ -66,7 +66,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
 
     // MARK: Queries
 
-    package var pending: (id: UInt64, deadline: Duration?)? {
+    package var pending: (id: UInt64, deadline: FlowInstant?)? {
         guard let id = pendingID else { return nil }
         return (id, ledger.deadline(of: id))
     }
@@ -84,7 +84,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         return ""
     }
 
-    package mutating func delegateCalled(_ call: Call, at now: Duration) {
+    package mutating func delegateCalled(_ call: Call, at now: FlowInstant) {
         switch call {
         case .didSelectShippingContact(_, let id), .didSelectShippingMethod(_, _, let id),
             .didSelectPaymentMethod(_, let id), .didChangeCouponCode(_, let id), .authorize(_, let id):
@@ -124,7 +124,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
 
     /// Spec A1: shows the sheet with the first shipping method selected. (The request was
     /// validated when the flow was made.)
-    package mutating func present(at now: Duration) -> Effect<Call> {
+    package mutating func present(at now: FlowInstant) -> Effect<Call> {
         switch state {
         case .notPresented: break
         case .ended: return log.refuse("present", .finished, at: now)
@@ -142,7 +142,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     }
 
     /// Spec A2: the delegate sees the contact redacted.
-    package mutating func selectShippingContact(_ contact: Contact, at now: Duration) -> Effect<Call> {
+    package mutating func selectShippingContact(_ contact: Contact, at now: FlowInstant) -> Effect<Call> {
         let action = "selectShippingContact"
         if let refused = refusal(action, at: now, allowedWhileAwaitingPIN: false) { return refused }
         let problems = contact.validate(required: request.requiredShippingContactFields)
@@ -158,7 +158,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     }
 
     /// Spec A3.
-    package mutating func selectShippingMethod(_ identifier: String, at now: Duration) -> Effect<Call> {
+    package mutating func selectShippingMethod(_ identifier: String, at now: FlowInstant) -> Effect<Call> {
         let action = "selectShippingMethod"
         if let refused = refusal(action, at: now, allowedWhileAwaitingPIN: false) { return refused }
         let methods = shown.shippingMethods
@@ -173,7 +173,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
 
     /// The refusal of a method the sheet does not list (spec A3), out of line.
     @inline(never)
-    private mutating func unknownShippingMethod(_ identifier: String, _ action: String, at now: Duration) -> Effect<
+    private mutating func unknownShippingMethod(_ identifier: String, _ action: String, at now: FlowInstant) -> Effect<
         Call
     > {
         let refusal = Refusal(
@@ -185,7 +185,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     }
 
     /// Spec A4.
-    package mutating func selectPaymentMethod(_ method: PaymentMethod, at now: Duration) -> Effect<Call> {
+    package mutating func selectPaymentMethod(_ method: PaymentMethod, at now: FlowInstant) -> Effect<Call> {
         let action = "selectPaymentMethod"
         if let refused = refusal(action, at: now, allowedWhileAwaitingPIN: false) { return refused }
         let name = method.displayName ?? method.network?.rawValue ?? method.type.rawValue
@@ -198,7 +198,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     }
 
     /// Spec A5.
-    package mutating func changeCouponCode(_ code: String, at now: Duration) -> Effect<Call> {
+    package mutating func changeCouponCode(_ code: String, at now: FlowInstant) -> Effect<Call> {
         let action = "changeCouponCode"
         if let refused = refusal(action, at: now, allowedWhileAwaitingPIN: false) { return refused }
         guard request.supportsCouponCode else {
@@ -216,7 +216,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// `willAuthorizePayment`, then `didAuthorizePayment` with the full contacts limited to the
     /// requested fields and the selected shipping method.
     package mutating func authorize(
-        _ token: PaymentToken, billingContact: Contact?, shippingContact revealed: Contact? = nil, at now: Duration
+        _ token: PaymentToken, billingContact: Contact?, shippingContact revealed: Contact? = nil, at now: FlowInstant
     ) -> Effect<Call> {
         let action = "authorize"
         if let refused = refusal(action, at: now, allowedWhileAwaitingPIN: true) { return refused }
@@ -288,7 +288,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// the merchant's code received none. Changes nothing else. Benign race: when the flow has
     /// already ended (a cancel from another thread during the notification), the entry stays a
     /// call.
-    package mutating func willAuthorizePaymentNotImplemented(at now: Duration) -> Effect<Call> {
+    package mutating func willAuthorizePaymentNotImplemented(at now: FlowInstant) -> Effect<Call> {
         guard case .awaiting(let outstanding) = state, case .authorization = outstanding.callback else { return .none }
         let method = DelegateMethod.willAuthorizePayment.name
         log.amendLastCall(
@@ -300,7 +300,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     }
 
     /// Spec E3, A8: cancel in every presented state, also while a callback is outstanding.
-    package mutating func cancel(at now: Duration) -> Effect<Call> {
+    package mutating func cancel(at now: FlowInstant) -> Effect<Call> {
         switch state {
         case .notPresented: return log.refuse("cancel", .notPresented, at: now)
         case .ended: return log.refuse("cancel", .finished, at: now)
@@ -319,7 +319,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// authorization's result) is out of line, so that the common answer, a sheet update taken,
     /// costs only its checks and its application.
     @inline(__always)
-    package mutating func answer(_ id: UInt64, first: Bool, _ answer: Answer, at now: Duration) -> Effect<
+    package mutating func answer(_ id: UInt64, first: Bool, _ answer: Answer, at now: FlowInstant) -> Effect<
         Call
     > {
         guard case .inTime = ledger.admit(id, first: first, outstanding: pendingID, at: now) else {
@@ -346,7 +346,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
 
     /// An answer that does not take effect (spec E2, E4): repeated, late, or past its deadline.
     @inline(never)
-    private mutating func notTaken(_ id: UInt64, first: Bool, _ answer: Answer, at now: Duration) -> Effect<Call> {
+    private mutating func notTaken(_ id: UInt64, first: Bool, _ answer: Answer, at now: FlowInstant) -> Effect<Call> {
         switch ledger.admit(id, first: first, outstanding: pendingID, at: now) {
         case .inTime:
             preconditionFailure("an answer in time is taken")
@@ -370,7 +370,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
 
     /// Spec E7: an update that does not fit the request ends the flow.
     @inline(never)
-    private mutating func invalidUpdate(_ id: UInt64, _ answer: Answer, at now: Duration) -> Effect<Call> {
+    private mutating func invalidUpdate(_ id: UInt64, _ answer: Answer, at now: FlowInstant) -> Effect<Call> {
         let problems = answer.problems(against: request)
         let violation = log.violation(
             .invalidUpdate,
@@ -384,7 +384,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
 
     /// The merchant's authorization result (spec A7).
     @inline(never)
-    private mutating func authorized(_ result: PaymentAuthorizationResult, at now: Duration) -> Effect<Call> {
+    private mutating func authorized(_ result: PaymentAuthorizationResult, at now: FlowInstant) -> Effect<Call> {
         guard case .awaiting(let outstanding) = state, case .authorization(let payment) = outstanding.callback
         else {
             preconditionFailure("an authorization result answers the authorization")
@@ -393,12 +393,12 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     }
 
     /// Spec E4: the authorization flow ends as PassKit's sheet does when it times out.
-    package mutating func deadlinePassed(_ id: UInt64, at now: Duration) -> Effect<Call> {
+    package mutating func deadlinePassed(_ id: UInt64, at now: FlowInstant) -> Effect<Call> {
         guard pendingID == id, case .awaiting(let outstanding) = state else {
             return .none  // answered or cancelled in time; the timer is stale
         }
         log.violation(
-            .completionTimedOut, outstanding.method, id: id, at: now, "no answer by \(now.secondsString)s")
+            .completionTimedOut, outstanding.method, id: id, at: now, "no answer by \(now.duration.secondsString)s")
         return end(.timedOut, at: now)
     }
 
@@ -408,7 +408,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     private mutating func applyAuthorization(
         _ result: PaymentAuthorizationResult,
         _ payment: Payment,
-        at now: Duration
+        at now: FlowInstant
     ) -> Effect<Call> {
         var errors = result.errors
         switch result.status {
@@ -439,7 +439,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// Nil when the sheet can take a customer action now; otherwise records the refusal and
     /// returns it.
     @inline(__always)
-    private mutating func refusal(_ action: String, at now: Duration, allowedWhileAwaitingPIN: Bool)
+    private mutating func refusal(_ action: String, at now: FlowInstant, allowedWhileAwaitingPIN: Bool)
         -> Effect<Call>?
     {
         // The common case first, without building the refusal.
@@ -449,7 +449,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
 
     /// The refusal ``refusal(_:at:allowedWhileAwaitingPIN:)`` records and returns.
     @inline(never)
-    private mutating func refused(_ action: String, at now: Duration) -> Effect<Call> {
+    private mutating func refused(_ action: String, at now: FlowInstant) -> Effect<Call> {
         let refusal: Refusal
         switch state {
         case .sheet:
@@ -486,7 +486,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         _ callback: Callback,
         _ method: DelegateMethod,
         _ argument: @autoclosure () -> CallArgument,
-        at now: Duration,
+        at now: FlowInstant,
         _ call: (UInt64) -> Call
     ) -> Effect<Call> {
         var timed = true
@@ -506,7 +506,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     }
 
     /// Ends the flow with `outcome` and asks for `didFinish` (spec A8, E5).
-    private mutating func end(_ outcome: PaymentAuthorizationOutcome, at now: Duration) -> Effect<Call> {
+    private mutating func end(_ outcome: PaymentAuthorizationOutcome, at now: FlowInstant) -> Effect<Call> {
         if ledger.keepsResolutions, case .awaiting(let outstanding) = state {
             ledger.endUnanswered(outstanding.id, outstanding.method, "\(outcome)")
         }

@@ -38,7 +38,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
 
     // MARK: Queries
 
-    package var pending: (id: UInt64, deadline: Duration?)? {
+    package var pending: (id: UInt64, deadline: FlowInstant?)? {
         guard let id = pendingID else { return nil }
         return (id, ledger.deadline(of: id))
     }
@@ -49,7 +49,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
         return nil
     }
 
-    package mutating func delegateCalled(_ call: Call, at now: Duration) {
+    package mutating func delegateCalled(_ call: Call, at now: FlowInstant) {
         if case .didEnterAddress(_, let id) = call { ledger.called(id, at: now) }
     }
 
@@ -75,7 +75,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
 
     // MARK: Driver events
 
-    package mutating func present(at now: Duration) -> Effect<Call> {
+    package mutating func present(at now: FlowInstant) -> Effect<Call> {
         switch state {
         case .notPresented:
             log.record(.action("present", []), at: now)
@@ -87,7 +87,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
     }
 
     /// Spec S1-S3: validates the entered address, then finishes (delivery) or asks the merchant.
-    package mutating func enterAddress(_ address: Contact, at now: Duration) -> Effect<Call> {
+    package mutating func enterAddress(_ address: Contact, at now: FlowInstant) -> Effect<Call> {
         let action = "enterAddress"
         switch state {
         case .addressStep:
@@ -116,7 +116,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
     }
 
     /// Spec S4.
-    package mutating func selectShippingMethod(_ identifier: String, at now: Duration) -> Effect<Call> {
+    package mutating func selectShippingMethod(_ identifier: String, at now: FlowInstant) -> Effect<Call> {
         let action = "selectShippingMethod"
         guard case .methodStep(let address, let methods, _) = state else {
             return refuseOutsideMethodStep(action, at: now)
@@ -135,7 +135,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
     }
 
     /// Spec S4: back from the method step to the address step.
-    package mutating func back(at now: Duration) -> Effect<Call> {
+    package mutating func back(at now: FlowInstant) -> Effect<Call> {
         guard case .methodStep(let address, _, _) = state else {
             return refuseOutsideMethodStep("back", at: now)
         }
@@ -146,7 +146,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
     }
 
     /// Spec S4: finish with the selected method.
-    package mutating func done(at now: Duration) -> Effect<Call> {
+    package mutating func done(at now: FlowInstant) -> Effect<Call> {
         guard case .methodStep(let address, _, let selected) = state else {
             return refuseOutsideMethodStep("done", at: now)
         }
@@ -155,7 +155,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
     }
 
     /// Spec S5, E3: cancel at any step, also while the merchant validates.
-    package mutating func cancel(at now: Duration) -> Effect<Call> {
+    package mutating func cancel(at now: FlowInstant) -> Effect<Call> {
         switch state {
         case .notPresented: return log.refuse("cancel", .notPresented, at: now)
         case .ended: return log.refuse("cancel", .finished, at: now)
@@ -173,7 +173,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
         _ id: UInt64,
         first: Bool,
         _ validation: ShippingAddressValidation,
-        at now: Duration
+        at now: FlowInstant
     ) -> Effect<Call> {
         let method = DelegateMethod.didEnterAddress.name
         switch ledger.admit(id, first: first, outstanding: pendingID, at: now) {
@@ -224,7 +224,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
     }
 
     /// Spec E4: the shipping flow returns to the address step with a timeout error.
-    package mutating func deadlinePassed(_ id: UInt64, at now: Duration) -> Effect<Call> {
+    package mutating func deadlinePassed(_ id: UInt64, at now: FlowInstant) -> Effect<Call> {
         guard pendingID == id, case .validating(let outstanding) = state else {
             return .none  // answered or cancelled in time; the timer is stale
         }
@@ -232,13 +232,13 @@ package struct ShippingAddressStateMachine: FlowMachine {
         state = .addressStep(error: message)
         ledger.endUnanswered(id, outstanding.method, "timed out")
         return log.violated(
-            .completionTimedOut, outstanding.method, id: id, at: now, "no answer by \(now.secondsString)s")
+            .completionTimedOut, outstanding.method, id: id, at: now, "no answer by \(now.duration.secondsString)s")
     }
 
     // MARK: Helpers
 
     /// Ends the flow with `outcome` and asks for its terminal call (spec E5).
-    private mutating func end(_ outcome: ShippingAddressOutcome, at now: Duration) -> Effect<Call> {
+    private mutating func end(_ outcome: ShippingAddressOutcome, at now: FlowInstant) -> Effect<Call> {
         // A valid answer that finishes the flow keeps its resolution: the async driver gets it.
         if ledger.keepsResolutions, case .validating(let outstanding) = state {
             ledger.endUnanswered(outstanding.id, outstanding.method, "\(outcome)")
@@ -259,7 +259,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
         }
     }
 
-    private mutating func refuseOutsideMethodStep(_ action: String, at now: Duration) -> Effect<Call> {
+    private mutating func refuseOutsideMethodStep(_ action: String, at now: FlowInstant) -> Effect<Call> {
         switch state {
         case .notPresented: log.refuse(action, .notPresented, at: now)
         case .ended: log.refuse(action, .finished, at: now)
