@@ -35,6 +35,11 @@ public struct Scenario: Sendable, Codable {
     /// years), so that virtual time stays far inside what `Duration` and its renderings hold.
     static let maximumSeconds = 1_000_000_000
 
+    /// The most seconds a scenario's `wait` steps may take in all (about 222 years), so that its
+    /// virtual time, with a deadline and a `late` answer after the last wait, stays inside what a
+    /// flow counts: nanoseconds in 64 bits, about 292 years (``FlowOptions/clock``).
+    static let maximumTotalWaitSeconds = 7_000_000_000
+
     public init(
         name: String,
         flow: Flow,
@@ -82,6 +87,21 @@ public struct Scenario: Sendable, Codable {
         }
         merchant = try container.decodeIfPresent(MerchantSpec.self, forKey: .merchant) ?? MerchantSpec()
         steps = try container.decode([Step].self, forKey: .steps)
+        var waited = 0
+        for (index, step) in steps.enumerated() {
+            guard case .wait(let seconds) = step else { continue }
+            waited += seconds
+            if waited > Self.maximumTotalWaitSeconds {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: container.codingPath + [CodingKeys.steps, IndexKey(index), IndexKey("seconds")],
+                        debugDescription:
+                            "expected waits of at most \(Self.maximumTotalWaitSeconds) seconds in all, got \(waited) "
+                            + "seconds by this step"
+                    )
+                )
+            }
+        }
         expect = try container.decodeIfPresent(Expectation.self, forKey: .expect)
         deadlineSeconds = try container.decodeIfPresent(Int.self, forKey: .deadlineSeconds)
         strict = try container.decodeIfPresent(Bool.self, forKey: .strict) ?? false

@@ -63,3 +63,40 @@ final class DeadlineHeapTests: XCTestCase {
         XCTAssertEqual(clock.pendingDeadlines, 0)
     }
 }
+
+/// The heap itself, over whole nanoseconds as the system clock keeps it: a node is a deadline and
+/// a slot, and the scheduling order that breaks ties is read from the slot.
+final class DeadlineHeapOrderTests: XCTestCase {
+    // spec E4: deadlines fire earliest first and, at equal deadlines, in the order they were
+    // scheduled, however cancellations and removals moved them through the heap.
+    func testEqualDeadlinesPopInSchedulingOrder() {
+        var heap = DeadlineHeap<Int64>()
+        var generator = SystemRandomNumberGenerator()
+        var expected: [(deadline: Int64, index: Int)] = []
+        var tickets: [(ticket: DeadlineTicket, index: Int)] = []
+        var cancelled = Set<Int>()
+        for index in 0..<500 {
+            let deadline = Int64.random(in: 1...4, using: &generator)
+            tickets.append((heap.insert(deadline) {}, index))
+            expected.append((deadline, index))
+            if index % 7 == 3 {
+                // Cancel an earlier one still live: its slot is reused by the next insert.
+                let victim = tickets[Int.random(in: 0..<tickets.count, using: &generator)]
+                if !cancelled.contains(victim.index) {
+                    XCTAssertNotNil(heap.cancel(victim.ticket))
+                    cancelled.insert(victim.index)
+                }
+            }
+        }
+        let ticketOf = Dictionary(uniqueKeysWithValues: tickets.map { ($0.ticket.rawValue, $0.index) })
+        var popped: [(deadline: Int64, index: Int)] = []
+        while let entry = heap.popDue(at: 4) {
+            popped.append((entry.deadline, ticketOf[entry.ticket]!))
+        }
+        let live = expected.filter { !cancelled.contains($0.index) }
+            .sorted { ($0.deadline, $0.index) < ($1.deadline, $1.index) }
+        XCTAssertEqual(popped.map(\.index), live.map(\.index))
+        XCTAssertEqual(popped.map(\.deadline), live.map(\.deadline))
+        XCTAssertEqual(heap.count, 0)
+    }
+}

@@ -20,6 +20,12 @@ final class FuzzRegressionTests: XCTestCase {
         """
     }
 
+    /// `count` wait steps of `seconds` each, then `after` (a JSON array's elements, or nothing).
+    private func waits(_ seconds: String, count: Int, then after: String = "") -> String {
+        "[" + Array(repeating: #"{"action": "wait", "seconds": \#(seconds)}"#, count: count).joined(separator: ", ")
+            + (after.isEmpty ? "" : ", " + after) + "]"
+    }
+
     private func decode(_ json: String) throws -> Scenario {
         try JSONDecoder().decode(Scenario.self, from: Data(json.utf8))
     }
@@ -40,10 +46,7 @@ final class FuzzRegressionTests: XCTestCase {
     /// Twenty waits of Int.max seconds overflowed the ManualClock's Duration (`Overflow in +`); two
     /// made `now` too large for `Duration.components` when the transcript was rendered.
     func testHugeWaitIsRefusedWhenDecoding() {
-        let steps =
-            "["
-            + Array(repeating: #"{"action": "wait", "seconds": 9223372036854775807}"#, count: 20)
-            .joined(separator: ", ") + "]"
+        let steps = waits("9223372036854775807", count: 20)
         assertRefused(
             scenario(goods: "24.00", merchant: "{}", steps: steps), at: "steps[0].seconds",
             "expected at most 1000000000 seconds, got 9223372036854775807")
@@ -67,17 +70,24 @@ final class FuzzRegressionTests: XCTestCase {
             at: "deadlineSeconds", "expected at most 1000000000 seconds")
     }
 
-    /// The largest waits allowed still run and render.
+    /// The largest waits allowed still run and render: seven of the largest, the most a scenario's
+    /// waits may add up to (a flow counts nanoseconds in 64 bits, about 292 years).
     func testLargestAllowedWaitsRun() async throws {
-        let steps =
-            "["
-            + Array(repeating: #"{"action": "wait", "seconds": 1000000000}"#, count: 64)
-            .joined(separator: ", ") + #", {"action": "cancel"}]"#
+        let steps = waits("1000000000", count: 7, then: #"{"action": "cancel"}"#)
         let result = await ScenarioRunner.run(try decode(scenario(goods: "24.00", merchant: "{}", steps: steps)))
         XCTAssertEqual(result.outcome, "cancelled")
-        XCTAssertTrue(result.transcript.json().contains(#""time":64000000000"#), result.transcript.json())
+        XCTAssertTrue(result.transcript.json().contains(#""time":7000000000"#), result.transcript.json())
         _ = result.transcript.text()
         XCTAssertEqual(result.brokenInvariants, [])
+    }
+
+    /// Sixty-four of the largest waits ran virtual time past what a flow counts in nanoseconds:
+    /// the flow's times stopped at 292 years. Refused where the total goes over, at its step.
+    func testWaitsBeyondTheTotalAreRefusedWhenDecoding() {
+        let steps = waits("1000000000", count: 64)
+        assertRefused(
+            scenario(goods: "24.00", merchant: "{}", steps: steps), at: "steps[7].seconds",
+            "expected waits of at most 7000000000 seconds in all, got 8000000000 seconds by this step")
     }
 
     /// A 1% coupon on goods of Int64.max cents: rounding half up added 50 to a product of

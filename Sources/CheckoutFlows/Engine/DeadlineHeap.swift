@@ -11,8 +11,8 @@ import Dispatch
 /// one, issue 16), a ``ManualClock`` keeps `Duration`s, exactly.
 package struct DeadlineHeap<Deadline: Comparable & Sendable>: Sendable {
     package struct Entry: Sendable {
-        let deadline: Deadline
-        let ticket: UInt64
+        package let deadline: Deadline
+        package let ticket: UInt64
         let action: @Sendable () -> Void
     }
 

@@ -56,7 +56,9 @@ package struct FlowInstant: Comparable, Hashable, Sendable, CustomStringConverti
 
     package static func milliseconds(_ count: Double) -> FlowInstant { FlowInstant(roundingUp: .milliseconds(count)) }
 
-    package static func seconds<T: BinaryInteger>(_ count: T) -> FlowInstant { FlowInstant(roundingUp: .seconds(count)) }
+    package static func seconds<T: BinaryInteger>(_ count: T) -> FlowInstant {
+        FlowInstant(roundingUp: .seconds(count))
+    }
 
     package static func seconds(_ count: Double) -> FlowInstant { FlowInstant(roundingUp: .seconds(count)) }
 

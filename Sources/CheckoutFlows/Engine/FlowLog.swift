@@ -96,8 +96,9 @@ package struct FlowLog: Sendable {
     }
 
     /// Records `.action(name, [argument])`, keeping the argument without its array until read.
-    package mutating func record(action name: String, _ argument: @autoclosure () -> TranscriptValue, at now: FlowInstant)
-    {
+    package mutating func record(
+        action name: String, _ argument: @autoclosure () -> TranscriptValue, at now: FlowInstant
+    ) {
         guard recordsTranscript else { return }
         append(.action, name, id: 0, value: argument(), byDefault: false, at: now)
     }

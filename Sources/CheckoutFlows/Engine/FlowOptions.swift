@@ -2,9 +2,12 @@
 public struct FlowOptions: Sendable {
     /// How long the merchant has to call each completion (spec E4); nil switches deadlines off.
     /// Default: 30 seconds, Apple Pay's sheet timeout. Each callback gets its own full deadline,
-    /// counted from the call of its delegate method.
+    /// counted from the call of its delegate method. Counted in whole nanoseconds: a finer timeout
+    /// is rounded up.
     public var callbackTimeout: Duration?
     /// The clock deadlines run on: ``SystemClock/shared`` by default, a ``ManualClock`` in tests.
+    /// A flow reads it to the nanosecond (a finer time is rounded down), in 64 bits: times past
+    /// about 292 years from the clock's origin read as that end, where every deadline has passed.
     public var clock: any CheckoutClock
     /// Whether the flow keeps a ``Transcript`` (spec E8). Default: on.
     public var recordsTranscript: Bool

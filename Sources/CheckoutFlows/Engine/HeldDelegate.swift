@@ -7,10 +7,16 @@ import Synchronization
 /// the delegate where the box holds it: a `let` of a class is read in place, where binding an
 /// existential out of an enum (or an `indirect` case) copied it, through its value witnesses, on
 /// every delegate call.
-package final class HeldDelegate<Value: Sendable>: Sendable {
+package final class HeldDelegate<Value: Sendable>: HoldsDelegate {
     package let delegate: Value
 
     package init(_ delegate: Value) { self.delegate = delegate }
+}
+
+/// A box that holds a delegate, as its ``delegate``, in a `let` (read in place).
+package protocol HoldsDelegate: AnyObject, Sendable {
+    associatedtype Value
+    var delegate: Value { get }
 }
 
 /// A flow's delegate enum, as its runner holds it: the runner keeps the delegate's box alive from
@@ -28,33 +34,48 @@ package protocol FlowDelegate: Sendable {
 }
 
 /// A delegate's box, held with one retain of its own (see ``FlowDelegate``): copying it costs
-/// nothing, and nothing releases it but ``release()``.
-package struct DelegateHold<Value: Sendable>: @unchecked Sendable {
+/// nothing, and nothing releases it but ``release()``. The box is a ``HeldDelegate``, or a box
+/// typed by the merchant's own type (``CompletionsDelegateBox``).
+package struct DelegateHold<Box: AnyObject & Sendable>: @unchecked Sendable {
     // Unchecked: an unmanaged reference to a `Sendable` box.
-    private let box: Unmanaged<HeldDelegate<Value>>
+    private let box: Unmanaged<Box>
 
-    /// Holds `delegate`, in a new box, until ``release()``.
-    package init(_ delegate: Value) { box = .passRetained(HeldDelegate(delegate)) }
+    /// Holds `box` until ``release()``.
+    package init(box: Box) { self.box = .passRetained(box) }
 
-    /// Calls `body` with the delegate, borrowed where its box holds it. Only while the hold is
-    /// kept: on the draining thread, or with ``retained`` kept.
+    /// Calls `body` with the box, borrowed. Only while the hold is kept: on the draining thread,
+    /// or with ``retained`` kept.
     @inline(__always)
-    package func call<Result>(_ body: (Value) -> Result) -> Result {
-        box._withUnsafeGuaranteedRef { body($0.delegate) }
+    package func withBox<Result>(_ body: (Box) -> Result) -> Result {
+        box._withUnsafeGuaranteedRef(body)
     }
-
-    /// The delegate itself, a copy that keeps it alive on its own (for a task that calls it later).
-    package var delegate: Value { box.takeUnretainedValue().delegate }
 
     package func release() { box.release() }
 
     package var retained: AnyObject { box.takeUnretainedValue() }
 }
 
+extension DelegateHold where Box: HoldsDelegate {
+    /// Holds `delegate`, in a new box, until ``release()``.
+    package init<Value>(_ delegate: Value) where Box == HeldDelegate<Value> { self.init(box: HeldDelegate(delegate)) }
+
+    /// Calls `body` with the delegate, borrowed where its box holds it. Only while the hold is
+    /// kept: on the draining thread, or with ``retained`` kept.
+    @inline(__always)
+    package func call<Result>(_ body: (Box.Value) -> Result) -> Result {
+        withBox { body($0.delegate) }
+    }
+
+    /// The delegate itself, a copy that keeps it alive on its own (for a task that calls it later).
+    package var delegate: Box.Value { box.takeUnretainedValue().delegate }
+}
+
 /// A flow's delegate: one that answers through completion handlers, or one whose methods are
-/// `async`. Each flow names its two protocols (`FlowDelegates<any PaymentAuthorizationDelegate,
-/// any AsyncPaymentAuthorizationDelegate>`).
-package enum FlowDelegates<Completions: Sendable, Async: Sendable>: FlowDelegate {
+/// `async`, each in its box: a ``HeldDelegate`` of the delegate protocol's existential, or a box
+/// typed by the merchant's own type (``CompletionsDelegateBox``). Each flow names its two
+/// boxes (`FlowDelegates<PaymentAuthorizationDelegateBox,
+/// HeldDelegate<any AsyncPaymentAuthorizationDelegate>>`).
+package enum FlowDelegates<Completions: AnyObject & Sendable, Async: AnyObject & Sendable>: FlowDelegate {
     case completions(DelegateHold<Completions>)
     case async(DelegateHold<Async>)
 

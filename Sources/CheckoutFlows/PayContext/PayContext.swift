@@ -15,7 +15,9 @@ import CheckoutCore
 public final class PayContext: Sendable {
     package typealias Machine = PayContextStateMachine
 
-    package typealias Delegate = FlowDelegates<any PayContextDelegate, any AsyncPayContextDelegate>
+    package typealias Delegate = FlowDelegates<
+        HeldDelegate<any PayContextDelegate>, HeldDelegate<any AsyncPayContextDelegate>
+    >
 
     /// The engine. (Unchecked: a runner is a `ManagedBuffer`, which cannot be `Sendable`; it keeps
     /// its state under its own lock, see ``FlowRunner``.)
@@ -81,7 +83,8 @@ public final class PayContext: Sendable {
         var sheetOptions = options
         sheetOptions.onEnd = nil
         self.sheet = PaymentAuthorizationFlow(
-            request, .completions(DelegateHold(bridge)), sheetOptions, authorizationIsTimed: false)
+            request, .completions(DelegateHold(box: PaymentAuthorizationDelegateBox(bridge))), sheetOptions,
+            authorizationIsTimed: false)
         bridge.context.withLock { $0.value = self }
     }
 

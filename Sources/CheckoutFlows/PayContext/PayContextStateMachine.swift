@@ -187,8 +187,9 @@ package struct PayContextStateMachine: FlowMachine {
     }
 
     /// The sheet is gone (its `didFinish`): `didComplete` exactly once (spec P6).
-    package mutating func sheetDismissed(_ sheetOutcome: PaymentAuthorizationOutcome?, at now: FlowInstant) -> Effect<Call>
-    {
+    package mutating func sheetDismissed(_ sheetOutcome: PaymentAuthorizationOutcome?, at now: FlowInstant) -> Effect<
+        Call
+    > {
         let final: Final
         switch stage {
         case .ended: return .none
@@ -371,9 +372,11 @@ package struct PayContextStateMachine: FlowMachine {
     // MARK: Delegate events
 
     /// The merchant answered `didCreatePaymentMethod` number `id`.
-    package mutating func intentAnswered(_ id: UInt64, first: Bool, _ answer: IntentAnswer, at now: FlowInstant) -> Effect<
-        Call
-    > {
+    package mutating func intentAnswered(_ id: UInt64, first: Bool, _ answer: IntentAnswer, at now: FlowInstant)
+        -> Effect<
+            Call
+        >
+    {
         let method = DelegateMethod.didCreatePaymentMethod.name
         // The callback is untimed (the round's deadline times it, spec P5): an answer in time or late.
         let admission = ledger.admit(id, first: first, outstanding: outstandingID, at: now)

@@ -10,7 +10,9 @@ import CheckoutCore
 public final class PaymentAuthorizationFlow: Sendable {
     package typealias Machine = PaymentAuthorizationStateMachine
 
-    package typealias Delegate = FlowDelegates<any PaymentAuthorizationDelegate, any AsyncPaymentAuthorizationDelegate>
+    package typealias Delegate = FlowDelegates<
+        CompletionsDelegateBox<PaymentAuthorizationFlow>, HeldDelegate<any AsyncPaymentAuthorizationDelegate>
+    >
 
     /// The engine. (Unchecked: a runner is a `ManagedBuffer`, which cannot be `Sendable`; it keeps
     /// its state under its own lock, see ``FlowRunner``.)
@@ -31,7 +33,7 @@ public final class PaymentAuthorizationFlow: Sendable {
         options: FlowOptions = FlowOptions()
     ) throws {
         try request.validate()
-        self.init(request, .completions(DelegateHold(delegate)), options)
+        self.init(request, .completions(DelegateHold(box: PaymentAuthorizationDelegateBox(delegate))), options)
     }
 
     /// A flow driving an async delegate, for a valid request (spec A1).
@@ -55,7 +57,7 @@ public final class PaymentAuthorizationFlow: Sendable {
         options: FlowOptions = FlowOptions()
     ) throws {
         try request.validate()
-        self.init(request, .completions(DelegateHold(delegate)), options)
+        self.init(request, .completions(DelegateHold(box: PaymentAuthorizationDelegateBox(delegate))), options)
     }
 
     /// A flow for a request already validated (the pay context's sheet).
@@ -274,12 +276,14 @@ extension PaymentAuthorizationFlow: FlowShell {
     package func perform(_ call: Machine.Call, on delegate: Delegate) {
         switch delegate {
         // Called where its box holds it, borrowed: the runner's hold outlives the call.
-        case .completions(let held): held.call { perform(call, completions: $0) }
+        case .completions(let held): held.withBox { $0.perform(call, of: self) }
         case .async(let held): perform(call, async: held.delegate)
         }
     }
 
-    private func perform(_ call: Machine.Call, completions delegate: any PaymentAuthorizationDelegate) {
+    /// Performs `call` on a completion-handler merchant, of its own type (from its box: see
+    /// ``CompletionsDelegateBox``).
+    package func perform(_ call: Machine.Call, completions delegate: some PaymentAuthorizationDelegate) {
         switch call {
         case .didSelectShippingContact(let contact, let id):
             let completion = runner.makeCompletion(id, self)

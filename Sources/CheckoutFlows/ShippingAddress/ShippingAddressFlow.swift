@@ -17,7 +17,9 @@ import CheckoutCore
 public final class ShippingAddressFlow: Sendable {
     package typealias Machine = ShippingAddressStateMachine
 
-    package typealias Delegate = FlowDelegates<any ShippingAddressDelegate, any AsyncShippingAddressDelegate>
+    package typealias Delegate = FlowDelegates<
+        CompletionsDelegateBox<ShippingAddressFlow>, HeldDelegate<any AsyncShippingAddressDelegate>
+    >
 
     /// The engine. (Unchecked: a runner is a `ManagedBuffer`, which cannot be `Sendable`; it keeps
     /// its state under its own lock, see ``FlowRunner``.)
@@ -35,7 +37,8 @@ public final class ShippingAddressFlow: Sendable {
         delegate: some ShippingAddressDelegate,
         options: FlowOptions = FlowOptions()
     ) throws {
-        try self.init(configuration, .completions(DelegateHold(delegate)), options)
+        try self.init(
+            configuration, .completions(DelegateHold(box: ShippingAddressDelegateBox(delegate))), options)
     }
 
     /// A flow driving an async delegate.
@@ -53,7 +56,8 @@ public final class ShippingAddressFlow: Sendable {
         delegate: some ShippingAddressDelegate & AsyncShippingAddressDelegate,
         options: FlowOptions = FlowOptions()
     ) throws {
-        try self.init(configuration, .completions(DelegateHold(delegate)), options)
+        try self.init(
+            configuration, .completions(DelegateHold(box: ShippingAddressDelegateBox(delegate))), options)
     }
 
     private init(_ configuration: ShippingAddressConfiguration, _ delegate: Delegate, _ options: FlowOptions)
@@ -173,31 +177,40 @@ public final class ShippingAddressFlow: Sendable {
 
 extension ShippingAddressFlow: FlowShell {
     package func perform(_ call: Machine.Call, on delegate: Delegate) {
-        // Each delegate called where its box holds it, borrowed: the runner's hold outlives the call.
-        switch (call, delegate) {
-        case (.didEnterAddress(let address, let id), .completions(let held)):
+        switch delegate {
+        // Called where its box holds it, borrowed: the runner's hold outlives the call.
+        case .completions(let held): held.withBox { $0.perform(call, of: self) }
+        case .async(let held):
+            switch call {
+            case .didEnterAddress(let address, let id):
+                let handler = answerHandler(id)
+                let delegate = held.delegate
+                runner.activity.task { handler(await delegate.shippingAddressFlow(self, didEnter: address)) }
+            case .didFinish(let address, let method):
+                held.call { $0.shippingAddressFlow(self, didFinishWith: address, shippingMethod: method) }
+                runner.terminalCallReturned()
+            case .didCancel:
+                held.call { $0.shippingAddressFlowDidCancel(self) }
+                runner.terminalCallReturned()
+            }
+        }
+    }
+
+    /// Performs `call` on a completion-handler merchant, of its own type (from its box: see
+    /// ``CompletionsDelegateBox``).
+    package func perform(_ call: Machine.Call, completions delegate: some ShippingAddressDelegate) {
+        switch call {
+        case .didEnterAddress(let address, let id):
             let completion = runner.makeCompletion(id, self)
-            held.call {
-                $0.shippingAddressFlow(self, didEnter: address) { [completion] in
-                    completion.complete($0, Self.deliver)
-                }
+            delegate.shippingAddressFlow(self, didEnter: address) { [completion] in
+                completion.complete($0, Self.deliver)
             }
             runner.recycle(consume completion)
-        case (.didEnterAddress(let address, let id), .async(let held)):
-            let handler = answerHandler(id)
-            let delegate = held.delegate
-            runner.activity.task { handler(await delegate.shippingAddressFlow(self, didEnter: address)) }
-        case (.didFinish(let address, let method), .completions(let held)):
-            held.call { $0.shippingAddressFlow(self, didFinishWith: address, shippingMethod: method) }
+        case .didFinish(let address, let method):
+            delegate.shippingAddressFlow(self, didFinishWith: address, shippingMethod: method)
             runner.terminalCallReturned()
-        case (.didFinish(let address, let method), .async(let held)):
-            held.call { $0.shippingAddressFlow(self, didFinishWith: address, shippingMethod: method) }
-            runner.terminalCallReturned()
-        case (.didCancel, .completions(let held)):
-            held.call { $0.shippingAddressFlowDidCancel(self) }
-            runner.terminalCallReturned()
-        case (.didCancel, .async(let held)):
-            held.call { $0.shippingAddressFlowDidCancel(self) }
+        case .didCancel:
+            delegate.shippingAddressFlowDidCancel(self)
             runner.terminalCallReturned()
         }
     }

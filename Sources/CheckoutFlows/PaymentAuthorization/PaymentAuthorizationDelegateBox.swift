@@ -1,0 +1,14 @@
+/// A completion-handler merchant of type `Merchant`, as a ``PaymentAuthorizationFlow`` holds it
+/// (see ``CompletionsDelegateBox``).
+package final class PaymentAuthorizationDelegateBox<Merchant: PaymentAuthorizationDelegate>:
+    CompletionsDelegateBox<PaymentAuthorizationFlow>, @unchecked Sendable
+{
+    // Unchecked: a `Sendable` merchant in a `let`.
+    let merchant: Merchant
+
+    package init(_ merchant: Merchant) { self.merchant = merchant }
+
+    override package func perform(_ call: PaymentAuthorizationFlow.Machine.Call, of flow: PaymentAuthorizationFlow) {
+        flow.perform(call, completions: merchant)
+    }
+}
