@@ -16,11 +16,14 @@ package struct FlowLog: Sendable {
     /// chunk: 3, 6, 12, ... 192 (the allocator's rounding adds less than a record).
     private static var firstCapacity: Int { 3 }
     private static var chunkSize: Int { firstCapacity << 6 }
-    package private(set) var violations: [Violation] = []
-    /// (Last: a machine's flag after the log fills the rest of its word.)
     package let recordsTranscript: Bool
-    /// How many violations were recorded: what the engine compares to know whether to report.
-    package var violationCount: Int { violations.count }
+    /// How many violations were recorded: what the engine compares, on every event, to know
+    /// whether to report. (The violations themselves are in the archive: most flows have none,
+    /// and a list of its own took a word of every flow. Issue 16: a parked session's bytes.)
+    package private(set) var violationCount: Int32 = 0
+
+    /// The violations recorded, in order.
+    package var violations: [Violation] { archive?.violations ?? [] }
 
     package init(recordsTranscript: Bool) {
         self.recordsTranscript = recordsTranscript
@@ -364,6 +367,8 @@ package struct FlowLog: Sendable {
         /// closure that describes it: the answers not of the archive's own type (``AnswerArchive``)
         /// and the values of ``Record/Kind/deferredAction`` and ``Record/Kind/deferredCall`` records.
         final var describedLater: [@Sendable () -> TranscriptValue] = []
+        /// The violations recorded (``FlowLog/violations``).
+        final var violations: [Violation] = []
 
         init() {}
 
@@ -371,6 +376,7 @@ package struct FlowLog: Sendable {
             chunks = archive.chunks
             events = archive.events
             describedLater = archive.describedLater
+            violations = archive.violations
         }
 
         func copy() -> Archive { Archive(taking: self) }
@@ -438,7 +444,9 @@ package struct FlowLog: Sendable {
         _ detail: String = ""
     ) -> Violation {
         let violation = Violation(kind: kind, callback: method, callbackID: id, time: now.duration, detail: detail)
-        violations.append(violation)
+        let archive = uniqueArchive()
+        archive.violations.append(violation)
+        violationCount = Int32(clamping: archive.violations.count)
         record(.violation(violation), at: now)
         return violation
     }

@@ -314,7 +314,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
                 locked.work.append(.violation(violation))
             }
         }
-        locked.reportedViolations = Int32(clamping: violationCount)
+        locked.reportedViolations = violationCount
     }
 
     /// Under the lock: the driver awaiting the callback that ended during this event learns how.
