@@ -54,13 +54,9 @@ package struct FlowInstant: Comparable, Hashable, Sendable, CustomStringConverti
         FlowInstant(roundingUp: .milliseconds(count))
     }
 
-    package static func milliseconds(_ count: Double) -> FlowInstant { FlowInstant(roundingUp: .milliseconds(count)) }
-
     package static func seconds<T: BinaryInteger>(_ count: T) -> FlowInstant {
         FlowInstant(roundingUp: .seconds(count))
     }
-
-    package static func seconds(_ count: Double) -> FlowInstant { FlowInstant(roundingUp: .seconds(count)) }
 
     /// The time as a `Duration` since the clock's origin, exactly.
     @inline(__always)

@@ -72,8 +72,8 @@ extension DelegateHold where Box: HoldsDelegate {
 
 /// A flow's delegate: one that answers through completion handlers, or one whose methods are
 /// `async`, each in its box: a ``HeldDelegate`` of the delegate protocol's existential, or a box
-/// typed by the merchant's own type (``CompletionsDelegateBox``). Each flow names its two
-/// boxes (`FlowDelegates<PaymentAuthorizationDelegateBox,
+/// typed by the merchant's own type (``CompletionsDelegateBox``). Each flow names its two boxes
+/// (`FlowDelegates<CompletionsDelegateBox<PaymentAuthorizationFlow>,
 /// HeldDelegate<any AsyncPaymentAuthorizationDelegate>>`).
 package enum FlowDelegates<Completions: AnyObject & Sendable, Async: AnyObject & Sendable>: FlowDelegate {
     case completions(DelegateHold<Completions>)
