@@ -73,15 +73,48 @@ public struct Address: Hashable, Sendable, CustomStringConvertible {
             missing.append(.country)
             return missing
         }
-        return country.addressRules.requiredFields.filter { field in
-            switch field {
-            case .line1: line1.isBlank
-            case .line2: line2.isBlank
-            case .city: city.isBlank
-            case .state: state.isBlank
-            case .postalCode: postalCode.isBlank
-            case .country: false
-            }
+        return country.addressRules.requiredFields.filter(lacks)
+    }
+
+    /// Whether ``validate()`` finds nothing: no field missing (``missingFields``) and a postal
+    /// code, when present, that fits its country. Decided without building a list, a message or
+    /// an error, as a flow asks it of every address before it asks why not.
+    public var isValid: Bool {
+        guard let rules = country?.addressRules, isComplete(rules) else { return false }
+        return postalCodeFits(rules)
+    }
+
+    /// Whether ``missingFields`` is empty, decided without building it.
+    package var isComplete: Bool {
+        guard let rules = country?.addressRules else { return false }
+        return isComplete(rules)
+    }
+
+    private func isComplete(_ rules: AddressRules) -> Bool {
+        rules.requiredFields.allSatisfy { !lacks($0) }
+    }
+
+    /// Whether ``validate()`` finds no ``CheckoutError/Code/invalidPostalCode``: the postal code
+    /// is absent or blank, the country unknown, or the code fits the country's pattern.
+    package var postalCodeFits: Bool {
+        guard let rules = country?.addressRules else { return true }
+        return postalCodeFits(rules)
+    }
+
+    private func postalCodeFits(_ rules: AddressRules) -> Bool {
+        guard let postalCode, !postalCode.isBlank else { return true }
+        return rules.isValidPostalCode(postalCode)
+    }
+
+    /// Whether `field` is absent or blank (the country: absent).
+    private func lacks(_ field: Field) -> Bool {
+        switch field {
+        case .line1: line1.isBlank
+        case .line2: line2.isBlank
+        case .city: city.isBlank
+        case .state: state.isBlank
+        case .postalCode: postalCode.isBlank
+        case .country: country == nil
         }
     }
 
@@ -89,28 +122,31 @@ public struct Address: Hashable, Sendable, CustomStringConvertible {
     /// the missing fields (``CheckoutError/Code/missingField``) and a present postal code that
     /// does not fit its country (``CheckoutError/Code/invalidPostalCode``, field `postal_code`):
     /// in the US 5 digits, or 9 with one optional `-` or space after the fifth; elsewhere the
-    /// pattern of the country's ``AddressRules``.
+    /// pattern of the country's ``AddressRules``. Empty exactly when ``isValid``.
     public func validate() -> [CheckoutError] {
+        isValid ? [] : everyProblem()
+    }
+
+    /// ``validate()``'s list built in full, without asking ``isValid`` first: the rule as it is
+    /// written, which tests hold the fast answer to.
+    package func everyProblem() -> [CheckoutError] {
         var problems = missingFields.map { field in
             CheckoutError(code: .missingField, message: "address field \(field) is required", field: field.rawValue)
         }
-        if let postalCode, !postalCode.isBlank, let country {
-            let rules = country.addressRules
-            if !rules.isValidPostalCode(postalCode) {
-                let message =
-                    country.code == "US"
-                    ? "postal code \(postalCode.quotedForMessage) is not a US ZIP code (12345 or 12345-6789)"
-                    : "postal code \(postalCode.quotedForMessage) is not a \(country.code) \(rules.postalCodeName) code"
-                        + (rules.postalCodeExamples.first.map { " (for example \($0))" } ?? "")
-                problems.append(
-                    CheckoutError(
-                        code: .invalidPostalCode,
-                        message: message,
-                        field: Field.postalCode.rawValue,
-                        value: postalCode.clippedForError
-                    )
+        if let postalCode, let country, case let rules = country.addressRules, !postalCodeFits(rules) {
+            let message =
+                country.code == "US"
+                ? "postal code \(postalCode.quotedForMessage) is not a US ZIP code (12345 or 12345-6789)"
+                : "postal code \(postalCode.quotedForMessage) is not a \(country.code) \(rules.postalCodeName) code"
+                    + (rules.postalCodeExamples.first.map { " (for example \($0))" } ?? "")
+            problems.append(
+                CheckoutError(
+                    code: .invalidPostalCode,
+                    message: message,
+                    field: Field.postalCode.rawValue,
+                    value: postalCode.clippedForError
                 )
-            }
+            )
         }
         return problems
     }

@@ -96,8 +96,14 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
     /// counts as missing when absent or when it lacks a field a complete address needs
     /// (``Address/missingFields``).
     public func missingFields(required: Set<ContactField>) -> [ContactField] {
-        // Walks the (few) required fields rather than hashing each field into the set, then lists
-        // the missing ones in declaration order.
+        let missing = missingFieldBits(required: required)
+        guard missing != 0 else { return [] }
+        return ContactField.allCases.filter { missing & $0.bit != 0 }
+    }
+
+    /// The missing fields as a set of ``ContactField/bit``s. Walks the (few) required fields
+    /// rather than hashing each field into the set.
+    private func missingFieldBits(required: Set<ContactField>) -> UInt8 {
         var missing: UInt8 = 0
         for field in required {
             let isMissing =
@@ -105,20 +111,49 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
                 case .name: name.isBlank
                 case .emailAddress: emailAddress.isBlank
                 case .phoneNumber: phoneNumber.isBlank
-                case .postalAddress: postalAddress.map { !$0.missingFields.isEmpty } ?? true
+                case .postalAddress: !(postalAddress?.isComplete ?? false)
                 }
             if isMissing { missing |= field.bit }
         }
-        guard missing != 0 else { return [] }
-        return ContactField.allCases.filter { missing & $0.bit != 0 }
+        return missing
+    }
+
+    /// Whether ``validate(required:)`` finds nothing: no required field missing and every present
+    /// field valid. Decided without building a list, a message or an error.
+    public func isValid(required: Set<ContactField>) -> Bool {
+        hasFields(required) && presentFieldsAreValid(required: required)
+    }
+
+    /// Whether ``missingFields(required:)`` is empty, decided without building it.
+    package func hasFields(_ required: Set<ContactField>) -> Bool {
+        missingFieldBits(required: required) == 0
+    }
+
+    /// Whether ``validate(required:)`` finds nothing but missing fields: the email address and the
+    /// phone number, when present, are plausible, and the postal address (when `required` holds
+    /// it) has a postal code that fits its country, or the contact is redacted. What a flow asks
+    /// of every contact before it asks why not.
+    package func presentFieldsAreValid(required: Set<ContactField>) -> Bool {
+        if let email = emailAddress, !email.isBlank, !Self.isPlausibleEmail(email) { return false }
+        if let phone = phoneNumber, !phone.isBlank, !Self.isPlausiblePhone(phone) { return false }
+        if !isRedacted, required.contains(.postalAddress), let postalAddress, !postalAddress.postalCodeFits {
+            return false
+        }
+        return true
     }
 
     /// Every reason this contact does not satisfy `required`, each naming its field path: the
     /// missing fields, then the present fields that are invalid (an email address without a
     /// single `@` between non-empty parts, a phone number with fewer than three digits or with
     /// characters other than digits, spaces, `+-().`, and a postal address's own problems under
-    /// `postalAddress.`).
+    /// `postalAddress.`). Empty exactly when ``isValid(required:)``.
     public func validate(required: Set<ContactField>) -> [CheckoutError] {
+        isValid(required: required) ? [] : everyProblem(required: required)
+    }
+
+    /// ``validate(required:)``'s list built in full, without asking ``isValid(required:)`` first:
+    /// the rule as it is written, which tests hold the fast answers to.
+    package func everyProblem(required: Set<ContactField>) -> [CheckoutError] {
         var problems = missingFields(required: required).map { field in
             CheckoutError(code: .missingField, message: "contact field \(field) is required", field: field.rawValue)
         }
@@ -145,7 +180,7 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
         if required.contains(.postalAddress), let postalAddress {
             // A redacted contact's postal code was truncated (spec A2: `SW1A`, `K1A`): it is not
             // checked against its country's full pattern.
-            let addressProblems = postalAddress.validate().filter {
+            let addressProblems = postalAddress.everyProblem().filter {
                 $0.code != .missingField && !(isRedacted && $0.code == .invalidPostalCode)
             }
             problems += addressProblems.map { $0.nested(under: ContactField.postalAddress.rawValue) }

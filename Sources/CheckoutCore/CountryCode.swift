@@ -20,9 +20,7 @@ public struct CountryCode: Hashable, Sendable, Comparable, CustomStringConvertib
     /// - Throws: ``CheckoutError`` with ``CheckoutError/Code/unknownCountry`` when `code` is not
     ///   an assigned ISO 3166-1 alpha-2 code, `XK`, `AC` or `TA`.
     public init(_ code: String) throws {
-        // Only ASCII is folded: "ı", "ſ" and "ß" upper-case to "I", "S" and "SS" but spell no ISO code.
-        let upper = code.utf8.count == 2 && code.utf8.allSatisfy({ $0 < 0x80 }) ? code.uppercased() : code
-        guard Self.assigned.contains(upper) else {
+        guard let upper = Self.assignedSpelling(of: code) else {
             throw CheckoutError(
                 code: .unknownCountry,
                 message: "country \(code.quotedForMessage) is not an ISO 3166-1 alpha-2 code",
@@ -31,6 +29,14 @@ public struct CountryCode: Hashable, Sendable, Comparable, CustomStringConvertib
             )
         }
         self.code = upper
+    }
+
+    /// `code` upper-cased when it is an assigned code, else nil: whether ``init(_:)`` accepts it,
+    /// decided without building its error.
+    package static func assignedSpelling(of code: String) -> String? {
+        // Only ASCII is folded: "ı", "ſ" and "ß" upper-case to "I", "S" and "SS" but spell no ISO code.
+        let upper = code.utf8.count == 2 && code.utf8.allSatisfy({ $0 < 0x80 }) ? code.uppercased() : code
+        return assigned.contains(upper) ? upper : nil
     }
 
     /// The code, such as `GB`.

@@ -143,6 +143,12 @@ public struct PaymentRequest: Hashable, Sendable {
     /// Every reason this request cannot be presented (spec A1), in field order, each naming its
     /// field path and offending value; empty when it is valid.
     public var problems: [CheckoutError] {
+        isValid ? [] : everyProblem
+    }
+
+    /// ``problems`` built in full, without asking ``isValid`` first: the rule as it is written,
+    /// which tests hold the fast answer to.
+    package var everyProblem: [CheckoutError] {
         var problems: [CheckoutError] = []
         if merchantIdentifier.isBlank {
             problems.append(
@@ -185,9 +191,25 @@ public struct PaymentRequest: Hashable, Sendable {
                 )
             )
         }
-        problems += Self.amountProblems(
+        problems += Self.everyAmountProblem(
             summaryItems: summaryItems, shippingMethods: shippingMethods, currency: currency)
         return problems
+    }
+
+    /// Whether ``problems`` is empty: the request can be presented (spec A1). Decided without
+    /// building a path, a message or an error, as every flow asks it of its request.
+    public var isValid: Bool {
+        // Each field read in place through the box, not the whole set of fields copied out.
+        !storage.value.merchantIdentifier.isBlank
+            && CountryCode.assignedSpelling(of: storage.value.countryCode) != nil
+            && storage.value.currency != nil
+            && !storage.value.supportedNetworks.isEmpty
+            && !storage.value.merchantCapabilities.isDisjoint(with: [.threeDSecure, .emv])
+            && Self.amountsFit(
+                summaryItems: storage.value.summaryItems,
+                shippingMethods: storage.value.shippingMethods,
+                currency: storage.value.currency
+            )
     }
 
     /// Throws when the request cannot be presented (spec A1).
@@ -258,7 +280,18 @@ public struct PaymentRequest: Hashable, Sendable {
         currency: CurrencyCode?
     ) -> [CheckoutError] {
         // The common case, a valid list, is answered without building a path or a message.
-        if amountsFit(summaryItems: summaryItems, shippingMethods: shippingMethods, currency: currency) { return [] }
+        amountsFit(summaryItems: summaryItems, shippingMethods: shippingMethods, currency: currency)
+            ? [] : everyAmountProblem(summaryItems: summaryItems, shippingMethods: shippingMethods, currency: currency)
+    }
+
+    /// ``amountProblems(summaryItems:shippingMethods:currency:)``'s list built in full, without
+    /// asking ``amountsFit(summaryItems:shippingMethods:currency:)`` first: the rule as it is
+    /// written, which tests hold the fast answer to.
+    package static func everyAmountProblem(
+        summaryItems: [SummaryItem],
+        shippingMethods: [ShippingMethod],
+        currency: CurrencyCode?
+    ) -> [CheckoutError] {
         var problems: [CheckoutError] = []
         func checkCurrency(_ amount: Money, _ path: String) {
             if let problem = amount.currencyProblem(expected: currency, path: path) { problems.append(problem) }
@@ -286,7 +319,7 @@ public struct PaymentRequest: Hashable, Sendable {
                 )
             )
         }
-        problems += ShippingMethod.problems(in: shippingMethods, currency: currency)
+        problems += ShippingMethod.everyProblem(in: shippingMethods, currency: currency)
         return problems
     }
 }
@@ -386,7 +419,13 @@ extension ShippingMethod {
     /// twice, negative amounts, amounts not in `currency` (when given). Paths are
     /// `shippingMethods[i].identifier` and `shippingMethods[i].amount`.
     public static func problems(in shippingMethods: [ShippingMethod], currency: CurrencyCode?) -> [CheckoutError] {
-        if areAcceptable(shippingMethods, currency: currency) { return [] }
+        areAcceptable(shippingMethods, currency: currency) ? [] : everyProblem(in: shippingMethods, currency: currency)
+    }
+
+    /// ``problems(in:currency:)``'s list built in full, without asking
+    /// ``areAcceptable(_:currency:)`` first: the rule as it is written, which tests hold the fast
+    /// answer to.
+    package static func everyProblem(in shippingMethods: [ShippingMethod], currency: CurrencyCode?) -> [CheckoutError] {
         var problems: [CheckoutError] = []
         func checkCurrency(_ amount: Money, _ path: String) {
             if let problem = amount.currencyProblem(expected: currency, path: path) { problems.append(problem) }

@@ -146,9 +146,9 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     package mutating func selectShippingContact(_ contact: Contact, at now: FlowInstant) -> Effect<Call> {
         let action = "selectShippingContact"
         if let refused = refusal(action, at: now, allowedWhileAwaitingPIN: false) { return refused }
-        let problems = contact.validate(required: request.requiredShippingContactFields)
-            .filter { $0.code != .missingField }
-        if !problems.isEmpty {
+        let required = request.requiredShippingContactFields
+        if !contact.presentFieldsAreValid(required: required) {
+            let problems = contact.validate(required: required).filter { $0.code != .missingField }
             return log.refuse(action, .invalid(problems, under: "shippingContact"), at: now)
         }
         log.record(action: action, .contact(contact), at: now)
@@ -234,8 +234,10 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         let billingRequired = request.requiredBillingContactFields
         if let revealed {
             // Apple Pay on the web: the full contact of the one selected redacted.
-            let problems = revealed.validate(required: shippingRequired).filter { $0.code != .missingField }
-            if !problems.isEmpty { return log.refuse(action, .invalid(problems, under: "shippingContact"), at: now) }
+            if !revealed.presentFieldsAreValid(required: shippingRequired) {
+                let problems = revealed.validate(required: shippingRequired).filter { $0.code != .missingField }
+                return log.refuse(action, .invalid(problems, under: "shippingContact"), at: now)
+            }
             guard let selected = sheet.shippingContact else {
                 // The merchant never priced this address: the sheet reveals only what was selected.
                 let refusal = Refusal(
@@ -256,17 +258,15 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             }
         }
         let shippingContact = revealed ?? sheet.shippingContact
-        let missing =
-            Self.missing(shippingContact, shippingRequired, "shippingContact")
-            + Self.missing(billingContact, billingRequired, "billingContact")
-        if !missing.isEmpty { return log.refuse(action, .missing(missing), at: now) }
-        if let billingContact {
-            let problems = billingContact.validate(required: billingRequired).filter {
-                $0.code != .missingField
-            }
-            if !problems.isEmpty {
-                return log.refuse(action, .invalid(problems, under: "billingContact"), at: now)
-            }
+        if !Self.hasFields(shippingContact, shippingRequired) || !Self.hasFields(billingContact, billingRequired) {
+            let missing =
+                Self.missing(shippingContact, shippingRequired, "shippingContact")
+                + Self.missing(billingContact, billingRequired, "billingContact")
+            return log.refuse(action, .missing(missing), at: now)
+        }
+        if let billingContact, !billingContact.presentFieldsAreValid(required: billingRequired) {
+            let problems = billingContact.validate(required: billingRequired).filter { $0.code != .missingField }
+            return log.refuse(action, .invalid(problems, under: "billingContact"), at: now)
         }
         let payment = Payment(
             token: token,
@@ -526,6 +526,11 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         case .couponCode: .didChangeCouponCode
         case .authorization: .didAuthorizePayment
         }
+    }
+
+    /// Whether ``missing(_:_:_:)`` finds nothing, decided without building a path.
+    private static func hasFields(_ contact: Contact?, _ required: Set<ContactField>) -> Bool {
+        required.isEmpty || contact?.hasFields(required) == true
     }
 
     private static func missing(_ contact: Contact?, _ required: Set<ContactField>, _ prefix: String)

@@ -100,10 +100,11 @@ package struct ShippingAddressStateMachine: FlowMachine {
         case .ended: return log.refuse(action, .finished, at: now)
         }
         let required = configuration.requiredShippingAddressFields
-        let missing = Self.missingFieldPaths(address, required: required)
-        if !missing.isEmpty { return log.refuse(action, .missing(missing), at: now) }
-        let problems = address.validate(required: required)
-        if !problems.isEmpty { return log.refuse(action, .invalid(problems), at: now) }
+        if !address.isValid(required: required) {
+            let missing = Self.missingFieldPaths(address, required: required)
+            if !missing.isEmpty { return log.refuse(action, .missing(missing), at: now) }
+            return log.refuse(action, .invalid(address.validate(required: required)), at: now)
+        }
 
         log.record(action: action, .contact(address), at: now)
         if configuration.shippingType == .delivery {
