@@ -197,7 +197,7 @@ public enum PaymentStatus: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// The merchant's verdict on an authorization (PassKit's `PKPaymentAuthorizationStatus`, with its
 /// raw values 0-7).
-public enum PaymentAuthorizationStatus: Int, Hashable, Sendable, Codable, CaseIterable {
+public enum PaymentAuthorizationStatus: Int, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
     /// The payment was authorized (raw value 0); the sheet finishes.
     case success = 0
     /// The payment failed (1); the sheet stays and the customer may try again.
@@ -217,6 +217,22 @@ public enum PaymentAuthorizationStatus: Int, Hashable, Sendable, Codable, CaseIt
     case pinIncorrect = 6
     /// Too many wrong PINs (7); the authorization flow ends as failed.
     case pinLockout = 7
+
+    /// The case's name, such as `pinRequired`: what an enum with raw values prints by default,
+    /// written out, as the default reads it by reflection (transcripts print a status on every
+    /// authorization).
+    public var description: String {
+        switch self {
+        case .success: "success"
+        case .failure: "failure"
+        case .invalidBillingPostalAddress: "invalidBillingPostalAddress"
+        case .invalidShippingPostalAddress: "invalidShippingPostalAddress"
+        case .invalidShippingContact: "invalidShippingContact"
+        case .pinRequired: "pinRequired"
+        case .pinIncorrect: "pinIncorrect"
+        case .pinLockout: "pinLockout"
+        }
+    }
 }
 
 /// A field an error points at (PassKit's contact field plus the `CNPostalAddress` keys).

@@ -3,6 +3,18 @@ import Foundation
 import XCTest
 
 final class ModelDescriptionTests: XCTestCase {
+    /// A status prints as its case's name, as PassKit's constants are named, written out rather
+    /// than read by reflection.
+    func testAuthorizationStatusPrintsItsCaseName() {
+        XCTAssertEqual(
+            PaymentAuthorizationStatus.allCases.map { "\($0)" },
+            [
+                "success", "failure", "invalidBillingPostalAddress", "invalidShippingPostalAddress",
+                "invalidShippingContact", "pinRequired", "pinIncorrect", "pinLockout",
+            ])
+        XCTAssertEqual(PaymentAuthorizationStatus.allCases.map(\.rawValue), Array(0...7))
+    }
+
     func testShippingMethodDescription() throws {
         let express = ShippingMethod(
             identifier: "express", label: "Express", detail: "Tomorrow", amount: try Money("15.00", currency: .usd))

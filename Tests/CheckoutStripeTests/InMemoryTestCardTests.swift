@@ -80,6 +80,19 @@ final class InMemoryTestCardTests: XCTestCase {
         XCTAssertEqual(StripeTestCard.allCases.filter { $0.section == .countries }.count, 62)
     }
 
+    /// A number names the first card of the page's table that has it (the lookup is a table made
+    /// once, not a walk): every card's number, and numbers that are not a card's.
+    func testANumberNamesTheFirstCardWithIt() {
+        for card in StripeTestCard.allCases {
+            let first = StripeTestCard.allCases.first { $0.number == card.number }
+            XCTAssertEqual(StripeTestCard(rawValue: card.number), first, card.name)
+            XCTAssertEqual(StripeTestCard(rawValue: card.number)?.number, card.number, card.name)
+        }
+        XCTAssertNil(StripeTestCard(rawValue: ""))
+        XCTAssertNil(StripeTestCard(rawValue: "4242 4242 4242 4242"), "spaces are for init(paymentData:)")
+        XCTAssertEqual(StripeTestCard(paymentData: "4242 4242 4242 4242")?.number, "4242424242424242")
+    }
+
     func testRadarRulesAreAnOptionWithStripesDefault() async throws {
         XCTAssertEqual(InMemoryStripeBackend().radar, .stripeDefault)
         XCTAssertFalse(StripeRadarRules.stripeDefault.blocksFailedPostalCodeCheck)
