@@ -11,7 +11,12 @@
 #   roundtrip-off/-on/-bare  the flow: transcripts off / on / no deadline and no transcript
 #   roundtrip-off-prebuilt   the flow, transcripts off, prebuilt answers (the engine's own cost)
 #   roundtrip-on-prebuilt    the same with the transcript
-# Needs valgrind (apt-get install valgrind). Nothing here is a test: no figure fails a build.
+#   authorization, shipping  whole sessions (instructions a session)
+#   explore                  the explorer over Examples (instructions an explored session: COUNT,
+#                            default 200, sessions of each example, the setup cancelled out);
+#                            valgrind runs it with Scripts/valgrind-sigsuspend.c preloaded
+# Needs valgrind (apt-get install valgrind), and a C compiler for explore. Nothing here is a test:
+# no figure fails a build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count="${COUNT:-20000}"
@@ -26,16 +31,28 @@ bench="$(swift build -c release --show-bin-path)/checkout-bench"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 total() {  # total() WORKLOAD COUNT: the instructions callgrind counted for the whole run
-    valgrind --tool=callgrind --callgrind-out-file="$work/out" "$bench" --profile "$1" --count "$2" \
+    local preload=()
+    if [ "$1" = explore ]; then
+        [ -f "$work/sigsuspend.so" ] || cc -shared -fPIC -O2 -o "$work/sigsuspend.so" Scripts/valgrind-sigsuspend.c
+        preload=(env LD_PRELOAD="$work/sigsuspend.so")
+    fi
+    "${preload[@]}" valgrind --tool=callgrind --callgrind-out-file="$work/out" "$bench" --profile "$1" --count "$2" \
         > /dev/null 2> "$work/log" || { cat "$work/log" >&2; exit 1; }
     sed -n 's/^summary: //p' "$work/out"
 }
 declare -A per
 printf '%-44s %12s\n' "workload" "instr/trip"
 for workload in "$@"; do
-    many=$(total "$workload" $((count + 1)))
+    n=$count
+    sessions=$count
+    if [ "$workload" = explore ]; then
+        # COUNT sessions of each example; 200 unless COUNT is given (a session costs ~100 trips).
+        n="${COUNT:-200}"
+        sessions=$((n * $(find Examples -name '*.json' | wc -l)))
+    fi
+    many=$(total "$workload" $((n + 1)))
     one=$(total "$workload" 1)
-    per[$workload]=$(awk -v a="$many" -v b="$one" -v n="$count" 'BEGIN { printf "%.1f", (a - b) / n }')
+    per[$workload]=$(awk -v a="$many" -v b="$one" -v n="$sessions" 'BEGIN { printf "%.1f", (a - b) / n }')
     printf '%-44s %12s\n' "$workload" "${per[$workload]}"
 done
 ratio() {  # ratio() A B: per[A] / per[B] when both were measured
