@@ -197,7 +197,9 @@ public enum PaymentStatus: String, Hashable, Sendable, Codable, CaseIterable {
 
 /// The merchant's verdict on an authorization (PassKit's `PKPaymentAuthorizationStatus`, with its
 /// raw values 0-7).
-public enum PaymentAuthorizationStatus: Int, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
+public enum PaymentAuthorizationStatus: Int, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible,
+    CustomDebugStringConvertible
+{
     /// The payment was authorized (raw value 0); the sheet finishes.
     case success = 0
     /// The payment failed (1); the sheet stays and the customer may try again.
@@ -217,6 +219,11 @@ public enum PaymentAuthorizationStatus: Int, Hashable, Sendable, Codable, CaseIt
     case pinIncorrect = 6
     /// Too many wrong PINs (7); the authorization flow ends as failed.
     case pinLockout = 7
+
+    /// The case's name qualified by its type, `CheckoutCore.PaymentAuthorizationStatus.success`:
+    /// what `debugPrint`, and a status inside an array, an optional or a struct's description,
+    /// printed by default.
+    public var debugDescription: String { "CheckoutCore.PaymentAuthorizationStatus." + description }
 
     /// The case's name, such as `pinRequired`: what an enum with raw values prints by default,
     /// written out, as the default reads it by reflection (transcripts print a status on every

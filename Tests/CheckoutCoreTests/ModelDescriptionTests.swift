@@ -13,6 +13,14 @@ final class ModelDescriptionTests: XCTestCase {
                 "invalidShippingContact", "pinRequired", "pinIncorrect", "pinLockout",
             ])
         XCTAssertEqual(PaymentAuthorizationStatus.allCases.map(\.rawValue), Array(0...7))
+        // Nested and debug printing qualify the name, as the default did.
+        XCTAssertEqual(
+            String(reflecting: PaymentAuthorizationStatus.pinLockout),
+            "CheckoutCore.PaymentAuthorizationStatus.pinLockout")
+        XCTAssertEqual("\([PaymentAuthorizationStatus.failure])", "[CheckoutCore.PaymentAuthorizationStatus.failure]")
+        XCTAssertEqual(
+            "\(PaymentAuthorizationResult(status: .success))",
+            "PaymentAuthorizationResult(status: CheckoutCore.PaymentAuthorizationStatus.success, errors: [])")
     }
 
     func testShippingMethodDescription() throws {

@@ -53,6 +53,43 @@ final class YesNoValidationTests: XCTestCase {
         }
     }
 
+    /// Spec S1: a blank postal code is missing, not invalid, in every list and answer; a present
+    /// one that does not fit is invalid, not missing.
+    func testABlankPostalCodeIsMissingNotInvalid() {
+        let blank = Address(line1: "1 Main St", city: "Austin", state: "TX", postalCode: " ", country: .us)
+        XCTAssertEqual(blank.validate().map(\.code), [.missingField])
+        XCTAssertEqual(blank.everyProblem().map(\.field), ["postal_code"])
+        XCTAssertTrue(blank.postalCodeFits)
+        XCTAssertFalse(blank.isComplete)
+        let contact = Contact(postalAddress: blank)
+        XCTAssertTrue(contact.presentFieldsAreValid(required: [.postalAddress]))
+        XCTAssertFalse(contact.hasFields([.postalAddress]))
+        let wrong = Address(line1: "1 Main St", city: "Austin", state: "TX", postalCode: "7870", country: .us)
+        XCTAssertEqual(wrong.validate().map(\.code), [.invalidPostalCode])
+        XCTAssertFalse(wrong.postalCodeFits)
+        XCTAssertTrue(wrong.isComplete)
+        XCTAssertFalse(Contact(postalAddress: wrong).presentFieldsAreValid(required: [.postalAddress]))
+        XCTAssertTrue(Contact(postalAddress: wrong, isRedacted: true).presentFieldsAreValid(required: [.postalAddress]))
+        XCTAssertTrue(Contact(postalAddress: wrong).presentFieldsAreValid(required: [.name]))
+    }
+
+    /// Spec A1: a request's answer follows its currency and country codes when they are changed
+    /// after it was made (the currency is looked up once, when the code is set).
+    func testRequestAnswerFollowsChangedCodes() {
+        var request = validRequest()
+        XCTAssertTrue(request.isValid)
+        for (code, valid) in [("xyz", false), ("usd", true), ("EUR", false), ("USDX", false), ("USD", true)] {
+            request.currencyCode = code
+            XCTAssertEqual(request.isValid, valid, code)
+            XCTAssertEqual(request.isValid, request.everyProblem.isEmpty, code)
+        }
+        for (code, valid) in [("gb", true), ("gbx", false), ("", false), ("US", true)] {
+            request.countryCode = code
+            XCTAssertEqual(request.isValid, valid, code)
+            XCTAssertEqual(request.isValid, request.everyProblem.isEmpty, code)
+        }
+    }
+
     /// Spec A2, S1: for every contact of the corpus and every set of required fields, the yes/no
     /// answers agree with the full list: valid when it is empty, the present fields valid when it
     /// holds only missing fields, the fields all there when nothing is missing.

@@ -358,6 +358,11 @@ final class PaymentAuthorizationStateMachineTests: XCTestCase {
 
         let second = selectContact(&machine, F.jane(), at: .seconds(5))
         _ = machine.answer(second.id, first: true, contactUpdate(), at: .seconds(6))
+        // The shipping contact complete, the billing contact lacking its name: refused for it alone.
+        let nameless = F.refusal(
+            machine.authorize(F.token(), billingContact: Contact(emailAddress: "billing@example.com"), at: .seconds(7)))
+        XCTAssertEqual(nameless?.code, .missingRequiredFields)
+        XCTAssertEqual(nameless?.fields, ["billingContact.name"])
         let (_, payment) = authorize(&machine, billing: billing, at: .seconds(7))
         XCTAssertEqual(payment.token, F.token())
         XCTAssertEqual(payment.shippingContact?.emailAddress, "jane@example.com")
