@@ -278,8 +278,11 @@ func median(_ values: [Double]) -> Double {
 }
 
 // Arguments: --sessions N (default 50000), --runs N (default 9), --transcripts on|off (default on),
-// --own-request yes|no (default no: every session shares the shop's request and contact).
+// --own-request yes|no (default no: every session shares the shop's request and contact),
+// --only KIND and --workers 1|2 (one kind, one pool size: for a profiler).
 nonisolated(unsafe) var ownRequest = false
+var kinds = Kind.allCases
+var workerCounts = [1, 2]
 var sessions = 50_000
 var runs = 9
 var transcripts = true
@@ -291,29 +294,29 @@ while let argument = arguments.popFirst() {
     case "--runs" where Int(value).map({ $0 > 0 }) == true: runs = Int(value)!
     case "--transcripts" where ["on", "off"].contains(value): transcripts = value == "on"
     case "--own-request" where ["yes", "no"].contains(value): ownRequest = value == "yes"
+    case "--only" where Kind(rawValue: value) != nil: kinds = [Kind(rawValue: value)!]
+    case "--workers" where ["1", "2"].contains(value): workerCounts = [Int(value)!]
     default: fatalError("floor-hopping: \(argument) \(value) is not an argument it takes (see the file's head)")
     }
 }
 
 // One clock for the floor's flows, as the package's flows share the system clock.
 let protoClock = ProtoClock(.monotonic)
-for kind in Kind.allCases {  // warm up
-    for workers in 1...2 {
+for kind in kinds {  // warm up
+    for workers in workerCounts {
         _ = sample(5_000, kind: kind, workers: workers, transcripts: transcripts, protoClock: protoClock)
     }
 }
-var one: [Kind: [Double]] = [:]
-var two: [Kind: [Double]] = [:]
-var ratios: [Kind: [Double]] = [:]
+var cpu: [Kind: [Int: [Double]]] = [:]
 for run in 0..<runs {
     // Interleaved: each run measures every kind with one worker and two, so that what the machine
     // does meanwhile falls on all of them.
-    for kind in Kind.allCases {
-        let a = sample(sessions, kind: kind, workers: 1, transcripts: transcripts, protoClock: protoClock)
-        let b = sample(sessions, kind: kind, workers: 2, transcripts: transcripts, protoClock: protoClock)
-        one[kind, default: []].append(a.cpu)
-        two[kind, default: []].append(b.cpu)
-        ratios[kind, default: []].append(b.cpu / a.cpu)
+    for kind in kinds {
+        for workers in workerCounts {
+            let measured = sample(
+                sessions, kind: kind, workers: workers, transcripts: transcripts, protoClock: protoClock)
+            cpu[kind, default: [:]][workers, default: []].append(measured.cpu)
+        }
     }
     FileHandle.standardError.write(Data("run \(run + 1)/\(runs)\n".utf8))
 }
@@ -321,20 +324,25 @@ for run in 0..<runs {
 print(
     "sessions \(sessions) x \(runs) runs, transcripts \(transcripts ? "on" : "off"),",
     ownRequest ? "a request and contact each," : "one request and contact for all,",
-    "\(Kind.allCases.count) kinds interleaved")
+    "\(kinds.count) kinds interleaved")
 print("kind       cpu/session 1 worker (us)   2 workers (us)   two over one (median, min-max of runs)")
-for kind in Kind.allCases {
-    let r = ratios[kind] ?? []
+/// CPU per session of `kind` with `workers`, run by run (empty when not measured).
+@MainActor func measured(_ kind: Kind, _ workers: Int) -> [Double] { cpu[kind]?[workers] ?? [] }
+for kind in kinds {
+    let one = measured(kind, 1)
+    let two = measured(kind, 2)
+    let ratios = zip(two, one).map { $0 / $1 }
     print(
         kind.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0),
         String(
-            format: "%14.2f %17.2f %12.2f  (%.2f-%.2f)", median(one[kind] ?? []) / 1000, median(two[kind] ?? []) / 1000,
-            median(r), r.min() ?? 0, r.max() ?? 0))
+            format: "%14.2f %17.2f %12.2f  (%.2f-%.2f)", one.isEmpty ? 0.0 : median(one) / 1000,
+            two.isEmpty ? 0.0 : median(two) / 1000, ratios.isEmpty ? 0.0 : median(ratios), ratios.min() ?? 0.0,
+            ratios.max() ?? 0.0))
 }
 // The engine's own growth: (kind - baseline) with two workers over the same with one, per run.
-for kind in [Kind.floor, .package] {
+for kind in [Kind.floor, .package] where kinds.contains(kind) && kinds.contains(.baseline) && workerCounts.count == 2 {
     let growth = (0..<runs).map { run in
-        ((two[kind] ?? [])[run] - (two[.baseline] ?? [])[run]) / ((one[kind] ?? [])[run] - (one[.baseline] ?? [])[run])
+        (measured(kind, 2)[run] - measured(.baseline, 2)[run]) / (measured(kind, 1)[run] - measured(.baseline, 1)[run])
     }
     print("\(kind.rawValue) over the baseline: two over one \(String(format: "%.2f", median(growth)))")
 }
