@@ -250,13 +250,21 @@ func nanoseconds(_ clock: clockid_t) -> UInt64 {
     return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
 }
 
-/// CPU time per session, in nanoseconds, and the sessions' wall time.
+/// The process's CPU time spent in the kernel, in nanoseconds.
+func systemNanoseconds() -> UInt64 {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    return UInt64(usage.ru_stime.tv_sec) &* 1_000_000_000 &+ UInt64(usage.ru_stime.tv_usec) &* 1_000
+}
+
+/// CPU time per session, in nanoseconds, and the part of it spent in the kernel (the pool's
+/// threads parking and waking).
 func sample(_ count: Int, kind: Kind, workers: Int, transcripts: Bool, protoClock: ProtoClock) -> (
-    cpu: Double, wall: Double
+    cpu: Double, system: Double
 ) {
     let pool = Pool(workers: workers, sessions: count, kind: kind, transcripts: transcripts, protoClock: protoClock)
     let batch = 500
-    let wall = nanoseconds(CLOCK_MONOTONIC)
+    let system = systemNanoseconds()
     let cpu = nanoseconds(CLOCK_PROCESS_CPUTIME_ID)
     for (number, first) in stride(from: 0, to: count, by: batch).enumerated() {
         let end = min(count, first + batch)
@@ -267,7 +275,7 @@ func sample(_ count: Int, kind: Kind, workers: Int, transcripts: Bool, protoCloc
     pool.wait()
     return (
         Double(nanoseconds(CLOCK_PROCESS_CPUTIME_ID) - cpu) / Double(count),
-        Double(nanoseconds(CLOCK_MONOTONIC) - wall) / 1e9
+        Double(systemNanoseconds() - system) / Double(count)
     )
 }
 
@@ -308,6 +316,7 @@ for kind in kinds {  // warm up
     }
 }
 var cpu: [Kind: [Int: [Double]]] = [:]
+var system: [Kind: [Int: [Double]]] = [:]
 for run in 0..<runs {
     // Interleaved: each run measures every kind with one worker and two, so that what the machine
     // does meanwhile falls on all of them.
@@ -316,6 +325,7 @@ for run in 0..<runs {
             let measured = sample(
                 sessions, kind: kind, workers: workers, transcripts: transcripts, protoClock: protoClock)
             cpu[kind, default: [:]][workers, default: []].append(measured.cpu)
+            system[kind, default: [:]][workers, default: []].append(measured.system)
         }
     }
     FileHandle.standardError.write(Data("run \(run + 1)/\(runs)\n".utf8))
@@ -325,7 +335,9 @@ print(
     "sessions \(sessions) x \(runs) runs, transcripts \(transcripts ? "on" : "off"),",
     ownRequest ? "a request and contact each," : "one request and contact for all,",
     "\(kinds.count) kinds interleaved")
-print("kind       cpu/session 1 worker (us)   2 workers (us)   two over one (median, min-max of runs)")
+print(
+    "kind       cpu/session 1 worker (us)   2 workers (us)   two over one (median, min-max of runs)",
+    "  in the kernel, 1 / 2 workers (us)")
 /// CPU per session of `kind` with `workers`, run by run (empty when not measured).
 @MainActor func measured(_ kind: Kind, _ workers: Int) -> [Double] { cpu[kind]?[workers] ?? [] }
 for kind in kinds {
@@ -337,7 +349,9 @@ for kind in kinds {
         String(
             format: "%14.2f %17.2f %12.2f  (%.2f-%.2f)", one.isEmpty ? 0.0 : median(one) / 1000,
             two.isEmpty ? 0.0 : median(two) / 1000, ratios.isEmpty ? 0.0 : median(ratios), ratios.min() ?? 0.0,
-            ratios.max() ?? 0.0))
+            ratios.max() ?? 0.0),
+        String(
+            format: "  %6.2f / %6.2f", median(system[kind]?[1] ?? [0]) / 1000, median(system[kind]?[2] ?? [0]) / 1000))
 }
 // The engine's own growth: (kind - baseline) with two workers over the same with one, per run.
 for kind in [Kind.floor, .package] where kinds.contains(kind) && kinds.contains(.baseline) && workerCounts.count == 2 {
