@@ -71,7 +71,6 @@ enum Kind: String, CaseIterable {
 final class Pool: @unchecked Sendable {
     let queues: [DispatchQueue]
     let kind: Kind
-    let transcripts: Bool
     let flowOptions: FlowOptions
     let protoOptions: ProtoOptions
     private let remaining: Atomic<Int>
@@ -80,7 +79,6 @@ final class Pool: @unchecked Sendable {
     init(workers: Int, sessions: Int, kind: Kind, transcripts: Bool, protoClock: ProtoClock) {
         queues = (0..<workers).map { DispatchQueue(label: "floor-hopping.\($0)") }
         self.kind = kind
-        self.transcripts = transcripts
         flowOptions = FlowOptions(recordsTranscript: transcripts)
         protoOptions = ProtoOptions(clock: protoClock, transcript: transcripts, reuseCompletions: true)
         remaining = Atomic(sessions)
@@ -186,7 +184,17 @@ final class Session: PaymentAuthorizationDelegate, ProtoDelegate, @unchecked Sen
         pool.ended()
     }
 
-    // The merchant: the same answers for every kind.
+    // The merchant: the same answers for every kind, handed to the pool.
+
+    private func answer(_ contact: Contact, _ handler: @escaping @Sendable (ShippingContactUpdate) -> Void) {
+        let update = ShippingContactUpdate(summaryItems: Shop.summary(shipping: Shop.ground.amount))
+        pool.hand(self) { handler(update) }
+    }
+
+    private func answer(_ method: ShippingMethod, _ handler: @escaping @Sendable (ShippingMethodUpdate) -> Void) {
+        let update = ShippingMethodUpdate(summaryItems: Shop.summary(shipping: method.amount))
+        pool.hand(self) { handler(update) }
+    }
 
     func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) { finished() }
 
@@ -195,8 +203,7 @@ final class Session: PaymentAuthorizationDelegate, ProtoDelegate, @unchecked Sen
         didSelectShippingContact contact: Contact,
         handler: @escaping @Sendable (ShippingContactUpdate) -> Void
     ) {
-        let update = ShippingContactUpdate(summaryItems: Shop.summary(shipping: Shop.ground.amount))
-        pool.hand(self) { handler(update) }
+        answer(contact, handler)
     }
 
     func paymentAuthorizationFlow(
@@ -204,8 +211,7 @@ final class Session: PaymentAuthorizationDelegate, ProtoDelegate, @unchecked Sen
         didSelectShippingMethod method: ShippingMethod,
         handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
     ) {
-        let update = ShippingMethodUpdate(summaryItems: Shop.summary(shipping: method.amount))
-        pool.hand(self) { handler(update) }
+        answer(method, handler)
     }
 
     func paymentAuthorizationFlow(
@@ -223,8 +229,7 @@ final class Session: PaymentAuthorizationDelegate, ProtoDelegate, @unchecked Sen
         didSelectShippingContact contact: Contact,
         handler: @escaping @Sendable (ShippingContactUpdate) -> Void
     ) {
-        let update = ShippingContactUpdate(summaryItems: Shop.summary(shipping: Shop.ground.amount))
-        pool.hand(self) { handler(update) }
+        answer(contact, handler)
     }
 
     func protoFlow(
@@ -232,8 +237,7 @@ final class Session: PaymentAuthorizationDelegate, ProtoDelegate, @unchecked Sen
         didSelectShippingMethod method: ShippingMethod,
         handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
     ) {
-        let update = ShippingMethodUpdate(summaryItems: Shop.summary(shipping: method.amount))
-        pool.hand(self) { handler(update) }
+        answer(method, handler)
     }
 }
 
