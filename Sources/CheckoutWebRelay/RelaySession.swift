@@ -333,6 +333,10 @@ public final class RelaySession: Sendable {
         case .failed(.pinLockout):
             return RelayEnd(
                 outcome: outcome, reason: "pinLockout", message: "the merchant answered pinLockout", abort: true)
+        case .failed(.merchantValidation):
+            return RelayEnd(
+                outcome: outcome, reason: "merchantValidationFailed", message: "the merchant got no merchant session",
+                abort: true)
         case .cancelled:
             return RelayEnd(outcome: outcome, message: "the customer cancelled", abort: false)
         case .success, nil:

@@ -127,6 +127,14 @@ public final class PaymentAuthorizationFlow: Sendable {
         return update
     }
 
+    /// The answer the default implementation of the optional merchant-session method gives: no
+    /// session (spec W5), which ends the flow.
+    public func defaultMerchantSessionUpdate() -> MerchantSessionUpdate {
+        var update = MerchantSessionUpdate.failure
+        update.isDefaultAnswer = true
+        return update
+    }
+
     private var currentSummaryItems: [SummaryItem] { sheet?.summaryItems ?? request.summaryItems }
 
     /// The default `willAuthorizePayment` ran (spec A9): the transcript says the merchant does not
@@ -141,6 +149,13 @@ public final class PaymentAuthorizationFlow: Sendable {
     /// Shows the sheet (spec A1: the request was validated when the flow was made).
     @discardableResult
     public func present() -> DriverResponse { runner.send(self) { $0.present(at: $1) } }
+
+    /// The sheet asks the merchant for a merchant session (spec W5): Apple Pay on the web's
+    /// `onvalidatemerchant`, with the page's validation URL.
+    @discardableResult
+    public func requestMerchantSession(_ request: MerchantSessionRequest) -> DriverResponse {
+        runner.send(self) { $0.requestMerchantSession(request, at: $1) }
+    }
 
     /// The customer selects a shipping contact (spec A2).
     @discardableResult
@@ -187,6 +202,19 @@ public final class PaymentAuthorizationFlow: Sendable {
     public func cancel() -> DriverResponse { runner.send(self) { $0.cancel(at: $1) } }
 
     // MARK: Async driver
+
+    /// Asks for a merchant session and returns the merchant's answer, once it has answered.
+    ///
+    /// - Throws: as ``selectShippingContactAndWait(_:)``.
+    public func requestMerchantSessionAndWait(_ request: MerchantSessionRequest) async throws -> MerchantSessionUpdate {
+        guard
+            case .merchantSession(let update) = try await runner.sendAndWait(
+                self, { $0.requestMerchantSession(request, at: $1) })
+        else {
+            throw CallbackEnded(callback: DelegateMethod.didRequestMerchantSessionUpdate.name, reason: "the flow ended")
+        }
+        return update
+    }
 
     /// Selects a shipping contact and returns the merchant's update, once it has answered.
     ///
@@ -320,6 +348,12 @@ extension PaymentAuthorizationFlow: FlowShell {
                 completion.complete($0) { $0.answer($1, $2, .authorization($3)) }
             }
             runner.recycle(consume completion)
+        case .didRequestMerchantSessionUpdate(let request, let id):
+            let completion = runner.makeCompletion(id, self)
+            delegate.paymentAuthorizationFlow(self, didRequestMerchantSessionUpdate: request) { [completion] in
+                completion.complete($0) { $0.answer($1, $2, .merchantSession($3)) }
+            }
+            runner.recycle(consume completion)
         case .didFinish:
             delegate.paymentAuthorizationFlowDidFinish(self)
             runner.terminalCallReturned()
@@ -359,6 +393,12 @@ extension PaymentAuthorizationFlow: FlowShell {
             runner.activity.task {
                 let answer = await delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment)
                 completion.complete(answer) { $0.answer($1, $2, .authorization($3)) }
+            }
+        case .didRequestMerchantSessionUpdate(let request, let id):
+            let completion = Completion(id: id, shell: self)
+            runner.activity.task {
+                let answer = await delegate.paymentAuthorizationFlow(self, didRequestMerchantSessionUpdate: request)
+                completion.complete(answer) { $0.answer($1, $2, .merchantSession($3)) }
             }
         case .didFinish:
             delegate.paymentAuthorizationFlowDidFinish(self)

@@ -12,6 +12,8 @@ public enum PaymentAuthorizationAnswer: Hashable, Sendable, CustomStringConverti
     case couponCode(CouponCodeUpdate)
     /// The answer to `didAuthorizePayment`.
     case authorization(PaymentAuthorizationResult)
+    /// The answer to `didRequestMerchantSessionUpdate`.
+    case merchantSession(MerchantSessionUpdate)
 
     /// A summary of the answer (update type, grand total, methods, errors), without personal
     /// data.
@@ -38,6 +40,8 @@ public enum PaymentAuthorizationAnswer: Hashable, Sendable, CustomStringConverti
                 + "\(errors(update.errors)))"
         case .authorization(let result):
             return "PaymentAuthorizationResult(\(result.status)\(errors(result.errors)))"
+        case .merchantSession(let update):
+            return "MerchantSessionUpdate(\(update.status))"
         }
     }
 
@@ -48,6 +52,7 @@ public enum PaymentAuthorizationAnswer: Hashable, Sendable, CustomStringConverti
         case .paymentMethod(let update): update.isDefaultAnswer
         case .couponCode(let update): update.isDefaultAnswer
         case .authorization: false
+        case .merchantSession(let update): update.isDefaultAnswer
         }
     }
 }
@@ -60,7 +65,7 @@ extension PaymentAuthorizationAnswer {
         case .shippingMethod(let update): update.summaryItems
         case .paymentMethod(let update): update.summaryItems
         case .couponCode(let update): update.summaryItems
-        case .authorization: []
+        case .authorization, .merchantSession: []
         }
     }
 
@@ -72,7 +77,7 @@ extension PaymentAuthorizationAnswer {
         case .shippingMethod(let update): update.shippingMethods
         case .paymentMethod(let update): update.shippingMethods
         case .couponCode(let update): update.shippingMethods
-        case .authorization: nil
+        case .authorization, .merchantSession: nil
         }
     }
 
@@ -84,6 +89,7 @@ extension PaymentAuthorizationAnswer {
         case .paymentMethod(let update): update.errors
         case .couponCode(let update): update.errors
         case .authorization(let result): result.errors
+        case .merchantSession: []
         }
     }
 
@@ -101,7 +107,7 @@ extension PaymentAuthorizationAnswer {
             request.fits(summaryItems: update.summaryItems, shippingMethods: update.shippingMethods)
         case .couponCode(let update):
             request.fits(summaryItems: update.summaryItems, shippingMethods: update.shippingMethods)
-        case .authorization: true
+        case .authorization, .merchantSession: true
         }
     }
 
@@ -112,7 +118,7 @@ extension PaymentAuthorizationAnswer {
         case .shippingMethod(let update): request.problems(in: update)
         case .paymentMethod(let update): request.problems(in: update)
         case .couponCode(let update): request.problems(in: update)
-        case .authorization: []
+        case .authorization, .merchantSession: []
         }
     }
 }
@@ -123,12 +129,15 @@ public enum PaymentAuthorizationFailure: Hashable, Sendable, CustomStringConvert
     case violation(Violation)
     /// The merchant answered `pinLockout`.
     case pinLockout
+    /// The merchant could not get a merchant session (spec W5): Apple Pay's sheet ends then.
+    case merchantValidation
 
-    /// `violation(kind)` or `pinLockout`.
+    /// `violation(kind)`, `pinLockout` or `merchantValidation`.
     public var description: String {
         switch self {
         case .violation(let violation): "violation(\(violation.kind))"
         case .pinLockout: "pinLockout"
+        case .merchantValidation: "merchantValidation"
         }
     }
 }
@@ -271,7 +280,7 @@ extension PaymentSheet {
             replaceMethods(answer.updatedShippingMethods)
             shownErrors = answer.updatedErrors
             return
-        case .authorization:
+        case .authorization, .merchantSession:
             break
         }
         Self.mismatched(answer)
@@ -332,6 +341,11 @@ extension PaymentAuthorizationAnswer: TranscriptModel {
         case .paymentMethod(let update): TranscriptValue.modelJSON(update)
         case .couponCode(let update): TranscriptValue.modelJSON(update)
         case .authorization(let result): TranscriptValue.modelJSON(result)
+        // The session itself is never recorded (spec W5).
+        case .merchantSession(let update):
+            update.merchantSession == nil
+                ? "{\"status\":\"\(update.status.rawValue)\"}"
+                : "{\"status\":\"\(update.status.rawValue)\",\"merchantSession\":\"not shown\"}"
         }
     }
 }

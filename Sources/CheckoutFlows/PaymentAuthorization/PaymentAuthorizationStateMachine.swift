@@ -19,6 +19,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         indirect case paymentMethod(PaymentMethod)
         case couponCode(String)
         indirect case authorization(Payment)
+        case merchantSession
     }
 
     package enum Call: Sendable {
@@ -30,6 +31,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         case didChangeCouponCode(String, id: UInt64)
         /// `willAuthorizePayment`, then `didAuthorizePayment`.
         indirect case authorize(Payment, id: UInt64)
+        indirect case didRequestMerchantSessionUpdate(MerchantSessionRequest, id: UInt64)
         case didFinish
     }
 
@@ -88,7 +90,8 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     package mutating func delegateCalled(_ call: Call, at now: FlowInstant) {
         switch call {
         case .didSelectShippingContact(_, let id), .didSelectShippingMethod(_, _, let id),
-            .didSelectPaymentMethod(_, let id), .didChangeCouponCode(_, let id), .authorize(_, let id):
+            .didSelectPaymentMethod(_, let id), .didChangeCouponCode(_, let id), .authorize(_, let id),
+            .didRequestMerchantSessionUpdate(_, let id):
             ledger.called(id, at: now)
         case .didFinish:
             break
@@ -282,6 +285,20 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         }
     }
 
+    /// Spec W5: the sheet asks the merchant for a merchant session (PassKit's
+    /// `didRequestMerchantSessionUpdate`, Apple Pay on the web's `onvalidatemerchant`).
+    package mutating func requestMerchantSession(_ request: MerchantSessionRequest, at now: FlowInstant) -> Effect<
+        Call
+    > {
+        let action = "requestMerchantSession"
+        if let refused = refusal(action, at: now, allowedWhileAwaitingPIN: false) { return refused }
+        let host = request.validationURL.host ?? ""
+        log.record(action: action, .text(host), at: now)
+        return open(.merchantSession, .didRequestMerchantSessionUpdate, .value(.text(host)), at: now) {
+            .didRequestMerchantSessionUpdate(request, id: $0)
+        }
+    }
+
     /// Spec A9: the merchant does not implement `willAuthorizePayment`; its default ran, inside the
     /// notification of the authorization now awaited. The notification's entry says so, marked as
     /// a default answer like the optional callbacks' (`completion willAuthorizePayment #id [default
@@ -334,6 +351,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         // Spec E7: every update is validated against the request; an invalid one ends the flow.
         guard answer.fits(request) else { return invalidUpdate(id, answer, at: now) }
         if case .authorization(let result) = answer { return authorized(result, at: now) }
+        if case .merchantSession(let update) = answer { return merchantSessionAnswered(update, at: now) }
         // The sheet waits for the customer again; the callback is moved out of the state (not
         // copied) to apply the update to the sheet.
         var closed = State.sheet
@@ -391,6 +409,14 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             preconditionFailure("an authorization result answers the authorization")
         }
         return applyAuthorization(result, payment, at: now)
+    }
+
+    /// The merchant's merchant session (spec W5): the sheet goes on with one, and ends without.
+    @inline(never)
+    private mutating func merchantSessionAnswered(_ update: MerchantSessionUpdate, at now: FlowInstant) -> Effect<Call> {
+        guard update.isSuccess else { return end(.failed(.merchantValidation), at: now) }
+        state = .sheet
+        return .none
     }
 
     /// Spec E4: the authorization flow ends as PassKit's sheet does when it times out.
@@ -525,6 +551,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         case .paymentMethod: .didSelectPaymentMethod
         case .couponCode: .didChangeCouponCode
         case .authorization: .didAuthorizePayment
+        case .merchantSession: .didRequestMerchantSessionUpdate
         }
     }
 
