@@ -1,3 +1,4 @@
+import CheckoutCore
 import CheckoutWeb
 import Foundation
 
@@ -6,14 +7,36 @@ import Foundation
 /// identity to it and gets back an opaque merchant session, which the page passes to
 /// `completeMerchantValidation` unchanged.
 ///
-/// The flows have no such callback (PassKit validates the merchant itself), so the relay keeps it
-/// beside the session's delegate, with the flows' rules: one at a time per session (an event
-/// meanwhile is refused with `callbackPending` naming `validateMerchant`), under the session's
-/// deadline (``RelayOptions/callbackTimeout``). The merchant session is never logged: the
-/// session's transcript says that validation was asked for and answered, not what the answer
-/// held, and a snapshot never carries it.
+/// A thin adapter over the flows' own callback, `didRequestMerchantSessionUpdate` (PassKit's): a
+/// merchant whose delegate implements that callback needs none. Given to a ``RelayMerchant``, it
+/// answers the callback in the delegate's place, under the flows' rules: one at a time per session
+/// (an event meanwhile is refused with `callbackPending`), under the session's deadline
+/// (``RelayOptions/callbackTimeout``). The merchant session is never logged: the session's
+/// transcript says that validation was asked for and answered, not what the answer held, and a
+/// snapshot never carries it.
 public protocol MerchantValidating: Sendable {
     /// Fetches the merchant session for the page's session `sessionID` from Apple with
     /// `validationURL`, or throws when that fails (the page's session is then aborted).
     func merchantSession(validationURL: URL, sessionID: String) async throws -> JSONValue
+}
+
+/// A ``MerchantValidating`` bound to one session: it answers the flow's merchant-session callback.
+struct MerchantValidator: Sendable {
+    let validating: any MerchantValidating
+    let sessionID: String
+
+    /// Fetches the session in a task and hands the flow's update to `handler`: the session as
+    /// its JSON text, or a failure when the fetch throws.
+    func answer(_ request: MerchantSessionRequest, _ handler: @escaping @Sendable (MerchantSessionUpdate) -> Void) {
+        Task {
+            do {
+                let session = try await validating.merchantSession(
+                    validationURL: request.validationURL, sessionID: sessionID)
+                let json = String(decoding: try JSONEncoder().encode(session), as: UTF8.self)
+                handler(.success(MerchantSession(json: json)))
+            } catch {
+                handler(.failure)
+            }
+        }
+    }
 }

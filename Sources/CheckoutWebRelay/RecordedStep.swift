@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutFlows
 
 /// One event of a session that reached its flow, with what the flow made of it: the merchant's
 /// answer, or the flow's refusal. A snapshot carries these; a resume replays them through a fresh
@@ -20,16 +21,28 @@ package enum RecordedAnswer: Codable, Hashable, Sendable {
     case paymentMethod(PaymentMethodUpdate, byDefault: Bool)
     case couponCode(CouponCodeUpdate, byDefault: Bool)
     case authorization(PaymentAuthorizationResult, willAuthorizeByDefault: Bool)
+    /// A merchant session: whether one came, never what it held (spec W5).
+    case merchantSession(validated: Bool, byDefault: Bool)
 
     /// The callback the answer belongs to.
     var callback: String {
         switch self {
-        case .shippingContact: "didSelectShippingContact"
-        case .shippingMethod: "didSelectShippingMethod"
-        case .paymentMethod: "didSelectPaymentMethod"
-        case .couponCode: "didChangeCouponCode"
-        case .authorization: "didAuthorizePayment"
+        case .shippingContact: DelegateMethod.didSelectShippingContact.name
+        case .shippingMethod: DelegateMethod.didSelectShippingMethod.name
+        case .paymentMethod: DelegateMethod.didSelectPaymentMethod.name
+        case .couponCode: DelegateMethod.didChangeCouponCode.name
+        case .authorization: DelegateMethod.didAuthorizePayment.name
+        case .merchantSession: DelegateMethod.didRequestMerchantSessionUpdate.name
         }
+    }
+
+    /// The update a replay gives `didRequestMerchantSessionUpdate`: a placeholder session, since
+    /// a snapshot never keeps the session itself.
+    var merchantSessionUpdate: MerchantSessionUpdate? {
+        guard case .merchantSession(let validated, let byDefault) = self else { return nil }
+        var update = validated ? MerchantSessionUpdate.success(MerchantSession(json: "{}")) : .failure
+        update.isDefaultAnswer = byDefault
+        return update
     }
 
     /// The update a replay gives `didSelectShippingContact`, or nil for another callback's answer.

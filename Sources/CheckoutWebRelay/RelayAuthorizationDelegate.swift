@@ -1,132 +1,78 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutWeb
+import Foundation
 
 /// The delegate of a relayed authorization flow: it forwards each callback to the merchant's
 /// delegate, or, while a resume replays a snapshot, answers from the record (spec W6). The flow's
-/// own delegate cannot change once it is made, so the relay's stands between the two.
-final class RelayAuthorizationDelegate: PaymentAuthorizationDelegate {
-    enum Merchant: Sendable {
-        case completions(any PaymentAuthorizationDelegate)
-        case async(any AsyncPaymentAuthorizationDelegate)
-    }
-
-    let merchant: Merchant
+/// own delegate cannot change once it is made, so the relay's stands between the two; it handles
+/// every callback (spec E11).
+final class RelayAuthorizationDelegate: PaymentAuthorizationForwarding {
+    let merchant: PaymentAuthorizationMerchant
+    let validator: MerchantValidator?
     let script: ReplayScript
-    init(merchant: Merchant, script: ReplayScript) {
+
+    init(merchant: PaymentAuthorizationMerchant, validator: MerchantValidator?, script: ReplayScript) {
         self.merchant = merchant
+        self.validator = validator
         self.script = script
     }
 
-    func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {
-        guard script.isLive else { return }
-        switch merchant {
-        case .completions(let delegate): delegate.paymentAuthorizationFlowDidFinish(flow)
-        case .async(let delegate): delegate.paymentAuthorizationFlowDidFinish(flow)
-        }
-    }
-
-    func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow) {
-        switch script.next(for: "willAuthorizePayment") {
-        case .live:
-            switch merchant {
-            case .completions(let delegate): delegate.paymentAuthorizationFlowWillAuthorizePayment(flow)
-            case .async(let delegate): delegate.paymentAuthorizationFlowWillAuthorizePayment(flow)
+    func forward(_ callback: PaymentAuthorizationCallback, flow: PaymentAuthorizationFlow) {
+        switch callback {
+        case .didFinish:
+            if script.isLive { merchant.deliver(callback, flow: flow) }
+        case .willAuthorizePayment:
+            switch script.next(for: callback.name) {
+            case .live: merchant.deliver(callback, flow: flow)
+            case .answer(let answer):
+                guard case .authorization(_, let byDefault) = answer else {
+                    script.diverged("the flow called \(callback.name) where the record answers \(answer.callback)")
+                    return
+                }
+                if byDefault { flow.noteWillAuthorizePaymentNotImplemented() }
+            case .exhausted: break
             }
-        case .answer(let answer):
-            guard case .authorization(_, let byDefault) = answer else {
-                script.diverged("the flow called willAuthorizePayment where the record answers \(answer.callback)")
+        case .didAuthorizePayment(_, let handler):
+            // The record's answer was taken by willAuthorizePayment, which the flow calls just before.
+            guard script.isLive else {
+                if case .authorization(let result, _) = script.lastAnswer { return handler(result) }
+                script.diverged("the flow called \(callback.name) where the record does not answer it")
+                _ = flow.cancel()
                 return
             }
-            if byDefault { flow.noteWillAuthorizePaymentNotImplemented() }
-        case .exhausted: break
-        }
-    }
-
-    func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didAuthorizePayment payment: Payment,
-        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
-    ) {
-        // The record's answer was taken by willAuthorizePayment, which the flow calls just before.
-        guard script.isLive else {
-            if case .authorization(let result, _) = script.lastAnswer { return handler(result) }
-            script.diverged("the flow called didAuthorizePayment where the record does not answer it")
-            _ = flow.cancel()
-            return
-        }
-        switch merchant {
-        case .completions(let delegate):
-            delegate.paymentAuthorizationFlow(flow, didAuthorizePayment: payment, handler: handler)
-        case .async(let delegate):
-            Task { handler(await delegate.paymentAuthorizationFlow(flow, didAuthorizePayment: payment)) }
-        }
-    }
-
-    func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didSelectShippingContact contact: Contact,
-        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
-    ) {
-        script.answer("didSelectShippingContact", from: \.shippingContactUpdate, handler: handler) {
-            switch merchant {
-            case .completions(let delegate):
-                delegate.paymentAuthorizationFlow(flow, didSelectShippingContact: contact, handler: handler)
-            case .async(let delegate):
-                Task { handler(await delegate.paymentAuthorizationFlow(flow, didSelectShippingContact: contact)) }
+            merchant.deliver(callback, flow: flow)
+        case .didRequestMerchantSessionUpdate(let request, let handler):
+            script.answer(callback.name, from: \.merchantSessionUpdate, handler: handler) {
+                guard let validator else { return merchant.deliver(callback, flow: flow) }
+                validator.answer(request, handler)
+            } diverged: {
+                _ = flow.cancel()
             }
-        } diverged: {
-            _ = flow.cancel()
-        }
-    }
-
-    func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didSelectShippingMethod method: ShippingMethod,
-        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
-    ) {
-        script.answer("didSelectShippingMethod", from: \.shippingMethodUpdate, handler: handler) {
-            switch merchant {
-            case .completions(let delegate):
-                delegate.paymentAuthorizationFlow(flow, didSelectShippingMethod: method, handler: handler)
-            case .async(let delegate):
-                Task { handler(await delegate.paymentAuthorizationFlow(flow, didSelectShippingMethod: method)) }
+        case .didSelectShippingContact(_, let handler):
+            script.answer(callback.name, from: \.shippingContactUpdate, handler: handler) {
+                merchant.deliver(callback, flow: flow)
+            } diverged: {
+                _ = flow.cancel()
             }
-        } diverged: {
-            _ = flow.cancel()
-        }
-    }
-
-    func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didSelectPaymentMethod method: PaymentMethod,
-        handler: @escaping @Sendable (PaymentMethodUpdate) -> Void
-    ) {
-        script.answer("didSelectPaymentMethod", from: \.paymentMethodUpdate, handler: handler) {
-            switch merchant {
-            case .completions(let delegate):
-                delegate.paymentAuthorizationFlow(flow, didSelectPaymentMethod: method, handler: handler)
-            case .async(let delegate):
-                Task { handler(await delegate.paymentAuthorizationFlow(flow, didSelectPaymentMethod: method)) }
+        case .didSelectShippingMethod(_, let handler):
+            script.answer(callback.name, from: \.shippingMethodUpdate, handler: handler) {
+                merchant.deliver(callback, flow: flow)
+            } diverged: {
+                _ = flow.cancel()
             }
-        } diverged: {
-            _ = flow.cancel()
-        }
-    }
-
-    func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didChangeCouponCode code: String,
-        handler: @escaping @Sendable (CouponCodeUpdate) -> Void
-    ) {
-        script.answer("didChangeCouponCode", from: \.couponCodeUpdate, handler: handler) {
-            switch merchant {
-            case .completions(let delegate):
-                delegate.paymentAuthorizationFlow(flow, didChangeCouponCode: code, handler: handler)
-            case .async(let delegate):
-                Task { handler(await delegate.paymentAuthorizationFlow(flow, didChangeCouponCode: code)) }
+        case .didSelectPaymentMethod(_, let handler):
+            script.answer(callback.name, from: \.paymentMethodUpdate, handler: handler) {
+                merchant.deliver(callback, flow: flow)
+            } diverged: {
+                _ = flow.cancel()
             }
-        } diverged: {
-            _ = flow.cancel()
+        case .didChangeCouponCode(_, let handler):
+            script.answer(callback.name, from: \.couponCodeUpdate, handler: handler) {
+                merchant.deliver(callback, flow: flow)
+            } diverged: {
+                _ = flow.cancel()
+            }
         }
     }
 }

@@ -53,25 +53,28 @@ public final class RelaySession: Sendable {
             recordsTranscript: options.recordsTranscript,
             onViolation: onViolation.map { report in { @Sendable violation in report(id, violation) } }
         )
+        let validator = merchant.validator.map { MerchantValidator(validating: $0, sessionID: id) }
         switch merchant.delegate {
         case .authorization(let delegate):
-            let relayed = RelayAuthorizationDelegate(merchant: .completions(delegate), script: script)
+            let relayed = RelayAuthorizationDelegate(
+                merchant: .completions(delegate), validator: validator, script: script)
             authorizationDelegate = relayed
             flow = .authorization(
                 try PaymentAuthorizationFlow(request: request, delegate: relayed, options: flowOptions))
         case .asyncAuthorization(let delegate):
-            let relayed = RelayAuthorizationDelegate(merchant: .async(delegate), script: script)
+            let relayed = RelayAuthorizationDelegate(merchant: .async(delegate), validator: validator, script: script)
             authorizationDelegate = relayed
             flow = .authorization(
                 try PaymentAuthorizationFlow(request: request, delegate: relayed, options: flowOptions))
         case .payContext(let delegate, let backend):
             authorizationDelegate = nil
-            let relayed = RelayPayContextDelegate(merchant: .completions(delegate), script: script)
+            let relayed = RelayPayContextDelegate(
+                merchant: .completions(delegate), validator: validator, script: script)
             flow = .payContext(
                 try PayContext(request: request, backend: backend, delegate: relayed, options: flowOptions))
         case .asyncPayContext(let delegate, let backend):
             authorizationDelegate = nil
-            let relayed = RelayPayContextDelegate(merchant: .async(delegate), script: script)
+            let relayed = RelayPayContextDelegate(merchant: .async(delegate), validator: validator, script: script)
             flow = .payContext(
                 try PayContext(request: request, backend: backend, delegate: relayed, options: flowOptions))
         }
@@ -153,6 +156,7 @@ public final class RelaySession: Sendable {
         case paymentMethod(PaymentMethodUpdate)
         case couponCode(CouponCodeUpdate)
         case authorization(PaymentAuthorizationResult)
+        case merchantSession(MerchantSessionUpdate)
     }
 
     /// Spec W1, W2: members the page sent that the flow's models have no place for are not lost in
@@ -228,7 +232,16 @@ public final class RelaySession: Sendable {
                 state.withLock { $0.authorizationAttempted = true }
                 throw error
             }
-        case .validateMerchant, .cancel:
+        case .validateMerchant(let text):
+            // Checked by the relay before (an https URL of an Apple Pay gateway).
+            let url = try read("validationURL") {
+                guard let url = URL(string: text) else {
+                    throw CheckoutError(code: .invalidField, message: "not a URL", field: "validationURL")
+                }
+                return url
+            }
+            return .merchantSession(try await flow.requestMerchantSession(MerchantSessionRequest(validationURL: url)))
+        case .cancel:
             preconditionFailure("the relay handles \(payload.type.rawValue) itself")
         }
     }
@@ -259,6 +272,7 @@ public final class RelaySession: Sendable {
         case .couponCode(let update): .couponCode(update, byDefault: update.isDefaultAnswer)
         case .authorization(let result):
             .authorization(result, willAuthorizeByDefault: Self.lastWillAuthorizeWasDefault(flow.sheet.transcript))
+        case .merchantSession(let update): .merchantSession(validated: update.isSuccess, byDefault: update.isDefaultAnswer)
         }
     }
 
@@ -298,6 +312,10 @@ public final class RelaySession: Sendable {
             return .couponCodeChange(try ApplePayCouponCodeUpdate(update))
         case .authorization(let result):
             return .payment(try ApplePayPaymentAuthorizationResult(result))
+        case .merchantSession(let update):
+            // The session as Apple's server gave it, unchanged (spec W5).
+            let json = Data((update.merchantSession?.json ?? "null").utf8)
+            return .merchantValidation(try JSONDecoder().decode(JSONValue.self, from: json))
         }
     }
 

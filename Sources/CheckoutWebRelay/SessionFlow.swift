@@ -58,6 +58,10 @@ enum SessionFlow: Sendable {
         }
     }
 
+    func requestMerchantSession(_ request: MerchantSessionRequest) async throws -> MerchantSessionUpdate {
+        try await sheet.requestMerchantSessionAndWait(request)
+    }
+
     func selectShippingContact(_ contact: Contact) async throws -> ShippingContactUpdate {
         switch self {
         case .authorization(let flow): try await flow.selectShippingContactAndWait(contact)

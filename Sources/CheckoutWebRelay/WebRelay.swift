@@ -163,7 +163,7 @@ public final class WebRelay: Sendable {
         }
         let body: RelayReply.Body
         if case .validateMerchant(let url) = event.payload {
-            body = await validateMerchant(session, url)
+            body = await validateMerchant(session, event, url)
         } else {
             body = await drive(session, event)
         }
@@ -218,6 +218,23 @@ public final class WebRelay: Sendable {
             return .ended(await session.endOfFlow(afterPageCancel: false))
         }
         session.state.withLock { $0.steps.append(RecordedStep(event: event, answer: session.recorded(driven))) }
+        if case .merchantSession(let update) = driven {
+            guard update.isSuccess else {
+                let unsupported = update.isDefaultAnswer
+                session.state.withLock {
+                    $0.relayEnd =
+                        unsupported
+                        ? (
+                            RelayError.Code.merchantValidationUnsupported.rawValue,
+                            "the session's merchant gets no merchant session: it gave no MerchantValidating, and its "
+                                + "delegate does not implement didRequestMerchantSessionUpdate"
+                        )
+                        : ("merchantValidationFailed", "the merchant got no merchant session")
+                }
+                return .ended(await session.endOfFlow(afterPageCancel: false))
+            }
+            session.state.withLock { $0.validated = true }
+        }
         if case .authorization = driven {
         } else if session.flow.sheet.outcome != nil {
             // Spec W4, E7: the update was invalid; the page gets the flow's end instead.
@@ -243,19 +260,11 @@ public final class WebRelay: Sendable {
 
     // MARK: Merchant validation (spec W5)
 
-    private enum ValidationResult: Sendable {
-        case session(JSONValue)
-        case failed(String)
-        case timedOut
-    }
-
-    private func validateMerchant(_ session: RelaySession, _ urlText: String) async -> RelayReply.Body {
-        guard let validator = session.merchant.validator else {
-            return .refused(
-                RelayRefusal(
-                    reason: RelayError.Code.merchantValidationUnsupported.rawValue,
-                    message: "the session's merchant gave no MerchantValidating"))
-        }
+    /// Checks the page's validation URL, then asks the flow's merchant-session callback: the
+    /// merchant's delegate answers it, or the merchant's ``MerchantValidating``.
+    private func validateMerchant(_ session: RelaySession, _ event: RelayEvent, _ urlText: String) async
+        -> RelayReply.Body
+    {
         if session.flow.isEnded {
             return .refused(RelayRefusal(Refusal(code: .finished, message: "the flow has ended")))
         }
@@ -276,61 +285,7 @@ public final class WebRelay: Sendable {
                         + "(RelayOptions.merchantValidationHosts)",
                     fields: ["validationURL"]))
         }
-        session.note(.call("relay.validateMerchant", callbackID: nil, [.text(url.host ?? "")]))
-        let result = await runValidation(validator, url, session.id)
-        switch result {
-        case .session(let merchantSession):
-            session.state.withLock { $0.validated = true }
-            session.note(
-                .completion(
-                    "relay.validateMerchant", callbackID: 0, [.text("merchant session (not recorded)")],
-                    byDefault: false))
-            return .complete(.merchantValidation(merchantSession))
-        case .failed(let message):
-            session.note(
-                .completion("relay.validateMerchant", callbackID: 0, [.text("failed: \(message)")], byDefault: false))
-            await session.end(reason: "merchantValidationFailed", message: message)
-            return .ended(await session.endOfFlow(afterPageCancel: false))
-        case .timedOut:
-            let violation = Violation(
-                kind: .completionTimedOut, callback: "relay.validateMerchant", callbackID: 0,
-                time: options.clock.now, detail: "no merchant session by the deadline")
-            session.note(.violation(violation))
-            options.onViolation?(session.id, violation)
-            await session.end(
-                reason: "merchantValidationTimedOut", message: "the merchant validation did not answer in time")
-            return .ended(await session.endOfFlow(afterPageCancel: false))
-        }
-    }
-
-    /// Runs the validator under the session's deadline; a late answer is dropped.
-    private func runValidation(_ validator: any MerchantValidating, _ url: URL, _ id: String) async -> ValidationResult
-    {
-        let once = LockedValue<CheckedContinuation<ValidationResult, Never>?>(nil)
-        let task = LockedValue<Task<Void, Never>?>(nil)
-        let clock = options.clock
-        let timeout = options.callbackTimeout
-        return await withCheckedContinuation { continuation in
-            once.withLock { $0 = continuation }
-            let resume: @Sendable (ValidationResult) -> Void = { result in
-                once.withLock { $0.take() }?.resume(returning: result)
-            }
-            let ticket = timeout.map { timeout in
-                clock.schedule(at: clock.now + timeout) {
-                    resume(.timedOut)
-                    task.withLock { $0 }?.cancel()
-                }
-            }
-            let work = Task {
-                do {
-                    resume(.session(try await validator.merchantSession(validationURL: url, sessionID: id)))
-                } catch {
-                    resume(.failed("\(error)"))
-                }
-                if let ticket { clock.cancel(ticket) }
-            }
-            task.withLock { $0 = work }
-        }
+        return await drive(session, event)
     }
 
     // MARK: Idle sessions (spec W6)

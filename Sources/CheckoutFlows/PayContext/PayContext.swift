@@ -118,11 +118,7 @@ public final class PayContext: Sendable {
         outline.delegateCalls.filter { Self.merchantMethods.contains($0) }
     }
 
-    private static let merchantMethods = Set(
-        [
-            DelegateMethod.didSelectShippingContact, .didSelectShippingMethod, .didChangeCouponCode,
-            .didCreatePaymentMethod, .willComplete, .didComplete,
-        ].map(\.name))
+    private static let merchantMethods = Set(PayContextCallback.methods.map(\.name))
 
     // MARK: Driver
 
@@ -130,6 +126,12 @@ public final class PayContext: Sendable {
     /// then no delegate method is called.
     @discardableResult
     public func present() -> DriverResponse { runner.send(self) { $0.present(at: $1) } }
+
+    /// The sheet asks the merchant for a merchant session (spec W5).
+    @discardableResult
+    public func requestMerchantSession(_ request: MerchantSessionRequest) -> DriverResponse {
+        sheet.requestMerchantSession(request)
+    }
 
     /// The customer selects a shipping contact on the sheet.
     @discardableResult
@@ -162,6 +164,13 @@ public final class PayContext: Sendable {
     public func cancel() -> DriverResponse { runner.send(self) { $0.cancel(at: $1) } }
 
     // MARK: Async driver
+
+    /// Asks for a merchant session and returns the merchant's answer.
+    ///
+    /// - Throws: as ``selectShippingContactAndWait(_:)``.
+    public func requestMerchantSessionAndWait(_ request: MerchantSessionRequest) async throws -> MerchantSessionUpdate {
+        try await sheet.requestMerchantSessionAndWait(request)
+    }
 
     /// Selects a shipping contact and returns the update the sheet shows (the merchant's, or the
     /// current summary when the merchant does not implement the callback).
@@ -337,21 +346,16 @@ extension PayContext: FlowShell {
         runner.send(self) { $0.sheetDismissed(outcome, at: $1) }
     }
 
-    /// Forwards an optional callback to the merchant (spec P2); the sheet's handler, with its
-    /// exactly-once gate and deadline, is the merchant's.
-    fileprivate func forward(
-        completions: (any PayContextDelegate) -> Void,
-        async: @escaping @Sendable (any AsyncPayContextDelegate) async -> Void,
-        otherwise: () -> Void
-    ) {
+    /// Forwards an optional callback of the sheet to the merchant (spec P2); the sheet's handler,
+    /// with its exactly-once gate and deadline, is the merchant's. A context already gone (the sheet
+    /// outlived it) answers as the protocol's default would.
+    fileprivate func forward(_ callback: PayContextCallback, sheetDefault: () -> Void) {
         // Kept alive for the call (`withDelegate`): the drainer may give back its hold meanwhile.
         runner.withDelegate { delegate in
             switch delegate {
-            case .completions(let held): held.call { completions($0) }
-            case .async(let held):
-                let delegate = held.delegate
-                runner.activity.task { await async(delegate) }
-            case nil: otherwise()
+            case .completions(let held): held.call { callback.deliver(to: $0, context: self) }
+            case .async(let held): callback.deliver(to: held.delegate, context: self)
+            case nil: sheetDefault()
             }
         }
     }
@@ -359,7 +363,12 @@ extension PayContext: FlowShell {
 
 /// The pay context's side of its sheet: the authorization flow's delegate. It holds the context
 /// weakly, so that a context that is never presented is not kept alive by its own sheet.
-private final class SheetBridge: PaymentAuthorizationDelegate {
+///
+/// Every callback of the sheet is handled here (spec E11): the authorization and the sheet's end
+/// go to the context, the optional callbacks to the merchant's ``PayContextDelegate``. Stripe's
+/// delegate has no card callback, so `didSelectPaymentMethod` is answered here, as the protocol's
+/// default answers it, and the sheet's transcript says a default answered.
+private final class SheetBridge: PaymentAuthorizationForwarding {
     struct WeakContext {
         weak var value: PayContext?
     }
@@ -368,59 +377,40 @@ private final class SheetBridge: PaymentAuthorizationDelegate {
 
     private var owner: PayContext? { context.withLock { $0.value } }
 
-    func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {
-        owner?.sheetFinished(flow.outcome)
+    func forward(_ callback: PaymentAuthorizationCallback, flow: PaymentAuthorizationFlow) {
+        switch callback {
+        case .didFinish:
+            owner?.sheetFinished(flow.outcome)
+        case .willAuthorizePayment:
+            // The pay context receives the notification and has nothing to do: the sheet's
+            // transcript keeps it as a call to the context (not a default answer, spec A9, which is
+            // about the merchant's code).
+            break
+        case .didAuthorizePayment(let payment, let handler):
+            owner?.sheetAuthorized(payment, handler)
+        case .didSelectPaymentMethod:
+            _ = callback.answerByDefault(flow: flow)
+        case .didRequestMerchantSessionUpdate(let request, let handler):
+            forward(.didRequestMerchantSessionUpdate(request: request, handler: handler), callback, flow)
+        case .didSelectShippingContact(let contact, let handler):
+            forward(.didSelectShippingContact(contact: contact, handler: handler), callback, flow)
+        case .didSelectShippingMethod(let method, let handler):
+            forward(.didSelectShippingMethod(method: method, handler: handler), callback, flow)
+        case .didChangeCouponCode(let code, let handler):
+            forward(.didChangeCouponCode(code: code, handler: handler), callback, flow)
+        }
     }
 
-    /// The pay context receives the notification and has nothing to do: the sheet's transcript
-    /// keeps it as a call to the context (not a default answer, spec A9, which is about the
-    /// merchant's code).
-    func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow) {}
-
-    func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didAuthorizePayment payment: Payment,
-        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+    /// Hands `merchantCallback` to the context's merchant, or answers the sheet's `callback` by its
+    /// default when the context is gone.
+    private func forward(
+        _ merchantCallback: PayContextCallback, _ callback: PaymentAuthorizationCallback,
+        _ flow: PaymentAuthorizationFlow
     ) {
-        owner?.sheetAuthorized(payment, handler)
-    }
-
-    func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didSelectShippingContact contact: Contact,
-        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
-    ) {
-        guard let owner else { return handler(flow.defaultShippingContactUpdate()) }
-        owner.forward(
-            completions: { $0.payContext(owner, didSelectShippingContact: contact, handler: handler) },
-            async: { handler(await $0.payContext(owner, didSelectShippingContact: contact)) },
-            otherwise: { handler(flow.defaultShippingContactUpdate()) }
-        )
-    }
-
-    func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didSelectShippingMethod method: ShippingMethod,
-        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
-    ) {
-        guard let owner else { return handler(flow.defaultShippingMethodUpdate()) }
-        owner.forward(
-            completions: { $0.payContext(owner, didSelectShippingMethod: method, handler: handler) },
-            async: { handler(await $0.payContext(owner, didSelectShippingMethod: method)) },
-            otherwise: { handler(flow.defaultShippingMethodUpdate()) }
-        )
-    }
-
-    func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didChangeCouponCode code: String,
-        handler: @escaping @Sendable (CouponCodeUpdate) -> Void
-    ) {
-        guard let owner else { return handler(flow.defaultCouponCodeUpdate()) }
-        owner.forward(
-            completions: { $0.payContext(owner, didChangeCouponCode: code, handler: handler) },
-            async: { handler(await $0.payContext(owner, didChangeCouponCode: code)) },
-            otherwise: { handler(flow.defaultCouponCodeUpdate()) }
-        )
+        guard let owner else {
+            _ = callback.answerByDefault(flow: flow)
+            return
+        }
+        owner.forward(merchantCallback) { _ = callback.answerByDefault(flow: flow) }
     }
 }
