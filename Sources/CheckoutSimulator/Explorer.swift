@@ -313,10 +313,12 @@ public enum Explorer {
 
     private static let networks: [PaymentNetwork] = [.visa, .masterCard, .amex, .discover]
 
+    /// The callbacks a scenario's steps lead to, whose answers the explorer varies (in a fixed
+    /// order: a seed gives the same sessions from run to run).
     private static let callbacks = [
-        "didEnterAddress", "didSelectShippingContact", "didSelectShippingMethod", "didSelectPaymentMethod",
-        "didChangeCouponCode", "didAuthorizePayment", "didCreatePaymentMethod", "willComplete",
-    ]
+        DelegateMethod.didEnterAddress, .didSelectShippingContact, .didSelectShippingMethod, .didSelectPaymentMethod,
+        .didChangeCouponCode, .didAuthorizePayment, .didCreatePaymentMethod, .willComplete,
+    ].map(\.name)
 
     /// A random action list and merchant variation for one session.
     package static func generate(for scenario: Scenario, seed: UInt64) -> ([Step], [MerchantSpec.Misbehaviour]) {

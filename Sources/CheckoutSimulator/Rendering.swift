@@ -80,7 +80,7 @@ extension ScenarioResult {
         }
         /// The pay context's sheet calls the pay context for these, and forwards the rest to the
         /// merchant.
-        let sheetToContext: Set<String> = ["willAuthorizePayment", "didAuthorizePayment", "didFinish"]
+        let sheetToContext = Set([DelegateMethod.willAuthorizePayment, .didAuthorizePayment, .didFinish].map(\.name))
         func clean(_ text: String) -> String {
             // Mermaid treats ';' and '#' specially in messages.
             text.replacingOccurrences(of: ";", with: ",").replacingOccurrences(of: "#", with: "no. ")

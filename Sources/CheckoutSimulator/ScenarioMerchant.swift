@@ -114,7 +114,8 @@ package final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizat
 
     // MARK: Bookkeeping
 
-    private func enter(_ method: String, terminal: Bool = false) -> MerchantSpec.Misbehaviour? {
+    private func enter(_ delegateMethod: DelegateMethod, terminal: Bool = false) -> MerchantSpec.Misbehaviour? {
+        let method = delegateMethod.name
         let count = log.withLock { log in
             if log.inside > 0 { log.overlaps += 1 }
             if log.terminals > 0 { log.callsAfterTerminal += 1 }
@@ -166,7 +167,7 @@ package final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizat
     /// Answers callback `method` as the misbehaviour says, with what `make` builds (told whether
     /// the answer is to be an invalid update).
     private func answer<Update: Sendable>(
-        _ method: String,
+        _ method: DelegateMethod,
         _ handler: @escaping @Sendable (Update) -> Void,
         _ make: (_ invalid: Bool) -> Update
     ) {
@@ -249,7 +250,7 @@ package final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizat
     // MARK: Shipping-address flow
 
     package func shippingAddressFlowDidCancel(_ flow: ShippingAddressFlow) {
-        _ = enter("didCancel", terminal: true)
+        _ = enter(.didCancel, terminal: true)
         exit()
     }
 
@@ -258,7 +259,7 @@ package final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizat
         didEnter address: Contact,
         completion: @escaping @Sendable (ShippingAddressValidation) -> Void
     ) {
-        let misbehaviour = enter("didEnterAddress")
+        let misbehaviour = enter(.didEnterAddress)
         defer { exit() }
         let place = address.postalAddress
         let answer: ShippingAddressValidation
@@ -282,19 +283,19 @@ package final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizat
         didFinishWith address: Contact,
         shippingMethod: ShippingMethod?
     ) {
-        _ = enter("didFinish", terminal: true)
+        _ = enter(.didFinish, terminal: true)
         exit()
     }
 
     // MARK: Payment-authorization flow (and the pay context's forwarded callbacks)
 
     package func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {
-        _ = enter("didFinish", terminal: true)
+        _ = enter(.didFinish, terminal: true)
         exit()
     }
 
     package func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow) {
-        _ = enter("willAuthorizePayment")
+        _ = enter(.willAuthorizePayment)
         exit()
     }
 
@@ -303,7 +304,7 @@ package final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizat
         didAuthorizePayment payment: Payment,
         handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
     ) {
-        answer("didAuthorizePayment", handler) { _ in charge(payment) }
+        answer(.didAuthorizePayment, handler) { _ in charge(payment) }
     }
 
     /// The auth-flow merchant charges the test card itself.
@@ -369,7 +370,7 @@ package final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizat
         didSelectShippingContact contact: Contact,
         handler: @escaping @Sendable (ShippingContactUpdate) -> Void
     ) {
-        answer("didSelectShippingContact", handler) { contactUpdate(contact, invalid: $0) }
+        answer(.didSelectShippingContact, handler) { contactUpdate(contact, invalid: $0) }
     }
 
     private func methodUpdate(_ method: ShippingMethod, invalid: Bool) -> ShippingMethodUpdate {
@@ -382,7 +383,7 @@ package final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizat
         didSelectShippingMethod method: ShippingMethod,
         handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
     ) {
-        answer("didSelectShippingMethod", handler) { methodUpdate(method, invalid: $0) }
+        answer(.didSelectShippingMethod, handler) { methodUpdate(method, invalid: $0) }
     }
 
     package func paymentAuthorizationFlow(
@@ -391,7 +392,24 @@ package final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizat
         handler: @escaping @Sendable (PaymentMethodUpdate) -> Void
     ) {
         log.withLock { $0.paymentMethod = method }
-        answer("didSelectPaymentMethod", handler) { PaymentMethodUpdate(summaryItems: summary(invalid: $0)) }
+        answer(.didSelectPaymentMethod, handler) { PaymentMethodUpdate(summaryItems: summary(invalid: $0)) }
+    }
+
+    /// The merchant session the scenario's merchant gets from Apple: a stand-in, since no
+    /// request leaves the machine (spec W5).
+    private func merchantSessionUpdate(_ request: MerchantSessionRequest, invalid: Bool) -> MerchantSessionUpdate {
+        let identifier = self.request?.merchantIdentifier ?? "merchant"
+        let host = request.validationURL.host ?? ""
+        return .success(
+            MerchantSession(json: "{\"merchantIdentifier\":\"\(identifier)\",\"validationHost\":\"\(host)\"}"))
+    }
+
+    package func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didRequestMerchantSessionUpdate request: MerchantSessionRequest,
+        handler: @escaping @Sendable (MerchantSessionUpdate) -> Void
+    ) {
+        answer(.didRequestMerchantSessionUpdate, handler) { merchantSessionUpdate(request, invalid: $0) }
     }
 
     private func couponUpdate(_ code: String, invalid: Bool) -> CouponCodeUpdate {
@@ -411,7 +429,7 @@ package final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizat
         didChangeCouponCode code: String,
         handler: @escaping @Sendable (CouponCodeUpdate) -> Void
     ) {
-        answer("didChangeCouponCode", handler) { couponUpdate(code, invalid: $0) }
+        answer(.didChangeCouponCode, handler) { couponUpdate(code, invalid: $0) }
     }
 
     // MARK: Pay context
@@ -422,7 +440,7 @@ package final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizat
         paymentInformation: Payment,
         completion: @escaping @Sendable (IntentAnswer) -> Void
     ) {
-        let misbehaviour = enter("didCreatePaymentMethod")
+        let misbehaviour = enter(.didCreatePaymentMethod)
         defer { exit() }
         if misbehaviour?.kind == .malformedSecret {
             return handOver(.clientSecret("pi_malformed"), misbehaviour, completion)
@@ -518,7 +536,7 @@ package final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizat
     }
 
     package func payContext(_ context: PayContext, didCompleteWith status: PaymentStatus, error: (any Error)?) {
-        _ = enter("didComplete", terminal: true)
+        _ = enter(.didComplete, terminal: true)
         exit()
     }
 
@@ -527,7 +545,7 @@ package final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizat
         didSelectShippingMethod method: ShippingMethod,
         handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
     ) {
-        answer("didSelectShippingMethod", handler) { methodUpdate(method, invalid: $0) }
+        answer(.didSelectShippingMethod, handler) { methodUpdate(method, invalid: $0) }
     }
 
     package func payContext(
@@ -535,7 +553,7 @@ package final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizat
         didSelectShippingContact contact: Contact,
         handler: @escaping @Sendable (ShippingContactUpdate) -> Void
     ) {
-        answer("didSelectShippingContact", handler) { contactUpdate(contact, invalid: $0) }
+        answer(.didSelectShippingContact, handler) { contactUpdate(contact, invalid: $0) }
     }
 
     package func payContext(
@@ -543,7 +561,15 @@ package final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizat
         didChangeCouponCode code: String,
         handler: @escaping @Sendable (CouponCodeUpdate) -> Void
     ) {
-        answer("didChangeCouponCode", handler) { couponUpdate(code, invalid: $0) }
+        answer(.didChangeCouponCode, handler) { couponUpdate(code, invalid: $0) }
+    }
+
+    package func payContext(
+        _ context: PayContext,
+        didRequestMerchantSessionUpdate request: MerchantSessionRequest,
+        handler: @escaping @Sendable (MerchantSessionUpdate) -> Void
+    ) {
+        answer(.didRequestMerchantSessionUpdate, handler) { merchantSessionUpdate(request, invalid: $0) }
     }
 
     package func payContext(
@@ -551,6 +577,6 @@ package final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizat
         willCompleteWith result: PaymentAuthorizationResult,
         handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
     ) {
-        answer("willComplete", handler) { _ in result }
+        answer(.willComplete, handler) { _ in result }
     }
 }

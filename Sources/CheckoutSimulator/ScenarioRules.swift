@@ -194,7 +194,7 @@ enum ScenarioRules {
             if rule.kind != .late, rule.seconds != nil {
                 return Problem(path: "\(path).seconds", message: "`seconds` applies to `late` only, not `\(rule.kind)`")
             }
-            if rule.kind == .malformedSecret, rule.callback != "didCreatePaymentMethod" {
+            if rule.kind == .malformedSecret, rule.callback != DelegateMethod.didCreatePaymentMethod.name {
                 return Problem(
                     path: "\(path).kind", message: "`malformedSecret` applies to `didCreatePaymentMethod` only")
             }

@@ -140,7 +140,7 @@ public enum ScenarioRunner {
                 await merchant.activity.waitUntilIdle()
             }
             var waiting: String?
-            if case .validatingAddress = flow.step { waiting = "didEnterAddress" }
+            if case .validatingAddress = flow.step { waiting = DelegateMethod.didEnterAddress.name }
             return result(
                 scenario, flow.outcome.map { "\($0)" }, { flow.transcript }, [flow.outline], flow.violations, refusals,
                 merchant, setup, waitingFor: waiting)

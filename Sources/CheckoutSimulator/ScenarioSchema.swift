@@ -44,28 +44,24 @@ enum ScenarioSchema {
 
     /// The merchant's delegate methods that take a completion, per flow: what `misbehaviour` may name.
     static func callbacks(_ flow: Scenario.Flow) -> [String] {
-        switch flow {
-        case .shippingAddress: ["didEnterAddress"]
-        case .paymentAuthorization:
-            [
-                "didSelectShippingContact", "didSelectShippingMethod", "didSelectPaymentMethod", "didChangeCouponCode",
-                "didAuthorizePayment",
-            ]
-        case .payContext:
-            [
-                "didSelectShippingContact", "didSelectShippingMethod", "didChangeCouponCode", "didCreatePaymentMethod",
-                "willComplete",
-            ]
-        }
+        let methods =
+            switch flow {
+            case .shippingAddress: ShippingAddressCallback.callbackMethods
+            case .paymentAuthorization: PaymentAuthorizationCallback.callbackMethods
+            case .payContext: PayContextCallback.callbackMethods
+            }
+        return methods.map(\.name)
     }
 
     /// Every delegate method of a flow, notifications included: what `expect.delegateCalls` may name.
     static func delegateMethods(_ flow: Scenario.Flow) -> [String] {
-        switch flow {
-        case .shippingAddress: callbacks(flow) + ["didFinish", "didCancel"]
-        case .paymentAuthorization: callbacks(flow) + ["willAuthorizePayment", "didFinish"]
-        case .payContext: callbacks(flow) + ["didComplete"]
-        }
+        let methods =
+            switch flow {
+            case .shippingAddress: ShippingAddressCallback.methods
+            case .paymentAuthorization: PaymentAuthorizationCallback.methods
+            case .payContext: PayContextCallback.methods
+            }
+        return methods.map(\.name)
     }
 
     /// The outcomes a flow ends with (a detail in parentheses may follow), and `running`.

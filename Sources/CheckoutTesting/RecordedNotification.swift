@@ -7,7 +7,7 @@ public final class RecordedNotification<Input: Sendable>: Sendable {
     public let method: String
     private let received = LockedValue<[Input]>([])
 
-    init(_ method: String) { self.method = method }
+    init(_ method: DelegateMethod) { self.method = method.name }
 
     /// What each call received, in order.
     public var arguments: [Input] { received.withLock { $0 } }

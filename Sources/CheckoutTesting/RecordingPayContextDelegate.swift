@@ -15,31 +15,29 @@ import CheckoutFlows
 /// let context = try PayContext(request: request, backend: stripe, delegate: delegate)
 /// context.present()
 /// context.authorize(token)
-/// await delegate.waitUntilCalled("didComplete")
+/// await delegate.waitUntilCalled(.didComplete)
 /// ```
-public final class RecordingPayContextDelegate: PayContextDelegate, RecordingDelegate {
+public final class RecordingPayContextDelegate: PayContextForwarding, RecordingDelegate {
     /// What `didCreatePaymentMethod` receives besides the context.
     public typealias PaymentMethodCreation = (paymentMethod: StripePaymentMethod, paymentInformation: Payment)
 
     /// `didCreatePaymentMethod`: the payment methods with the payments, the completions, the
     /// script.
-    public let didCreatePaymentMethod = ScriptedCallback<PaymentMethodCreation, IntentAnswer>(
-        "didCreatePaymentMethod")
+    public let didCreatePaymentMethod = ScriptedCallback<PaymentMethodCreation, IntentAnswer>(.didCreatePaymentMethod)
+    /// `didRequestMerchantSessionUpdate`: the requests, the handlers, the script.
+    public let didRequestMerchantSessionUpdate = ScriptedCallback<MerchantSessionRequest, MerchantSessionUpdate>(
+        .didRequestMerchantSessionUpdate, fallback: .protocolDefault)
     /// `didSelectShippingMethod`: the methods, the handlers, the script.
-    public let didSelectShippingMethod = ScriptedCallback<ShippingMethod, ShippingMethodUpdate>(
-        "didSelectShippingMethod", fallback: .protocolDefault)
+    public let didSelectShippingMethod = ScriptedCallback<ShippingMethod, ShippingMethodUpdate>(.didSelectShippingMethod, fallback: .protocolDefault)
     /// `didSelectShippingContact`: the (redacted) contacts, the handlers, the script.
-    public let didSelectShippingContact = ScriptedCallback<Contact, ShippingContactUpdate>(
-        "didSelectShippingContact", fallback: .protocolDefault)
+    public let didSelectShippingContact = ScriptedCallback<Contact, ShippingContactUpdate>(.didSelectShippingContact, fallback: .protocolDefault)
     /// `didChangeCouponCode`: the codes, the handlers, the script.
-    public let didChangeCouponCode = ScriptedCallback<String, CouponCodeUpdate>(
-        "didChangeCouponCode", fallback: .protocolDefault)
+    public let didChangeCouponCode = ScriptedCallback<String, CouponCodeUpdate>(.didChangeCouponCode, fallback: .protocolDefault)
     /// `willComplete`: the results about to be shown, the handlers, the script. Unscripted calls
     /// pass the result through unchanged.
-    public let willComplete = ScriptedCallback<PaymentAuthorizationResult, PaymentAuthorizationResult>(
-        "willComplete", fallback: .protocolDefault)
+    public let willComplete = ScriptedCallback<PaymentAuthorizationResult, PaymentAuthorizationResult>(.willComplete, fallback: .protocolDefault)
     /// `didComplete`: the status and error of each call.
-    public let didComplete = RecordedNotification<(status: PaymentStatus, error: (any Error)?)>("didComplete")
+    public let didComplete = RecordedNotification<(status: PaymentStatus, error: (any Error)?)>(.didComplete)
 
     private struct State {
         var cancels: [DriverResponse] = []
@@ -61,6 +59,7 @@ public final class RecordingPayContextDelegate: PayContextDelegate, RecordingDel
         didSelectShippingMethod.fallback = .hold
         didSelectShippingContact.fallback = .hold
         didChangeCouponCode.fallback = .hold
+        didRequestMerchantSessionUpdate.fallback = .hold
         willComplete.fallback = .hold
     }
 
@@ -101,74 +100,41 @@ public final class RecordingPayContextDelegate: PayContextDelegate, RecordingDel
         log.exit(callback.method)
     }
 
-    /// Records the call and answers as scripted.
-    public func payContext(
-        _ context: PayContext,
-        didCreatePaymentMethod paymentMethod: StripePaymentMethod,
-        paymentInformation: Payment,
-        completion: @escaping @Sendable (IntentAnswer) -> Void
-    ) {
-        run(
-            didCreatePaymentMethod,
-            (paymentMethod, paymentInformation),
-            arguments: [paymentMethod, paymentInformation],
-            completion,
-            context
-        )
-    }
-
-    /// Records the call and whether the sheet had ended.
-    public func payContext(_ context: PayContext, didCompleteWith status: PaymentStatus, error: (any Error)?) {
-        let sheetEnded: Bool
-        if case .ended = context.sheet.step { sheetEnded = true } else { sheetEnded = false }
-        log.enter("didComplete", [status, error.map { String(describing: $0) } ?? "nil"])
-        state.withLock { $0.sheetEnded.append(sheetEnded) }
-        didComplete.receive((status, error))
-        log.exit("didComplete")
-    }
-
-    /// Records the call and answers as scripted.
-    public func payContext(
-        _ context: PayContext,
-        didSelectShippingMethod method: ShippingMethod,
-        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
-    ) {
-        run(didSelectShippingMethod, method, arguments: [method], handler, context) {
-            context.sheet.defaultShippingMethodUpdate()
-        }
-    }
-
-    /// Records the call and answers as scripted.
-    public func payContext(
-        _ context: PayContext,
-        didSelectShippingContact contact: Contact,
-        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
-    ) {
-        run(didSelectShippingContact, contact, arguments: [contact], handler, context) {
-            context.sheet.defaultShippingContactUpdate()
-        }
-    }
-
-    /// Records the call and answers as scripted.
-    public func payContext(
-        _ context: PayContext,
-        didChangeCouponCode code: String,
-        handler: @escaping @Sendable (CouponCodeUpdate) -> Void
-    ) {
-        run(didChangeCouponCode, code, arguments: [code], handler, context) {
-            context.sheet.defaultCouponCodeUpdate()
-        }
-    }
-
-    /// Records the call and answers as scripted.
-    public func payContext(
-        _ context: PayContext,
-        willCompleteWith result: PaymentAuthorizationResult,
-        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
-    ) {
-        run(willComplete, result, arguments: [result], handler, context) {
-            context.noteDefaultWillComplete()
-            return result
+    /// Records the call and answers as scripted (every method of the protocol: spec E11).
+    public func forward(_ callback: PayContextCallback, context: PayContext) {
+        switch callback {
+        case .didCreatePaymentMethod(let paymentMethod, let paymentInformation, let completion):
+            run(
+                didCreatePaymentMethod, (paymentMethod, paymentInformation),
+                arguments: [paymentMethod, paymentInformation], completion, context)
+        case .didComplete(let status, let error):
+            let sheetEnded: Bool
+            if case .ended = context.sheet.step { sheetEnded = true } else { sheetEnded = false }
+            log.enter(didComplete.method, [status, error.map { String(describing: $0) } ?? "nil"])
+            state.withLock { $0.sheetEnded.append(sheetEnded) }
+            didComplete.receive((status, error))
+            log.exit(didComplete.method)
+        case .didRequestMerchantSessionUpdate(let request, let handler):
+            run(didRequestMerchantSessionUpdate, request, arguments: [request], handler, context) {
+                context.sheet.defaultMerchantSessionUpdate()
+            }
+        case .didSelectShippingMethod(let method, let handler):
+            run(didSelectShippingMethod, method, arguments: [method], handler, context) {
+                context.sheet.defaultShippingMethodUpdate()
+            }
+        case .didSelectShippingContact(let contact, let handler):
+            run(didSelectShippingContact, contact, arguments: [contact], handler, context) {
+                context.sheet.defaultShippingContactUpdate()
+            }
+        case .didChangeCouponCode(let code, let handler):
+            run(didChangeCouponCode, code, arguments: [code], handler, context) {
+                context.sheet.defaultCouponCodeUpdate()
+            }
+        case .willComplete(let result, let handler):
+            run(willComplete, result, arguments: [result], handler, context) {
+                context.noteDefaultWillComplete()
+                return result
+            }
         }
     }
 }

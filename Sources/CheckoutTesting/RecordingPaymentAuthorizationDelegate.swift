@@ -14,25 +14,28 @@ import CheckoutFlows
 /// delegate.didSelectShippingContact.fallback = .answer(ShippingContactUpdate(summaryItems: items))
 /// delegate.didAuthorizePayment.script(.answer(.success))
 /// ```
-public final class RecordingPaymentAuthorizationDelegate: PaymentAuthorizationDelegate, RecordingDelegate {
+public final class RecordingPaymentAuthorizationDelegate: PaymentAuthorizationForwarding, RecordingDelegate {
+    /// `didRequestMerchantSessionUpdate`: the requests, the handlers, the script.
+    public let didRequestMerchantSessionUpdate = ScriptedCallback<MerchantSessionRequest, MerchantSessionUpdate>(
+        .didRequestMerchantSessionUpdate, fallback: .protocolDefault)
     /// `didSelectShippingContact`: the (redacted) contacts, the handlers, the script.
     public let didSelectShippingContact = ScriptedCallback<Contact, ShippingContactUpdate>(
-        "didSelectShippingContact", fallback: .protocolDefault)
+        .didSelectShippingContact, fallback: .protocolDefault)
     /// `didSelectShippingMethod`: the methods, the handlers, the script.
     public let didSelectShippingMethod = ScriptedCallback<ShippingMethod, ShippingMethodUpdate>(
-        "didSelectShippingMethod", fallback: .protocolDefault)
+        .didSelectShippingMethod, fallback: .protocolDefault)
     /// `didSelectPaymentMethod`: the cards, the handlers, the script.
     public let didSelectPaymentMethod = ScriptedCallback<PaymentMethod, PaymentMethodUpdate>(
-        "didSelectPaymentMethod", fallback: .protocolDefault)
+        .didSelectPaymentMethod, fallback: .protocolDefault)
     /// `didChangeCouponCode`: the codes, the handlers, the script.
     public let didChangeCouponCode = ScriptedCallback<String, CouponCodeUpdate>(
-        "didChangeCouponCode", fallback: .protocolDefault)
+        .didChangeCouponCode, fallback: .protocolDefault)
     /// `didAuthorizePayment`: the payments, the handlers, the script.
-    public let didAuthorizePayment = ScriptedCallback<Payment, PaymentAuthorizationResult>("didAuthorizePayment")
+    public let didAuthorizePayment = ScriptedCallback<Payment, PaymentAuthorizationResult>(.didAuthorizePayment)
     /// `willAuthorizePayment`.
-    public let willAuthorizePayment = RecordedNotification<Void>("willAuthorizePayment")
+    public let willAuthorizePayment = RecordedNotification<Void>(.willAuthorizePayment)
     /// `didFinish`.
-    public let didFinish = RecordedNotification<Void>("didFinish")
+    public let didFinish = RecordedNotification<Void>(.didFinish)
 
     private let log = CallLog()
     private let cancels = LockedValue<[DriverResponse]>([])
@@ -46,6 +49,7 @@ public final class RecordingPaymentAuthorizationDelegate: PaymentAuthorizationDe
         didSelectShippingMethod.fallback = .hold
         didSelectPaymentMethod.fallback = .hold
         didChangeCouponCode.fallback = .hold
+        didRequestMerchantSessionUpdate.fallback = .hold
     }
 
     /// Every delegate call, in order, with its arguments.
@@ -84,58 +88,22 @@ public final class RecordingPaymentAuthorizationDelegate: PaymentAuthorizationDe
         log.exit(notification.method)
     }
 
-    /// Records the call.
-    public func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {
-        notify(didFinish)
-    }
-
-    /// Records the call.
-    public func paymentAuthorizationFlowWillAuthorizePayment(_ flow: PaymentAuthorizationFlow) {
-        notify(willAuthorizePayment)
-    }
-
-    /// Records the call and answers as scripted.
-    public func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didAuthorizePayment payment: Payment,
-        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
-    ) {
-        run(didAuthorizePayment, payment, handler, flow)
-    }
-
-    /// Records the call and answers as scripted.
-    public func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didSelectShippingContact contact: Contact,
-        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
-    ) {
-        run(didSelectShippingContact, contact, handler, flow) { flow.defaultShippingContactUpdate() }
-    }
-
-    /// Records the call and answers as scripted.
-    public func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didSelectShippingMethod method: ShippingMethod,
-        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
-    ) {
-        run(didSelectShippingMethod, method, handler, flow) { flow.defaultShippingMethodUpdate() }
-    }
-
-    /// Records the call and answers as scripted.
-    public func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didSelectPaymentMethod method: PaymentMethod,
-        handler: @escaping @Sendable (PaymentMethodUpdate) -> Void
-    ) {
-        run(didSelectPaymentMethod, method, handler, flow) { flow.defaultPaymentMethodUpdate() }
-    }
-
-    /// Records the call and answers as scripted.
-    public func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didChangeCouponCode code: String,
-        handler: @escaping @Sendable (CouponCodeUpdate) -> Void
-    ) {
-        run(didChangeCouponCode, code, handler, flow) { flow.defaultCouponCodeUpdate() }
+    /// Records the call and answers as scripted (every method of the protocol: spec E11).
+    public func forward(_ callback: PaymentAuthorizationCallback, flow: PaymentAuthorizationFlow) {
+        switch callback {
+        case .didFinish: notify(didFinish)
+        case .willAuthorizePayment: notify(willAuthorizePayment)
+        case .didAuthorizePayment(let payment, let handler): run(didAuthorizePayment, payment, handler, flow)
+        case .didRequestMerchantSessionUpdate(let request, let handler):
+            run(didRequestMerchantSessionUpdate, request, handler, flow) { flow.defaultMerchantSessionUpdate() }
+        case .didSelectShippingContact(let contact, let handler):
+            run(didSelectShippingContact, contact, handler, flow) { flow.defaultShippingContactUpdate() }
+        case .didSelectShippingMethod(let method, let handler):
+            run(didSelectShippingMethod, method, handler, flow) { flow.defaultShippingMethodUpdate() }
+        case .didSelectPaymentMethod(let method, let handler):
+            run(didSelectPaymentMethod, method, handler, flow) { flow.defaultPaymentMethodUpdate() }
+        case .didChangeCouponCode(let code, let handler):
+            run(didChangeCouponCode, code, handler, flow) { flow.defaultCouponCodeUpdate() }
+        }
     }
 }

@@ -14,11 +14,11 @@ import CheckoutFlows
 public final class RecordingShippingAddressDelegate: ShippingAddressDelegate, RecordingDelegate {
     /// `didEnterAddress`: the addresses entered, the completions, the script. Unscripted calls
     /// hold their completion.
-    public let didEnterAddress = ScriptedCallback<Contact, ShippingAddressValidation>("didEnterAddress")
+    public let didEnterAddress = ScriptedCallback<Contact, ShippingAddressValidation>(.didEnterAddress)
     /// `didFinish`: the address and the shipping method of each call.
-    public let didFinish = RecordedNotification<(address: Contact, shippingMethod: ShippingMethod?)>("didFinish")
+    public let didFinish = RecordedNotification<(address: Contact, shippingMethod: ShippingMethod?)>(.didFinish)
     /// `didCancel`.
-    public let didCancel = RecordedNotification<Void>("didCancel")
+    public let didCancel = RecordedNotification<Void>(.didCancel)
 
     private let log = CallLog()
     private let cancels = LockedValue<[DriverResponse]>([])
@@ -45,9 +45,9 @@ public final class RecordingShippingAddressDelegate: ShippingAddressDelegate, Re
 
     /// Records the call.
     public func shippingAddressFlowDidCancel(_ flow: ShippingAddressFlow) {
-        log.enter("didCancel", [])
+        log.enter(didCancel.method, [])
         didCancel.receive(())
-        log.exit("didCancel")
+        log.exit(didCancel.method)
     }
 
     /// Records the call and answers as scripted.
@@ -56,12 +56,12 @@ public final class RecordingShippingAddressDelegate: ShippingAddressDelegate, Re
         didEnter address: Contact,
         completion: @escaping @Sendable (ShippingAddressValidation) -> Void
     ) {
-        log.enter("didEnterAddress", [address])
+        log.enter(didEnterAddress.method, [address])
         let answer = didEnterAddress.receive(address, completion)
         if let response = answer.perform(address, completion, cancel: { flow.cancel() }) {
             cancels.withLock { $0.append(response) }
         }
-        log.exit("didEnterAddress")
+        log.exit(didEnterAddress.method)
     }
 
     /// Records the call.
@@ -70,8 +70,8 @@ public final class RecordingShippingAddressDelegate: ShippingAddressDelegate, Re
         didFinishWith address: Contact,
         shippingMethod: ShippingMethod?
     ) {
-        log.enter("didFinish", [address, shippingMethod.map(\.identifier) ?? "nil"])
+        log.enter(didFinish.method, [address, shippingMethod.map(\.identifier) ?? "nil"])
         didFinish.receive((address, shippingMethod))
-        log.exit("didFinish")
+        log.exit(didFinish.method)
     }
 }

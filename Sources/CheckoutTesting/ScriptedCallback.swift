@@ -25,8 +25,8 @@ public final class ScriptedCallback<Input: Sendable, Value: Sendable>: Sendable 
     public let method: String
     private let state: LockedValue<State>
 
-    init(_ method: String, fallback: ScriptedAnswer<Input, Value> = .hold) {
-        self.method = method
+    init(_ method: DelegateMethod, fallback: ScriptedAnswer<Input, Value> = .hold) {
+        self.method = method.name
         self.state = LockedValue(State(fallback: fallback))
     }
 

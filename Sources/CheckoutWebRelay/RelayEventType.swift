@@ -1,3 +1,5 @@
+import CheckoutFlows
+
 /// The browser events a relay handles: `ApplePaySession`'s, named as Apple names them without
 /// `on`, and the W3C `PaymentRequest`'s three update events.
 public enum RelayEventType: String, Codable, Hashable, Sendable, CaseIterable {
@@ -40,12 +42,12 @@ public enum RelayEventType: String, Codable, Hashable, Sendable, CaseIterable {
     /// The flow's callback the event leads to, as refusals name it (spec W4, E1).
     var callback: String {
         switch self {
-        case .validateMerchant: "validateMerchant"
-        case .shippingContactSelected, .shippingAddressChange: "didSelectShippingContact"
-        case .shippingMethodSelected, .shippingOptionChange: "didSelectShippingMethod"
-        case .paymentMethodSelected, .paymentMethodChange: "didSelectPaymentMethod"
-        case .couponCodeChanged: "didChangeCouponCode"
-        case .paymentAuthorized: "didAuthorizePayment"
+        case .validateMerchant: DelegateMethod.didRequestMerchantSessionUpdate.name
+        case .shippingContactSelected, .shippingAddressChange: DelegateMethod.didSelectShippingContact.name
+        case .shippingMethodSelected, .shippingOptionChange: DelegateMethod.didSelectShippingMethod.name
+        case .paymentMethodSelected, .paymentMethodChange: DelegateMethod.didSelectPaymentMethod.name
+        case .couponCodeChanged: DelegateMethod.didChangeCouponCode.name
+        case .paymentAuthorized: DelegateMethod.didAuthorizePayment.name
         case .cancel: "cancel"
         }
     }

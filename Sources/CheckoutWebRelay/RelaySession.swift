@@ -277,10 +277,11 @@ public final class RelaySession: Sendable {
     }
 
     private static func lastWillAuthorizeWasDefault(_ transcript: Transcript) -> Bool {
+        let willAuthorize = DelegateMethod.willAuthorizePayment.name
         for entry in transcript.entries.reversed() {
             switch entry.event {
-            case .completion("willAuthorizePayment", _, _, let byDefault): return byDefault
-            case .call("willAuthorizePayment", _, _): return false
+            case .completion(let method, _, _, let byDefault) where method == willAuthorize: return byDefault
+            case .call(let method, _, _) where method == willAuthorize: return false
             default: continue
             }
         }
