@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutFlows
 import CheckoutWeb
 import Foundation
 
@@ -24,6 +25,15 @@ public protocol MerchantValidating: Sendable {
 struct MerchantValidator: Sendable {
     let validating: any MerchantValidating
     let sessionID: String
+    private let failure = LockedValue<String?>(nil)
+
+    init(validating: any MerchantValidating, sessionID: String) {
+        self.validating = validating
+        self.sessionID = sessionID
+    }
+
+    /// Why the last fetch failed, as the validator threw it (for the page's end message).
+    var lastFailure: String? { failure.withLock { $0 } }
 
     /// Fetches the session in a task and hands the flow's update to `handler`: the session as
     /// its JSON text, or a failure when the fetch throws.
@@ -35,6 +45,7 @@ struct MerchantValidator: Sendable {
                 let json = String(decoding: try JSONEncoder().encode(session), as: UTF8.self)
                 handler(.success(MerchantSession(json: json)))
             } catch {
+                failure.withLock { $0 = "\(error)" }
                 handler(.failure)
             }
         }

@@ -15,6 +15,8 @@ public final class RelaySession: Sendable {
     let flow: SessionFlow
     let script: ReplayScript
     let authorizationDelegate: RelayAuthorizationDelegate?
+    /// The merchant's ``MerchantValidating``, bound to this session, when it gave one.
+    let validator: MerchantValidator?
     let clock: any CheckoutClock
     let state: LockedValue<State>
 
@@ -54,6 +56,7 @@ public final class RelaySession: Sendable {
             onViolation: onViolation.map { report in { @Sendable violation in report(id, violation) } }
         )
         let validator = merchant.validator.map { MerchantValidator(validating: $0, sessionID: id) }
+        self.validator = validator
         switch merchant.delegate {
         case .authorization(let delegate):
             let relayed = RelayAuthorizationDelegate(

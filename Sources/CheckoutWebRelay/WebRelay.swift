@@ -229,7 +229,10 @@ public final class WebRelay: Sendable {
                             "the session's merchant gets no merchant session: it gave no MerchantValidating, and its "
                                 + "delegate does not implement didRequestMerchantSessionUpdate"
                         )
-                        : ("merchantValidationFailed", "the merchant got no merchant session")
+                        : (
+                            "merchantValidationFailed",
+                            session.validator?.lastFailure ?? "the merchant got no merchant session"
+                        )
                 }
                 return .ended(await session.endOfFlow(afterPageCancel: false))
             }
@@ -532,7 +535,7 @@ public final class WebRelay: Sendable {
                 throw diverged(index, "the event is of session \(step.event.session.debugDescription)")
             }
             switch step.event.type {
-            case .validateMerchant, .cancel:
+            case .cancel:
                 _ = session.script.finish()
                 throw diverged(index, "a \(step.event.type.rawValue) event is never recorded")
             default: break

@@ -651,7 +651,7 @@ final class PaymentAuthorizationStateMachineTests: XCTestCase {
             case .shippingMethod: effect = machine.selectShippingMethod("express", at: .seconds(1))
             case .paymentMethod: effect = machine.selectPaymentMethod(F.amex, at: .seconds(1))
             case .couponCode: effect = machine.changeCouponCode("X", at: .seconds(1))
-            case .authorization: effect = .none
+            case .authorization, .merchantSession: effect = .none
             }
             XCTAssertNotNil(F.call(effect), name)
             assertDidFinish(machine.answer(1, first: true, answer, at: .seconds(2)))

@@ -31,7 +31,8 @@ final class MerchantValidationTests: XCTestCase {
                 XCTAssertFalse(rendering.contains(secret), "\(secret) in \(rendering)")
             }
         }
-        XCTAssertTrue(transcript.text().contains("relay.validateMerchant"))
+        XCTAssertTrue(transcript.text().contains("didRequestMerchantSessionUpdate"))
+        XCTAssertTrue(transcript.json().contains("not shown"))
         let snapshot = String(decoding: try relay.snapshot("s1"), as: UTF8.self)
         XCTAssertFalse(snapshot.contains("SECRET"))
     }
@@ -48,11 +49,11 @@ final class MerchantValidationTests: XCTestCase {
         await validator.started.waitFor(1)
         let refused = await relay.handle(try Page.contact("s1"))
         XCTAssertEqual(refused.refusal?.reason, "callbackPending")
-        XCTAssertEqual(refused.refusal?.pendingCallback, "validateMerchant")
-        // spec E4: under the deadline; a late validation ends the session and the page aborts.
+        XCTAssertEqual(refused.refusal?.pendingCallback, "didRequestMerchantSessionUpdate")
+        // spec E4: under the flow's deadline; a late validation ends the session and the page aborts.
         clock.advance(by: .seconds(30))
         let reply = try await pending.value
-        XCTAssertEqual(reply.end?.reason, "merchantValidationTimedOut")
+        XCTAssertEqual(reply.end?.reason, "completionTimedOut")
         XCTAssertEqual(reply.end?.abort, true)
         let session = try XCTUnwrap(relay.session("s1"))
         XCTAssertTrue(session.isEnded)
@@ -73,11 +74,15 @@ final class MerchantValidationTests: XCTestCase {
         XCTAssertEqual(merchant.finishedCount, 1)
     }
 
+    // spec W5, A9: a merchant that neither implements didRequestMerchantSessionUpdate nor gives a
+    // MerchantValidating gets the protocol's default answer, no session: the session ends and says
+    // why. A bad URL is refused before the merchant is asked.
     func testValidationWithoutAValidatorOrWithABadURLIsRefused() async throws {
         let relay = WebRelay(options: RelayOptions(clock: ManualClock()))
         try relay.open("a", request: Shop.request, merchant: .authorization(delegate: ShopMerchant()))
         let unsupported = await relay.handle(try Page.validate("a"))
-        XCTAssertEqual(unsupported.refusal?.reason, "merchantValidationUnsupported")
+        XCTAssertEqual(unsupported.end?.reason, "merchantValidationUnsupported")
+        XCTAssertEqual(unsupported.end?.abort, true)
         try relay.open(
             "b", request: Shop.request, merchant: .authorization(delegate: ShopMerchant(), validator: ShopValidator()))
         let insecure = await relay.handle(
