@@ -5,6 +5,7 @@
     Scripts/callbacks.py --write    writes them
     Scripts/callbacks.py --check    exits 1 (with a diff) when a generated file differs from what
                                     the declarations give
+    --declarations FILE             reads FILE instead of Scripts/callbacks.json
 
 For each flow: `<Protocol>.swift` (the delegate protocol with its defaults, and the async twin
 with its defaults) and `<Name>Callback.swift` (the callback enum, its delivery to a merchant of
@@ -297,8 +298,8 @@ def formatted(text):
     return result.stdout
 
 
-def outputs():
-    with open(DECLARATIONS, encoding="utf-8") as file:
+def outputs(path):
+    with open(path, encoding="utf-8") as file:
         declarations = json.load(file)
     flows = declarations["flows"]
     files = {DELEGATE_METHOD: delegate_method(flows)}
@@ -309,10 +310,18 @@ def outputs():
 
 
 def main(argv):
-    mode = argv[1] if len(argv) > 1 else None
-    if mode not in (None, "--write", "--check") or len(argv) > 2:
+    arguments = argv[1:]
+    declarations = DECLARATIONS
+    if "--declarations" in arguments:
+        index = arguments.index("--declarations")
+        if index + 1 >= len(arguments):
+            sys.exit(__doc__)
+        declarations = arguments[index + 1]
+        del arguments[index:index + 2]
+    mode = arguments[0] if arguments else None
+    if mode not in (None, "--write", "--check") or len(arguments) > 1:
         sys.exit(__doc__)
-    files = outputs()
+    files = outputs(declarations)
     differing = 0
     for path, text in files.items():
         full = os.path.join(ROOT, path)
