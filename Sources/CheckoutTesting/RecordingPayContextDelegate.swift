@@ -28,14 +28,18 @@ public final class RecordingPayContextDelegate: PayContextForwarding, RecordingD
     public let didRequestMerchantSessionUpdate = ScriptedCallback<MerchantSessionRequest, MerchantSessionUpdate>(
         .didRequestMerchantSessionUpdate, fallback: .protocolDefault)
     /// `didSelectShippingMethod`: the methods, the handlers, the script.
-    public let didSelectShippingMethod = ScriptedCallback<ShippingMethod, ShippingMethodUpdate>(.didSelectShippingMethod, fallback: .protocolDefault)
+    public let didSelectShippingMethod = ScriptedCallback<ShippingMethod, ShippingMethodUpdate>(
+        .didSelectShippingMethod, fallback: .protocolDefault)
     /// `didSelectShippingContact`: the (redacted) contacts, the handlers, the script.
-    public let didSelectShippingContact = ScriptedCallback<Contact, ShippingContactUpdate>(.didSelectShippingContact, fallback: .protocolDefault)
+    public let didSelectShippingContact = ScriptedCallback<Contact, ShippingContactUpdate>(
+        .didSelectShippingContact, fallback: .protocolDefault)
     /// `didChangeCouponCode`: the codes, the handlers, the script.
-    public let didChangeCouponCode = ScriptedCallback<String, CouponCodeUpdate>(.didChangeCouponCode, fallback: .protocolDefault)
+    public let didChangeCouponCode = ScriptedCallback<String, CouponCodeUpdate>(
+        .didChangeCouponCode, fallback: .protocolDefault)
     /// `willComplete`: the results about to be shown, the handlers, the script. Unscripted calls
     /// pass the result through unchanged.
-    public let willComplete = ScriptedCallback<PaymentAuthorizationResult, PaymentAuthorizationResult>(.willComplete, fallback: .protocolDefault)
+    public let willComplete = ScriptedCallback<PaymentAuthorizationResult, PaymentAuthorizationResult>(
+        .willComplete, fallback: .protocolDefault)
     /// `didComplete`: the status and error of each call.
     public let didComplete = RecordedNotification<(status: PaymentStatus, error: (any Error)?)>(.didComplete)
 

@@ -275,7 +275,8 @@ public final class RelaySession: Sendable {
         case .couponCode(let update): .couponCode(update, byDefault: update.isDefaultAnswer)
         case .authorization(let result):
             .authorization(result, willAuthorizeByDefault: Self.lastWillAuthorizeWasDefault(flow.sheet.transcript))
-        case .merchantSession(let update): .merchantSession(validated: update.isSuccess, byDefault: update.isDefaultAnswer)
+        case .merchantSession(let update):
+            .merchantSession(validated: update.isSuccess, byDefault: update.isDefaultAnswer)
         }
     }
 

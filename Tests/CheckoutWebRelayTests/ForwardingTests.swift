@@ -167,7 +167,9 @@ final class ForwardingTests: XCTestCase {
         },
         .didSelectShippingContact: {
             $0.selectShippingContact(
-                Contact(postalAddress: Address(city: "Austin", state: "TX", postalCode: "78701", country: try? CountryCode("US"))))
+                Contact(
+                    postalAddress: Address(
+                        city: "Austin", state: "TX", postalCode: "78701", country: try? CountryCode("US"))))
         },
         .didSelectShippingMethod: { $0.selectShippingMethod("express") },
         .didSelectPaymentMethod: { $0.selectPaymentMethod(visa) },

@@ -413,7 +413,8 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
 
     /// The merchant's merchant session (spec W5): the sheet goes on with one, and ends without.
     @inline(never)
-    private mutating func merchantSessionAnswered(_ update: MerchantSessionUpdate, at now: FlowInstant) -> Effect<Call> {
+    private mutating func merchantSessionAnswered(_ update: MerchantSessionUpdate, at now: FlowInstant) -> Effect<Call>
+    {
         guard update.isSuccess else { return end(.failed(.merchantValidation), at: now) }
         state = .sheet
         return .none
