@@ -270,6 +270,82 @@ def callbacks_file(flow):
     return "".join(out)
 
 
+def answers_file(flow):
+    """The flow's answer enum: one case per callback, and what the engine reads of each answer."""
+    enum, flow_type = flow["answerEnum"], flow["flowType"]
+    callbacks = [c for c in flow["callbacks"] if is_callback(c)]
+    sheet = [c for c in callbacks if c.get("updatesSheet")]
+    other = [c for c in callbacks if not c.get("updatesSheet")]
+    defaulted = [c for c in callbacks if "defaultValue" in c]
+    out = [HEADER, "\n", "import CheckoutCore\n", "\n"]
+    out.append(doc(flow["answerDoc"], 0))
+    out.append(f"public enum {enum}: Hashable, Sendable {{\n")
+    for callback in callbacks:
+        out.append(doc(f"The answer to `{callback['name']}`.", 4))
+        out.append(f"    case {callback['answerCase']}({callback['answer']})\n")
+    out.append("}\n\n")
+
+    def switch(name, signature, arms, attributes=""):
+        out.append(f"    {attributes}{signature} {{\n        switch self {{\n")
+        for arm in arms:
+            out.append(f"        {arm}\n")
+        out.append("        }\n    }\n\n")
+
+    out.append(f"extension {enum} {{\n")
+    out.append(doc("The delegate method the answer answers.", 4))
+    switch("method", "package var method: DelegateMethod",
+           [f"case .{c['answerCase']}: .{c['name']}" for c in callbacks])
+    out.append(doc("Whether the protocol's default gave the answer (spec A9).", 4))
+    switch("isDefaultAnswer", "var isDefaultAnswer: Bool",
+           [f"case .{c['answerCase']}(let answer): answer.isDefaultAnswer" for c in defaulted]
+           + ["case " + ", ".join("." + c["answerCase"] for c in callbacks if "defaultValue" not in c) + ": false"])
+    out.append(doc("The update's summary items (none for an answer that does not update the sheet).", 4))
+    switch("updatedSummaryItems", "var updatedSummaryItems: [SummaryItem]",
+           [f"case .{c['answerCase']}(let update): update.summaryItems" for c in sheet]
+           + ["case " + ", ".join("." + c["answerCase"] for c in other) + ": []"])
+    out.append(doc("The update's shipping methods, when it carries a list.", 4))
+    switch("updatedShippingMethods", "var updatedShippingMethods: [ShippingMethod]?",
+           [f"case .{c['answerCase']}(let update): update.shippingMethods" for c in sheet]
+           + ["case " + ", ".join("." + c["answerCase"] for c in other) + ": nil"])
+    out.append(doc("The answer's errors (none for an answer that carries none).", 4))
+    switch("updatedErrors", "var updatedErrors: [PaymentError]",
+           [f"case .{c['answerCase']}(let update): update.errors" for c in sheet]
+           + [f"case .{c['answerCase']}(let answer): answer.errors" for c in other if c.get("errors")]
+           + ["case " + ", ".join("." + c["answerCase"] for c in other if not c.get("errors")) + ": []"])
+    out.append(doc("Whether the update fits the request (spec E7), decided without building an error; an answer "
+                   "that does not update the sheet always does.", 4))
+    switch("fits", "func fits(_ request: PaymentRequest) -> Bool",
+           [f"case .{c['answerCase']}(let update):\n            request.fits(summaryItems: update.summaryItems, "
+            "shippingMethods: update.shippingMethods)" for c in sheet]
+           + ["case " + ", ".join("." + c["answerCase"] for c in other) + ": true"],
+           attributes="@inline(__always)\n    ")
+    out.append(doc("Why the update does not fit the request (spec E7): empty when it does.", 4))
+    switch("problems", "func problems(against request: PaymentRequest) -> [CheckoutError]",
+           [f"case .{c['answerCase']}(let update): request.problems(in: update)" for c in sheet]
+           + ["case " + ", ".join("." + c["answerCase"] for c in other) + ": []"])
+    out.append("}\n\n")
+
+    out.append(f"extension {enum}: TranscriptModel {{\n")
+    out.append(doc("The answer in CheckoutCore's JSON (spec E8), or as its type writes itself for a transcript.", 4))
+    switch("transcriptJSON", "package var transcriptJSON: String?",
+           [f"case .{c['answerCase']}(let answer): answer.transcriptJSON" if c.get("transcript") == "custom"
+            else f"case .{c['answerCase']}(let answer): TranscriptValue.modelJSON(answer)" for c in callbacks])
+    out.append("}\n\n")
+
+    out.append(f"extension {flow_type} {{\n")
+    for index, callback in enumerate(defaulted):
+        if index:
+            out.append("\n")
+        answer = callback["answer"]
+        out.append(doc(f"The answer the default implementation of the optional `{callback['name']}` gives (spec "
+                       f"A9): {callback['defaultDoc']}.", 4))
+        out.append(f"    public func default{answer}() -> {answer} {{\n")
+        out.append(f"        var answer = {callback['defaultValue']}\n")
+        out.append("        answer.isDefaultAnswer = true\n        return answer\n    }\n")
+    out.append("}\n")
+    return "".join(out)
+
+
 def delegate_method(flows):
     names = []
     for flow in flows:
@@ -306,6 +382,8 @@ def outputs(path):
     for flow in flows:
         files[os.path.join(flow["directory"], flow["protocol"] + ".swift")] = protocols(flow)
         files[os.path.join(flow["directory"], flow["name"] + "Callback.swift")] = callbacks_file(flow)
+        if "answerEnum" in flow:
+            files[os.path.join(flow["directory"], flow["answerEnum"] + ".swift")] = answers_file(flow)
     return {path: formatted(text) for path, text in files.items()}
 
 

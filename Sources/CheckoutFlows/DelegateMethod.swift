@@ -7,12 +7,12 @@
 package enum DelegateMethod: String, Sendable, CaseIterable {
     case didFinish
     case willAuthorizePayment
-    case didAuthorizePayment
-    case didRequestMerchantSessionUpdate
     case didSelectShippingContact
     case didSelectShippingMethod
     case didSelectPaymentMethod
     case didChangeCouponCode
+    case didAuthorizePayment
+    case didRequestMerchantSessionUpdate
     case didCancel
     case didEnterAddress
     case didCreatePaymentMethod

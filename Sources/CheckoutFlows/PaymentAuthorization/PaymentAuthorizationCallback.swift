@@ -13,13 +13,6 @@ public enum PaymentAuthorizationCallback {
     /// `willAuthorizePayment` (spec A6).
     case willAuthorizePayment
 
-    /// `didAuthorizePayment` (spec A6).
-    case didAuthorizePayment(payment: Payment, handler: @Sendable (PaymentAuthorizationResult) -> Void)
-
-    /// `didRequestMerchantSessionUpdate` (spec W5).
-    case didRequestMerchantSessionUpdate(
-        request: MerchantSessionRequest, handler: @Sendable (MerchantSessionUpdate) -> Void)
-
     /// `didSelectShippingContact` (spec A2).
     case didSelectShippingContact(contact: Contact, handler: @Sendable (ShippingContactUpdate) -> Void)
 
@@ -31,6 +24,13 @@ public enum PaymentAuthorizationCallback {
 
     /// `didChangeCouponCode` (spec A5).
     case didChangeCouponCode(code: String, handler: @Sendable (CouponCodeUpdate) -> Void)
+
+    /// `didAuthorizePayment` (spec A6).
+    case didAuthorizePayment(payment: Payment, handler: @Sendable (PaymentAuthorizationResult) -> Void)
+
+    /// `didRequestMerchantSessionUpdate` (spec W5).
+    case didRequestMerchantSessionUpdate(
+        request: MerchantSessionRequest, handler: @Sendable (MerchantSessionUpdate) -> Void)
 }
 
 extension PaymentAuthorizationCallback {
@@ -39,12 +39,12 @@ extension PaymentAuthorizationCallback {
         switch self {
         case .didFinish: .didFinish
         case .willAuthorizePayment: .willAuthorizePayment
-        case .didAuthorizePayment: .didAuthorizePayment
-        case .didRequestMerchantSessionUpdate: .didRequestMerchantSessionUpdate
         case .didSelectShippingContact: .didSelectShippingContact
         case .didSelectShippingMethod: .didSelectShippingMethod
         case .didSelectPaymentMethod: .didSelectPaymentMethod
         case .didChangeCouponCode: .didChangeCouponCode
+        case .didAuthorizePayment: .didAuthorizePayment
+        case .didRequestMerchantSessionUpdate: .didRequestMerchantSessionUpdate
         }
     }
 
@@ -55,8 +55,8 @@ extension PaymentAuthorizationCallback {
     /// A9).
     public var isOptional: Bool {
         switch self {
-        case .willAuthorizePayment, .didRequestMerchantSessionUpdate, .didSelectShippingContact,
-            .didSelectShippingMethod, .didSelectPaymentMethod, .didChangeCouponCode:
+        case .willAuthorizePayment, .didSelectShippingContact, .didSelectShippingMethod, .didSelectPaymentMethod,
+            .didChangeCouponCode, .didRequestMerchantSessionUpdate:
             true
         case .didFinish, .didAuthorizePayment: false
         }
@@ -75,31 +75,31 @@ extension PaymentAuthorizationCallback {
         switch self {
         case .didFinish: "A8"
         case .willAuthorizePayment: "A6"
-        case .didAuthorizePayment: "A6"
-        case .didRequestMerchantSessionUpdate: "W5"
         case .didSelectShippingContact: "A2"
         case .didSelectShippingMethod: "A3"
         case .didSelectPaymentMethod: "A4"
         case .didChangeCouponCode: "A5"
+        case .didAuthorizePayment: "A6"
+        case .didRequestMerchantSessionUpdate: "W5"
         }
     }
 
     /// Every method of ``PaymentAuthorizationDelegate``, as declared.
     package static let methods: [DelegateMethod] = [
-        .didFinish, .willAuthorizePayment, .didAuthorizePayment, .didRequestMerchantSessionUpdate,
-        .didSelectShippingContact, .didSelectShippingMethod, .didSelectPaymentMethod, .didChangeCouponCode,
+        .didFinish, .willAuthorizePayment, .didSelectShippingContact, .didSelectShippingMethod, .didSelectPaymentMethod,
+        .didChangeCouponCode, .didAuthorizePayment, .didRequestMerchantSessionUpdate,
     ]
 
     /// The optional methods: those a merchant may leave out.
     package static let optionalMethods: [DelegateMethod] = [
-        .willAuthorizePayment, .didRequestMerchantSessionUpdate, .didSelectShippingContact, .didSelectShippingMethod,
-        .didSelectPaymentMethod, .didChangeCouponCode,
+        .willAuthorizePayment, .didSelectShippingContact, .didSelectShippingMethod, .didSelectPaymentMethod,
+        .didChangeCouponCode, .didRequestMerchantSessionUpdate,
     ]
 
     /// The callbacks: the methods that take a completion.
     package static let callbackMethods: [DelegateMethod] = [
-        .didAuthorizePayment, .didRequestMerchantSessionUpdate, .didSelectShippingContact, .didSelectShippingMethod,
-        .didSelectPaymentMethod, .didChangeCouponCode,
+        .didSelectShippingContact, .didSelectShippingMethod, .didSelectPaymentMethod, .didChangeCouponCode,
+        .didAuthorizePayment, .didRequestMerchantSessionUpdate,
     ]
 
     /// Calls the method on a completion-handler merchant.
@@ -109,10 +109,6 @@ extension PaymentAuthorizationCallback {
             merchant.paymentAuthorizationFlowDidFinish(flow)
         case .willAuthorizePayment:
             merchant.paymentAuthorizationFlowWillAuthorizePayment(flow)
-        case .didAuthorizePayment(let payment, let handler):
-            merchant.paymentAuthorizationFlow(flow, didAuthorizePayment: payment, handler: handler)
-        case .didRequestMerchantSessionUpdate(let request, let handler):
-            merchant.paymentAuthorizationFlow(flow, didRequestMerchantSessionUpdate: request, handler: handler)
         case .didSelectShippingContact(let contact, let handler):
             merchant.paymentAuthorizationFlow(flow, didSelectShippingContact: contact, handler: handler)
         case .didSelectShippingMethod(let method, let handler):
@@ -121,6 +117,10 @@ extension PaymentAuthorizationCallback {
             merchant.paymentAuthorizationFlow(flow, didSelectPaymentMethod: method, handler: handler)
         case .didChangeCouponCode(let code, let handler):
             merchant.paymentAuthorizationFlow(flow, didChangeCouponCode: code, handler: handler)
+        case .didAuthorizePayment(let payment, let handler):
+            merchant.paymentAuthorizationFlow(flow, didAuthorizePayment: payment, handler: handler)
+        case .didRequestMerchantSessionUpdate(let request, let handler):
+            merchant.paymentAuthorizationFlow(flow, didRequestMerchantSessionUpdate: request, handler: handler)
         }
     }
 
@@ -132,10 +132,6 @@ extension PaymentAuthorizationCallback {
             merchant.paymentAuthorizationFlowDidFinish(flow)
         case .willAuthorizePayment:
             merchant.paymentAuthorizationFlowWillAuthorizePayment(flow)
-        case .didAuthorizePayment(let payment, let handler):
-            Task { handler(await merchant.paymentAuthorizationFlow(flow, didAuthorizePayment: payment)) }
-        case .didRequestMerchantSessionUpdate(let request, let handler):
-            Task { handler(await merchant.paymentAuthorizationFlow(flow, didRequestMerchantSessionUpdate: request)) }
         case .didSelectShippingContact(let contact, let handler):
             Task { handler(await merchant.paymentAuthorizationFlow(flow, didSelectShippingContact: contact)) }
         case .didSelectShippingMethod(let method, let handler):
@@ -144,6 +140,10 @@ extension PaymentAuthorizationCallback {
             Task { handler(await merchant.paymentAuthorizationFlow(flow, didSelectPaymentMethod: method)) }
         case .didChangeCouponCode(let code, let handler):
             Task { handler(await merchant.paymentAuthorizationFlow(flow, didChangeCouponCode: code)) }
+        case .didAuthorizePayment(let payment, let handler):
+            Task { handler(await merchant.paymentAuthorizationFlow(flow, didAuthorizePayment: payment)) }
+        case .didRequestMerchantSessionUpdate(let request, let handler):
+            Task { handler(await merchant.paymentAuthorizationFlow(flow, didRequestMerchantSessionUpdate: request)) }
         }
     }
 
@@ -154,9 +154,6 @@ extension PaymentAuthorizationCallback {
         switch self {
         case .willAuthorizePayment:
             flow.noteWillAuthorizePaymentNotImplemented()
-            return true
-        case .didRequestMerchantSessionUpdate(_, let handler):
-            handler(flow.defaultMerchantSessionUpdate())
             return true
         case .didSelectShippingContact(_, let handler):
             handler(flow.defaultShippingContactUpdate())
@@ -169,6 +166,9 @@ extension PaymentAuthorizationCallback {
             return true
         case .didChangeCouponCode(_, let handler):
             handler(flow.defaultCouponCodeUpdate())
+            return true
+        case .didRequestMerchantSessionUpdate(_, let handler):
+            handler(flow.defaultMerchantSessionUpdate())
             return true
         case .didFinish, .didAuthorizePayment:
             return false
@@ -198,24 +198,6 @@ extension PaymentAuthorizationForwarding {
         _ flow: PaymentAuthorizationFlow
     ) {
         forward(.willAuthorizePayment, flow: flow)
-    }
-
-    /// Forwards `didAuthorizePayment`.
-    public func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didAuthorizePayment payment: Payment,
-        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
-    ) {
-        forward(.didAuthorizePayment(payment: payment, handler: handler), flow: flow)
-    }
-
-    /// Forwards `didRequestMerchantSessionUpdate`.
-    public func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didRequestMerchantSessionUpdate request: MerchantSessionRequest,
-        handler: @escaping @Sendable (MerchantSessionUpdate) -> Void
-    ) {
-        forward(.didRequestMerchantSessionUpdate(request: request, handler: handler), flow: flow)
     }
 
     /// Forwards `didSelectShippingContact`.
@@ -252,6 +234,24 @@ extension PaymentAuthorizationForwarding {
         handler: @escaping @Sendable (CouponCodeUpdate) -> Void
     ) {
         forward(.didChangeCouponCode(code: code, handler: handler), flow: flow)
+    }
+
+    /// Forwards `didAuthorizePayment`.
+    public func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didAuthorizePayment payment: Payment,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+    ) {
+        forward(.didAuthorizePayment(payment: payment, handler: handler), flow: flow)
+    }
+
+    /// Forwards `didRequestMerchantSessionUpdate`.
+    public func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didRequestMerchantSessionUpdate request: MerchantSessionRequest,
+        handler: @escaping @Sendable (MerchantSessionUpdate) -> Void
+    ) {
+        forward(.didRequestMerchantSessionUpdate(request: request, handler: handler), flow: flow)
     }
 }
 

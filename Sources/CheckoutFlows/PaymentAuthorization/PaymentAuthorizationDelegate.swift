@@ -24,21 +24,6 @@ public protocol PaymentAuthorizationDelegate: Sendable {
         _ flow: PaymentAuthorizationFlow
     )
 
-    /// The customer authorized: charge the payment and call `handler` with the result.
-    func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didAuthorizePayment payment: Payment,
-        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
-    )
-
-    /// The sheet needs a merchant session (Apple Pay on the web's `onvalidatemerchant`): fetch it
-    /// from Apple with the request's validation URL and call `handler` with it, or with a failure.
-    func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didRequestMerchantSessionUpdate request: MerchantSessionRequest,
-        handler: @escaping @Sendable (MerchantSessionUpdate) -> Void
-    )
-
     /// The customer selected a shipping contact, shown redacted (spec A2).
     func paymentAuthorizationFlow(
         _ flow: PaymentAuthorizationFlow,
@@ -66,6 +51,21 @@ public protocol PaymentAuthorizationDelegate: Sendable {
         didChangeCouponCode code: String,
         handler: @escaping @Sendable (CouponCodeUpdate) -> Void
     )
+
+    /// The customer authorized: charge the payment and call `handler` with the result.
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didAuthorizePayment payment: Payment,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+    )
+
+    /// The sheet needs a merchant session (Apple Pay on the web's `onvalidatemerchant`): fetch it
+    /// from Apple with the request's validation URL and call `handler` with it, or with a failure.
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didRequestMerchantSessionUpdate request: MerchantSessionRequest,
+        handler: @escaping @Sendable (MerchantSessionUpdate) -> Void
+    )
 }
 
 extension PaymentAuthorizationDelegate {
@@ -74,16 +74,6 @@ extension PaymentAuthorizationDelegate {
         _ flow: PaymentAuthorizationFlow
     ) {
         flow.noteWillAuthorizePaymentNotImplemented()
-    }
-
-    /// Default (spec A9, W5): the answer the protocol gives; the transcript says a default
-    /// answered.
-    public func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didRequestMerchantSessionUpdate request: MerchantSessionRequest,
-        handler: @escaping @Sendable (MerchantSessionUpdate) -> Void
-    ) {
-        handler(flow.defaultMerchantSessionUpdate())
     }
 
     /// Default (spec A9, A2): the answer the protocol gives; the transcript says a default
@@ -125,6 +115,16 @@ extension PaymentAuthorizationDelegate {
     ) {
         handler(flow.defaultCouponCodeUpdate())
     }
+
+    /// Default (spec A9, W5): the answer the protocol gives; the transcript says a default
+    /// answered.
+    public func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didRequestMerchantSessionUpdate request: MerchantSessionRequest,
+        handler: @escaping @Sendable (MerchantSessionUpdate) -> Void
+    ) {
+        handler(flow.defaultMerchantSessionUpdate())
+    }
 }
 
 /// The merchant's side of an authorization flow written with async/await: each callback returns
@@ -144,19 +144,6 @@ public protocol AsyncPaymentAuthorizationDelegate: Sendable {
     func paymentAuthorizationFlowWillAuthorizePayment(
         _ flow: PaymentAuthorizationFlow
     )
-
-    /// The customer authorized: charge the payment and return the result.
-    func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didAuthorizePayment payment: Payment
-    ) async -> PaymentAuthorizationResult
-
-    /// The sheet needs a merchant session: fetch it with the request's validation URL and return
-    /// it, or a failure.
-    func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didRequestMerchantSessionUpdate request: MerchantSessionRequest
-    ) async -> MerchantSessionUpdate
 
     /// The customer selected a shipping contact, shown redacted (spec A2).
     func paymentAuthorizationFlow(
@@ -181,6 +168,19 @@ public protocol AsyncPaymentAuthorizationDelegate: Sendable {
         _ flow: PaymentAuthorizationFlow,
         didChangeCouponCode code: String
     ) async -> CouponCodeUpdate
+
+    /// The customer authorized: charge the payment and return the result.
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didAuthorizePayment payment: Payment
+    ) async -> PaymentAuthorizationResult
+
+    /// The sheet needs a merchant session: fetch it with the request's validation URL and return
+    /// it, or a failure.
+    func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didRequestMerchantSessionUpdate request: MerchantSessionRequest
+    ) async -> MerchantSessionUpdate
 }
 
 extension AsyncPaymentAuthorizationDelegate {
@@ -189,15 +189,6 @@ extension AsyncPaymentAuthorizationDelegate {
         _ flow: PaymentAuthorizationFlow
     ) {
         flow.noteWillAuthorizePaymentNotImplemented()
-    }
-
-    /// Default (spec A9, W5): the answer the protocol gives; the transcript says a default
-    /// answered.
-    public func paymentAuthorizationFlow(
-        _ flow: PaymentAuthorizationFlow,
-        didRequestMerchantSessionUpdate request: MerchantSessionRequest
-    ) async -> MerchantSessionUpdate {
-        flow.defaultMerchantSessionUpdate()
     }
 
     /// Default (spec A9, A2): the answer the protocol gives; the transcript says a default
@@ -234,5 +225,14 @@ extension AsyncPaymentAuthorizationDelegate {
         didChangeCouponCode code: String
     ) async -> CouponCodeUpdate {
         flow.defaultCouponCodeUpdate()
+    }
+
+    /// Default (spec A9, W5): the answer the protocol gives; the transcript says a default
+    /// answered.
+    public func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didRequestMerchantSessionUpdate request: MerchantSessionRequest
+    ) async -> MerchantSessionUpdate {
+        flow.defaultMerchantSessionUpdate()
     }
 }

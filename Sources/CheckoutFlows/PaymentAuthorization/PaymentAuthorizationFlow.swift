@@ -99,43 +99,8 @@ public final class PaymentAuthorizationFlow: Sendable {
 
     // MARK: Default answers (spec A9)
 
-    /// The "no change" answer the default implementation of the optional method gives.
-    public func defaultShippingContactUpdate() -> ShippingContactUpdate {
-        var update = ShippingContactUpdate(summaryItems: currentSummaryItems)
-        update.isDefaultAnswer = true
-        return update
-    }
-
-    /// The "no change" answer the default implementation of the optional method gives.
-    public func defaultShippingMethodUpdate() -> ShippingMethodUpdate {
-        var update = ShippingMethodUpdate(summaryItems: currentSummaryItems)
-        update.isDefaultAnswer = true
-        return update
-    }
-
-    /// The "no change" answer the default implementation of the optional method gives.
-    public func defaultPaymentMethodUpdate() -> PaymentMethodUpdate {
-        var update = PaymentMethodUpdate(summaryItems: currentSummaryItems)
-        update.isDefaultAnswer = true
-        return update
-    }
-
-    /// The "no change" answer the default implementation of the optional method gives.
-    public func defaultCouponCodeUpdate() -> CouponCodeUpdate {
-        var update = CouponCodeUpdate(summaryItems: currentSummaryItems)
-        update.isDefaultAnswer = true
-        return update
-    }
-
-    /// The answer the default implementation of the optional merchant-session method gives: no
-    /// session (spec W5), which ends the flow.
-    public func defaultMerchantSessionUpdate() -> MerchantSessionUpdate {
-        var update = MerchantSessionUpdate.failure
-        update.isDefaultAnswer = true
-        return update
-    }
-
-    private var currentSummaryItems: [SummaryItem] { sheet?.summaryItems ?? request.summaryItems }
+    /// The summary the sheet shows now: what a default answer keeps.
+    var currentSummaryItems: [SummaryItem] { sheet?.summaryItems ?? request.summaryItems }
 
     /// The default `willAuthorizePayment` ran (spec A9): the transcript says the merchant does not
     /// implement it. Called inside the notification, like a completion called synchronously (spec

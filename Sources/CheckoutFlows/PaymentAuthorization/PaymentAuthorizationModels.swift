@@ -1,20 +1,6 @@
 import CheckoutCore
 
-/// What the merchant answered during an authorization flow.
-public enum PaymentAuthorizationAnswer: Hashable, Sendable, CustomStringConvertible {
-    /// The answer to `didSelectShippingContact`.
-    case shippingContact(ShippingContactUpdate)
-    /// The answer to `didSelectShippingMethod`.
-    case shippingMethod(ShippingMethodUpdate)
-    /// The answer to `didSelectPaymentMethod`.
-    case paymentMethod(PaymentMethodUpdate)
-    /// The answer to `didChangeCouponCode`.
-    case couponCode(CouponCodeUpdate)
-    /// The answer to `didAuthorizePayment`.
-    case authorization(PaymentAuthorizationResult)
-    /// The answer to `didRequestMerchantSessionUpdate`.
-    case merchantSession(MerchantSessionUpdate)
-
+extension PaymentAuthorizationAnswer: CustomStringConvertible {
     /// A summary of the answer (update type, grand total, methods, errors), without personal
     /// data.
     public var description: String {
@@ -42,83 +28,6 @@ public enum PaymentAuthorizationAnswer: Hashable, Sendable, CustomStringConverti
             return "PaymentAuthorizationResult(\(result.status)\(errors(result.errors)))"
         case .merchantSession(let update):
             return "MerchantSessionUpdate(\(update.status))"
-        }
-    }
-
-    var isDefaultAnswer: Bool {
-        switch self {
-        case .shippingContact(let update): update.isDefaultAnswer
-        case .shippingMethod(let update): update.isDefaultAnswer
-        case .paymentMethod(let update): update.isDefaultAnswer
-        case .couponCode(let update): update.isDefaultAnswer
-        case .authorization: false
-        case .merchantSession(let update): update.isDefaultAnswer
-        }
-    }
-}
-
-extension PaymentAuthorizationAnswer {
-    /// The update's summary items (none for an authorization result).
-    fileprivate var updatedSummaryItems: [SummaryItem] {
-        switch self {
-        case .shippingContact(let update): update.summaryItems
-        case .shippingMethod(let update): update.summaryItems
-        case .paymentMethod(let update): update.summaryItems
-        case .couponCode(let update): update.summaryItems
-        case .authorization, .merchantSession: []
-        }
-    }
-
-    /// The update's shipping methods, when it carries a list (as each update type says: the
-    /// shipping-method and payment-method updates never do).
-    fileprivate var updatedShippingMethods: [ShippingMethod]? {
-        switch self {
-        case .shippingContact(let update): update.shippingMethods
-        case .shippingMethod(let update): update.shippingMethods
-        case .paymentMethod(let update): update.shippingMethods
-        case .couponCode(let update): update.shippingMethods
-        case .authorization, .merchantSession: nil
-        }
-    }
-
-    /// The update's errors (the result's, for an authorization).
-    fileprivate var updatedErrors: [PaymentError] {
-        switch self {
-        case .shippingContact(let update): update.errors
-        case .shippingMethod(let update): update.errors
-        case .paymentMethod(let update): update.errors
-        case .couponCode(let update): update.errors
-        case .authorization(let result): result.errors
-        case .merchantSession: []
-        }
-    }
-
-    /// Whether the update fits the request (spec E7), decided without building an error; an
-    /// authorization result always does.
-    @inline(__always)
-    func fits(_ request: PaymentRequest) -> Bool {
-        // (Per case: read through the `updated...` accessors above, the check cost more.)
-        switch self {
-        case .shippingContact(let update):
-            request.fits(summaryItems: update.summaryItems, shippingMethods: update.shippingMethods)
-        case .shippingMethod(let update):
-            request.fits(summaryItems: update.summaryItems, shippingMethods: update.shippingMethods)
-        case .paymentMethod(let update):
-            request.fits(summaryItems: update.summaryItems, shippingMethods: update.shippingMethods)
-        case .couponCode(let update):
-            request.fits(summaryItems: update.summaryItems, shippingMethods: update.shippingMethods)
-        case .authorization, .merchantSession: true
-        }
-    }
-
-    /// Why the update does not fit the request (spec E7): empty when it does.
-    func problems(against request: PaymentRequest) -> [CheckoutError] {
-        switch self {
-        case .shippingContact(let update): request.problems(in: update)
-        case .shippingMethod(let update): request.problems(in: update)
-        case .paymentMethod(let update): request.problems(in: update)
-        case .couponCode(let update): request.problems(in: update)
-        case .authorization, .merchantSession: []
         }
     }
 }
@@ -332,20 +241,12 @@ public enum PaymentAuthorizationStep: Hashable, Sendable {
     case ended(PaymentAuthorizationOutcome)
 }
 
-extension PaymentAuthorizationAnswer: TranscriptModel {
-    /// The update or result in CheckoutCore's JSON (spec E8).
+extension MerchantSessionUpdate {
+    /// The update for a transcript: its status, and whether a session came, never the session
+    /// (spec W5).
     package var transcriptJSON: String? {
-        switch self {
-        case .shippingContact(let update): TranscriptValue.modelJSON(update)
-        case .shippingMethod(let update): TranscriptValue.modelJSON(update)
-        case .paymentMethod(let update): TranscriptValue.modelJSON(update)
-        case .couponCode(let update): TranscriptValue.modelJSON(update)
-        case .authorization(let result): TranscriptValue.modelJSON(result)
-        // The session itself is never recorded (spec W5).
-        case .merchantSession(let update):
-            update.merchantSession == nil
-                ? "{\"status\":\"\(update.status.rawValue)\"}"
-                : "{\"status\":\"\(update.status.rawValue)\",\"merchantSession\":\"not shown\"}"
-        }
+        merchantSession == nil
+            ? "{\"status\":\"\(status.rawValue)\"}"
+            : "{\"status\":\"\(status.rawValue)\",\"merchantSession\":\"not shown\"}"
     }
 }

@@ -371,10 +371,10 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             preconditionFailure("an answer in time is taken")
         case .repeated:
             return log.violated(
-                .completionCalledTwice, Self.method(of: answer).name, id: id, at: now, "answered \(answer) again")
+                .completionCalledTwice, answer.method.name, id: id, at: now, "answered \(answer) again")
         case .late:
             return log.violated(
-                .lateCompletion, Self.method(of: answer).name, id: id, at: now,
+                .lateCompletion, answer.method.name, id: id, at: now,
                 "answered \(answer) after the callback ended")
         case .pastDeadline:
             // The deadline ends the flow (spec E4): its didFinish must not be lost.
@@ -543,17 +543,6 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         log.record(.outcome(outcome.description), at: now)
         log.record(.call(DelegateMethod.didFinish.name, callbackID: nil, []), at: now)
         return .call(.didFinish)
-    }
-
-    private static func method(of answer: Answer) -> DelegateMethod {
-        switch answer {
-        case .shippingContact: .didSelectShippingContact
-        case .shippingMethod: .didSelectShippingMethod
-        case .paymentMethod: .didSelectPaymentMethod
-        case .couponCode: .didChangeCouponCode
-        case .authorization: .didAuthorizePayment
-        case .merchantSession: .didRequestMerchantSessionUpdate
-        }
     }
 
     /// Whether ``missing(_:_:_:)`` finds nothing, decided without building a path.
