@@ -174,6 +174,33 @@ extension PaymentAuthorizationCallback {
             return false
         }
     }
+
+    /// Gives `answer` to the callback's handler when it answers this callback (a sheet's answer
+    /// replayed from a record); false, and nothing done, for another callback's answer.
+    public func answer(with answer: PaymentAuthorizationAnswer) -> Bool {
+        switch (self, answer) {
+        case (.didSelectShippingContact(_, let handler), .shippingContact(let value)):
+            handler(value)
+            return true
+        case (.didSelectShippingMethod(_, let handler), .shippingMethod(let value)):
+            handler(value)
+            return true
+        case (.didSelectPaymentMethod(_, let handler), .paymentMethod(let value)):
+            handler(value)
+            return true
+        case (.didChangeCouponCode(_, let handler), .couponCode(let value)):
+            handler(value)
+            return true
+        case (.didAuthorizePayment(_, let handler), .authorization(let value)):
+            handler(value)
+            return true
+        case (.didRequestMerchantSessionUpdate(_, let handler), .merchantSession(let value)):
+            handler(value)
+            return true
+        default:
+            return false
+        }
+    }
 }
 
 /// A ``PaymentAuthorizationDelegate`` that stands between a flow and the merchant (a bridge, a

@@ -98,6 +98,7 @@ extension ShippingAddressCallback {
             return false
         }
     }
+
 }
 
 /// A ``ShippingAddressDelegate`` that stands between a flow and the merchant (a bridge, a relay, a
