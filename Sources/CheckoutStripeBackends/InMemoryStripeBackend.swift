@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutPayContext
 import CheckoutStripe
 
 /// A payment backend that behaves like Stripe's test mode, in memory: thread-safe and

@@ -1,4 +1,5 @@
 import CheckoutFlows
+import CheckoutPayContext
 
 /// Who answers a relayed session: the merchant's delegate for an authorization flow, or for a
 /// pay context (Stripe merchants: a ``/CheckoutFlows/PayContextDelegate`` and a

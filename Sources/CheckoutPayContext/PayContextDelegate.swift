@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutFlows
 
 /// The merchant's side of a pay context, with completion handlers (Stripe's
 /// `STPApplePayContextDelegate`).

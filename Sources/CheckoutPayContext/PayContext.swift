@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutFlows
 
 /// A headless `STPApplePayContext`: it runs an authorization sheet (a
 /// ``PaymentAuthorizationFlow``, whose delegate it is) and, when the customer authorizes, talks
@@ -232,6 +233,8 @@ public final class PayContext: Sendable {
         defaultWillComplete.withLock { $0 = true }
     }
 }
+
+extension PayContext: CheckoutFlow {}
 
 extension PayContext: FlowShell {
     package func perform(_ call: Machine.Call, on delegate: Delegate) {

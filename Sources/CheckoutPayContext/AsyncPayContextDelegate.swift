@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutFlows
 
 /// The merchant's side of a pay context, written with async/await.
 ///

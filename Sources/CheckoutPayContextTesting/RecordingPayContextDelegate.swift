@@ -1,5 +1,7 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutPayContext
+import CheckoutTesting
 
 /// A `PayContextDelegate` for tests that implements every method: it records every call in
 /// order, answers each callback as scripted, keeps every completion, and notes whether the sheet
