@@ -8,9 +8,9 @@ import CheckoutTesting
 /// was gone when `didComplete` came (spec P6).
 ///
 /// Unscripted calls of the optional callbacks answer as the protocol's defaults do
-/// (``ScriptedAnswer/protocolDefault``): the shipping and coupon callbacks keep the current
-/// summary (`context.sheet.default…Update()`), `willComplete` passes the result through
-/// unchanged. Unscripted calls of `didCreatePaymentMethod` hold their completion.
+/// (``/CheckoutTesting/ScriptedAnswer/protocolDefault``): the shipping and coupon callbacks keep
+/// the current summary (`context.sheet.default…Update()`), `willComplete` passes the result
+/// through unchanged. Unscripted calls of `didCreatePaymentMethod` hold their completion.
 ///
 /// ```swift
 /// let delegate = RecordingPayContextDelegate(didCreatePaymentMethod: .answer(.secret(secret)))
@@ -53,7 +53,7 @@ public final class RecordingPayContextDelegate: PayContextDelegate, RecordingDel
 
     /// A delegate whose first calls of `didCreatePaymentMethod` take these answers. With
     /// `holdingUnscriptedCalls`, the unscripted calls of the optional callbacks hold their
-    /// completion too (their fallback is ``ScriptedAnswer/hold``).
+    /// completion too (their fallback is ``/CheckoutTesting/ScriptedAnswer/hold``).
     public init(
         didCreatePaymentMethod answers: ScriptedAnswer<PaymentMethodCreation, IntentAnswer>...,
         holdingUnscriptedCalls: Bool = false
@@ -72,7 +72,7 @@ public final class RecordingPayContextDelegate: PayContextDelegate, RecordingDel
     /// The enter/exit marks of every delegate call, in order.
     public var trace: [String] { log.trace }
 
-    /// What `context.cancel()` returned each time a ``ScriptedAnswer/cancel`` answer called it.
+    /// What `context.cancel()` returned each time a ``/CheckoutTesting/ScriptedAnswer/cancel`` answer called it.
     public var cancelResponses: [DriverResponse] { state.withLock { $0.cancels } }
 
     /// For each `didComplete` call, whether the authorization sheet had ended when it came
