@@ -10,27 +10,34 @@ let package = Package(
         .library(name: "CheckoutCore", targets: ["CheckoutCore"]),
         .library(name: "CheckoutStripe", targets: ["CheckoutStripe"]),
         .library(name: "CheckoutFlows", targets: ["CheckoutFlows"]),
+        .library(name: "CheckoutPayContext", targets: ["CheckoutPayContext"]),
         .library(name: "CheckoutStripeBackends", targets: ["CheckoutStripeBackends"]),
         .library(name: "CheckoutTesting", targets: ["CheckoutTesting"]),
-        .library(name: "CheckoutSimulatorTesting", targets: ["CheckoutSimulatorTesting"]),
-        .library(name: "CheckoutSimulator", targets: ["CheckoutSimulator"]),
+        .library(name: "CheckoutPayContextTesting", targets: ["CheckoutPayContextTesting"]),
         .library(name: "CheckoutWeb", targets: ["CheckoutWeb"]),
         .library(name: "CheckoutWebRelay", targets: ["CheckoutWebRelay"]),
         .executable(name: "checkout-sim", targets: ["checkout-sim"]),
-        .executable(name: "checkout-bench", targets: ["checkout-bench"]),
     ],
     targets: [
         .target(name: "CheckoutCore", swiftSettings: strict),
         .target(name: "CheckoutStripe", dependencies: ["CheckoutCore"], swiftSettings: strict),
-        .target(name: "CheckoutFlows", dependencies: ["CheckoutCore", "CheckoutStripe"], swiftSettings: strict),
+        .target(name: "CheckoutFlows", dependencies: ["CheckoutCore"], swiftSettings: strict),
         .target(
-            name: "CheckoutStripeBackends",
-            dependencies: ["CheckoutFlows", "CheckoutStripe", "CheckoutCore"],
+            name: "CheckoutPayContext",
+            dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutStripe"],
             swiftSettings: strict
         ),
         .target(
-            name: "CheckoutTesting",
-            dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutStripeBackends"],
+            name: "CheckoutStripeBackends",
+            dependencies: ["CheckoutPayContext", "CheckoutFlows", "CheckoutStripe", "CheckoutCore"],
+            swiftSettings: strict
+        ),
+        .target(name: "CheckoutTesting", dependencies: ["CheckoutFlows", "CheckoutCore"], swiftSettings: strict),
+        .target(
+            name: "CheckoutPayContextTesting",
+            dependencies: [
+                "CheckoutTesting", "CheckoutPayContext", "CheckoutStripeBackends", "CheckoutFlows", "CheckoutCore",
+            ],
             swiftSettings: strict
         ),
         .target(
@@ -41,18 +48,23 @@ let package = Package(
         .target(name: "CheckoutWeb", dependencies: ["CheckoutCore"], swiftSettings: strict),
         .target(
             name: "CheckoutWebRelay",
-            dependencies: ["CheckoutWeb", "CheckoutFlows", "CheckoutCore"],
+            dependencies: ["CheckoutWeb", "CheckoutPayContext", "CheckoutFlows", "CheckoutCore"],
             swiftSettings: strict
         ),
         .target(
             name: "CheckoutSimulator",
-            dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutStripeBackends", "CheckoutWeb", "CheckoutWebRelay"],
+            dependencies: [
+                "CheckoutFlows", "CheckoutPayContext", "CheckoutCore", "CheckoutStripeBackends", "CheckoutWeb",
+                "CheckoutWebRelay",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(name: "checkout-sim", dependencies: ["CheckoutSimulator"], swiftSettings: strict),
         .executableTarget(
             name: "checkout-bench",
-            dependencies: ["CheckoutSimulator", "CheckoutFlows", "CheckoutCore", "CheckoutStripeBackends"],
+            dependencies: [
+                "CheckoutSimulator", "CheckoutFlows", "CheckoutPayContext", "CheckoutCore", "CheckoutStripeBackends",
+            ],
             swiftSettings: strict
         ),
         // What several test targets share (not a product).
@@ -61,37 +73,44 @@ let package = Package(
         .testTarget(
             name: "CheckoutFlowsTests",
             dependencies: [
-                "CheckoutFlows", "CheckoutCore", "CheckoutTesting", "CheckoutStripeBackends", "CheckoutTestSupport",
-                "CheckoutSimulator",
+                "CheckoutFlows", "CheckoutPayContext", "CheckoutCore", "CheckoutTesting", "CheckoutPayContextTesting",
+                "CheckoutStripeBackends", "CheckoutTestSupport", "CheckoutSimulator",
             ]
         ),
         .testTarget(
             name: "CheckoutTestingTests",
             dependencies: [
-                "CheckoutTesting", "CheckoutSimulatorTesting", "CheckoutSimulator", "CheckoutFlows", "CheckoutCore",
-                "CheckoutStripeBackends",
+                "CheckoutTesting", "CheckoutPayContextTesting", "CheckoutSimulatorTesting", "CheckoutSimulator",
+                "CheckoutFlows", "CheckoutPayContext", "CheckoutCore", "CheckoutStripeBackends",
             ]
         ),
         .testTarget(
             name: "CheckoutReliabilityTests",
-            dependencies: ["CheckoutFlows", "CheckoutCore", "CheckoutStripeBackends", "CheckoutSimulator"]
+            dependencies: [
+                "CheckoutFlows", "CheckoutPayContext", "CheckoutCore", "CheckoutStripeBackends", "CheckoutSimulator",
+            ]
         ),
         .testTarget(
             name: "CheckoutStripeTests",
-            dependencies: ["CheckoutStripe", "CheckoutStripeBackends", "CheckoutFlows", "CheckoutCore"],
+            dependencies: [
+                "CheckoutStripe", "CheckoutStripeBackends", "CheckoutPayContext", "CheckoutFlows", "CheckoutCore",
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "CheckoutWebTests", dependencies: ["CheckoutWeb", "CheckoutCore"]),
         .testTarget(
             name: "CheckoutWebRelayTests",
             dependencies: [
-                "CheckoutWebRelay", "CheckoutWeb", "CheckoutFlows", "CheckoutCore", "CheckoutStripeBackends",
-                "CheckoutTestSupport", "CheckoutSimulator",
+                "CheckoutWebRelay", "CheckoutWeb", "CheckoutFlows", "CheckoutPayContext", "CheckoutCore",
+                "CheckoutStripeBackends", "CheckoutTestSupport", "CheckoutSimulator",
             ]
         ),
         .testTarget(
             name: "CheckoutSimulatorTests",
-            dependencies: ["CheckoutSimulator", "CheckoutFlows", "CheckoutCore", "CheckoutWeb"]
+            dependencies: [
+                "CheckoutSimulator", "CheckoutFlows", "CheckoutPayContext", "CheckoutCore", "CheckoutStripeBackends",
+                "CheckoutWeb",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

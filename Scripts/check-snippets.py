@@ -69,6 +69,16 @@ SWIFT_TESTING_USE = re.compile(r"^\s*@Test\b|#expect\(|#require\(", re.M)
 TEST_USE = re.compile(r"^\s*import (XCTest|Testing)\b|\bXCTAssert|\bXCTFail\(|^\s*@Test\b|#expect\(", re.M)
 EXPECT = re.compile(r"^(?P<indent>\s*)print\((?P<args>.*)\)\s*//\s?(?P<expected>.*?)\s*$")
 KINDS = {"manifest", "declarations", "statements", "test", "skip"}
+# The test kits' catalogs: the products their test blocks take.
+TEST_KITS = {
+    "CheckoutTesting": ["CheckoutTesting"],
+    "CheckoutPayContextTesting": [
+        "CheckoutTesting",
+        "CheckoutPayContextTesting",
+        "CheckoutPayContext",
+        "CheckoutStripeBackends",
+    ],
+}
 
 
 @dataclass
@@ -291,17 +301,19 @@ def main() -> None:
     for target in targets.values():
         if target.name == README_TARGET:
             continue
-        # A catalog's snippets see CheckoutCore, CheckoutFlows and the catalog's own library.
+        # A catalog's snippets see CheckoutCore, CheckoutFlows and the catalog's own library; a
+        # test kit's catalog (TEST_KITS) gives its library and what it builds on to the test blocks.
         libraries = ["CheckoutCore", "CheckoutFlows"]
         own = target.name.removesuffix("DocC")
-        if own not in libraries and own != "CheckoutTesting":
+        if own not in libraries and own not in TEST_KITS:
             libraries.append(own)
         products = ", ".join(f'.product(name: "{p}", package: "{IDENTITY}")' for p in libraries)
         extra.append(f'    .executableTarget(name: "{target.name}", dependencies: [{products}], path: "DocSnippets/{target.name}"),')
         if any(b.kind == "test" for b in target.blocks):
+            tested = ", ".join(f'.product(name: "{p}", package: "{IDENTITY}")' for p in TEST_KITS.get(own, ["CheckoutTesting"]))
             extra.append(
                 f'    .testTarget(name: "{target.tests}", dependencies: ["{target.name}", '
-                f'.product(name: "CheckoutTesting", package: "{IDENTITY}")], path: "DocSnippets/{target.tests}"),'
+                f'{tested}], path: "DocSnippets/{target.tests}"),'
             )
     if extra:
         manifest_text += (

@@ -1,26 +1,29 @@
 #!/usr/bin/env bash
 # Builds the DocC archives of the libraries (CheckoutCore, CheckoutStripe, CheckoutFlows,
-# CheckoutStripeBackends, CheckoutTesting, CheckoutWeb, CheckoutWebRelay) with the toolchain's
-# own `docc`, from symbol graphs the compiler emits, and fails when docc reports any warning.
+# CheckoutPayContext, CheckoutStripeBackends, CheckoutTesting, CheckoutPayContextTesting,
+# CheckoutWeb, CheckoutWebRelay) with the toolchain's own `docc`, from symbol graphs the compiler
+# emits, and fails when docc reports any warning.
 #
 #   Scripts/docs.sh            # from any directory
 #
 # Outputs, under .build/docs/:
-#   CheckoutCore.doccarchive, CheckoutFlows.doccarchive, CheckoutTesting.doccarchive,
-#   CheckoutWeb.doccarchive, CheckoutWebRelay.doccarchive
+#   <Module>.doccarchive       one per library above
 #   symbol-graphs/<Module>/    the symbol graphs each archive was built from
 #   logs/<Module>.log          docc's full output (warnings, and notes from --analyze)
 #   scratch/                   the dedicated SwiftPM build
 #
 # Nothing is downloaded and no SwiftPM plugin is used. The archives are built in dependency order,
 # each with the archives before it as `--dependency`, so that CheckoutFlows can link CheckoutCore's
-# symbols as ``/CheckoutCore/Money`` (and CheckoutTesting both libraries' symbols).
+# symbols as ``/CheckoutCore/Money`` (and CheckoutPayContext those of both).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$(pwd)
 
-modules=(CheckoutCore CheckoutStripe CheckoutFlows CheckoutStripeBackends CheckoutTesting CheckoutWeb CheckoutWebRelay)
+modules=(
+    CheckoutCore CheckoutStripe CheckoutFlows CheckoutPayContext CheckoutStripeBackends CheckoutTesting
+    CheckoutPayContextTesting CheckoutWeb CheckoutWebRelay
+)
 out="$root/.build/docs"
 scratch="$out/scratch"
 graphs="$out/symbol-graphs"
@@ -35,7 +38,7 @@ mkdir -p "$graphs/all" "$logs"
 rm -rf "$scratch"
 echo "==> swift build (symbol graphs)"
 # One build per leaf library, in the same scratch path: each compiles what the one before did not.
-for leaf in CheckoutTesting CheckoutWeb CheckoutWebRelay; do
+for leaf in CheckoutPayContextTesting CheckoutWeb CheckoutWebRelay; do
     swift build \
         --scratch-path "$scratch" \
         --target "$leaf" \

@@ -10,8 +10,8 @@
 # LLVMFuzzerTestOneInput. The library modules are compiled with swiftc (not SwiftPM) with
 # `-sanitize=fuzzer,address`, whole-module, in dependency order, and the target is linked against
 # them. Everything goes under .build/fuzz/, nothing else is written:
-#   modules/    CheckoutCore.o, CheckoutStripe.o, CheckoutFlows.o, CheckoutStripeBackends.o,
-#               CheckoutWeb.o, CheckoutWebRelay.o, CheckoutSimulator.o and their .swiftmodule
+#   modules/    CheckoutCore.o, CheckoutStripe.o, CheckoutFlows.o, CheckoutPayContext.o,
+#               CheckoutStripeBackends.o, CheckoutWeb.o, CheckoutWebRelay.o, CheckoutSimulator.o and their .swiftmodule
 #   bin/        one fuzzer executable per target
 #   corpus/     the inputs each run found (the committed seeds in Fuzz/corpus/<target>/ are read,
 #               never written)
@@ -46,10 +46,10 @@ usage() {
 modules_of() {
     case "$1" in
         scenario)
-            echo "CheckoutCore CheckoutStripe CheckoutFlows CheckoutStripeBackends CheckoutWeb CheckoutWebRelay" \
-                "CheckoutSimulator"
+            echo "CheckoutCore CheckoutStripe CheckoutFlows CheckoutPayContext CheckoutStripeBackends CheckoutWeb" \
+                "CheckoutWebRelay CheckoutSimulator"
             ;;
-        flow) echo "CheckoutCore CheckoutStripe CheckoutFlows" ;;
+        flow) echo "CheckoutCore CheckoutFlows" ;;
         *) echo "CheckoutCore" ;;
     esac
 }
@@ -59,12 +59,14 @@ dependencies_of() {
     case "$1" in
         CheckoutCore) echo "" ;;
         CheckoutStripe) echo "CheckoutCore" ;;
-        CheckoutFlows) echo "CheckoutCore CheckoutStripe" ;;
-        CheckoutStripeBackends) echo "CheckoutCore CheckoutStripe CheckoutFlows" ;;
+        CheckoutFlows) echo "CheckoutCore" ;;
+        CheckoutPayContext) echo "CheckoutCore CheckoutStripe CheckoutFlows" ;;
+        CheckoutStripeBackends) echo "CheckoutCore CheckoutStripe CheckoutFlows CheckoutPayContext" ;;
         CheckoutWeb) echo "CheckoutCore" ;;
-        CheckoutWebRelay) echo "CheckoutCore CheckoutStripe CheckoutFlows CheckoutWeb" ;;
+        CheckoutWebRelay) echo "CheckoutCore CheckoutStripe CheckoutFlows CheckoutPayContext CheckoutWeb" ;;
         CheckoutSimulator)
-            echo "CheckoutCore CheckoutStripe CheckoutFlows CheckoutStripeBackends CheckoutWeb CheckoutWebRelay"
+            echo "CheckoutCore CheckoutStripe CheckoutFlows CheckoutPayContext CheckoutStripeBackends CheckoutWeb" \
+                "CheckoutWebRelay"
             ;;
     esac
 }

@@ -2,14 +2,14 @@
 /// assertions, a server that keeps sessions): the outcome, the record, the merchant's calls, the
 /// cancel path, and waiting for the end or for quiet.
 ///
-/// ``ShippingAddressFlow``, ``PaymentAuthorizationFlow`` and ``PayContext`` conform. Each has, on
-/// top of this, its own customer actions, which answer at once with a ``DriverResponse``; those
-/// that call the merchant also have an `…AndWait` form (`authorizeAndWait(_:)`, ...) that returns
-/// once the merchant has answered. The two forms have different names, so both can be called
-/// from synchronous and asynchronous code alike.
+/// ``ShippingAddressFlow``, ``PaymentAuthorizationFlow`` and `PayContext` (in `CheckoutPayContext`)
+/// conform. Each has, on top of this, its own customer actions, which answer at once with a
+/// ``DriverResponse``; those that call the merchant also have an `…AndWait` form
+/// (`authorizeAndWait(_:)`, ...) that returns once the merchant has answered. The two forms have
+/// different names, so both can be called from synchronous and asynchronous code alike.
 public protocol CheckoutFlow: AnyObject, Sendable {
     /// How the flow ends: ``ShippingAddressOutcome``, ``PaymentAuthorizationOutcome`` or
-    /// ``PayContextOutcome``.
+    /// `PayContextOutcome`.
     associatedtype Outcome: Sendable, CustomStringConvertible
 
     /// How the flow ended, once its terminal delegate method has been called; nil until then.
@@ -49,4 +49,3 @@ public protocol CheckoutFlow: AnyObject, Sendable {
 
 extension ShippingAddressFlow: CheckoutFlow {}
 extension PaymentAuthorizationFlow: CheckoutFlow {}
-extension PayContext: CheckoutFlow {}

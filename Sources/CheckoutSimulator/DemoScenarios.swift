@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutPayContext
 
 /// The built-in scenarios `checkout-sim demo` runs: one per flow.
 public enum DemoScenarios {

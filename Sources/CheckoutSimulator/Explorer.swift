@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutPayContext
 
 /// A small, fast, seedable random generator (SplitMix64), so that a session is reproduced from
 /// its seed on every machine.

@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutPayContext
 
 /// A merchant declared by its rules: where it ships and for how much, what it refuses, taxes,
 /// coupons, surcharges, how it creates Stripe intents, and which misbehaviour to rehearse.

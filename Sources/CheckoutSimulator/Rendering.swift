@@ -1,4 +1,5 @@
 import CheckoutFlows
+import CheckoutPayContext
 import Foundation
 
 /// How `checkout-sim run` prints a result.

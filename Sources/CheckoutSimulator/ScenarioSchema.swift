@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutPayContext
 
 /// The scenario format's every key and value, checked before decoding (spec W2): a key the format
 /// does not know, a value outside its set, a number of the wrong type or range, an array where an

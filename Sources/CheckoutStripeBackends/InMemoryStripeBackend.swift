@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutPayContext
 import CheckoutStripe
 
 /// A payment backend that behaves like Stripe's test mode, in memory: thread-safe and
@@ -8,7 +9,7 @@ import CheckoutStripe
 /// The merchant side creates intents and gets client secrets
 /// (``createPaymentIntent(amount:confirmationMethod:captureMethod:paymentMethodID:confirm:shipping:scoped:)``,
 /// ``createSetupIntent(paymentMethodID:confirm:)``); the pay context creates payment methods,
-/// retrieves and confirms through ``/CheckoutFlows/PaymentBackend``. The payment token's data names a
+/// retrieves and confirms through ``/CheckoutPayContext/PaymentBackend``. The payment token's data names a
 /// ``/CheckoutStripe/StripeTestCard`` (any card of Stripe's testing page), which decides the outcome with the
 /// backend's ``radar`` rules. ``confirmCount`` counts every confirmation
 /// received, so a test can prove that a cancelled payment was never confirmed.

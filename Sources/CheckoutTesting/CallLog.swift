@@ -3,7 +3,7 @@ import Dispatch
 
 /// The ordered record shared by the methods of one recording double: every call, `>method` and
 /// `<method` marks around each delegate call, and the waiters of `waitUntilCalled`.
-final class CallLog: Sendable {
+package final class CallLog: Sendable {
     private struct Waiter {
         var id: UInt64
         var method: String
@@ -22,14 +22,16 @@ final class CallLog: Sendable {
 
     private let state = LockedValue(State())
 
-    var calls: [RecordedCall] { state.withLock { $0.calls } }
-    var trace: [String] { state.withLock { $0.trace } }
+    package init() {}
+
+    package var calls: [RecordedCall] { state.withLock { $0.calls } }
+    package var trace: [String] { state.withLock { $0.trace } }
 
     /// How many calls of `method` have been announced.
     func announcedCount(_ method: String) -> Int { state.withLock { $0.announced[method, default: 0] } }
 
     /// Records that a delegate method was entered.
-    func enter(_ method: String, _ arguments: [Any]) {
+    package func enter(_ method: String, _ arguments: [Any]) {
         let call = RecordedCall(method: method, arguments: arguments.map { String(describing: $0) })
         state.withLock { state in
             state.calls.append(call)
@@ -38,13 +40,13 @@ final class CallLog: Sendable {
     }
 
     /// Records that a delegate method returned, and wakes whoever waits for it.
-    func exit(_ method: String) {
+    package func exit(_ method: String) {
         state.withLock { $0.trace.append("<" + method) }
         announce(method)
     }
 
     /// Records a call that is not traced (a backend call), and wakes whoever waits for it.
-    func record(_ method: String, _ arguments: [Any]) {
+    package func record(_ method: String, _ arguments: [Any]) {
         let call = RecordedCall(method: method, arguments: arguments.map { String(describing: $0) })
         state.withLock { $0.calls.append(call) }
         announce(method)
@@ -52,7 +54,7 @@ final class CallLog: Sendable {
 
     /// Returns true once `method` has been announced `count` times, or false when `timeout`
     /// (real time) passes first.
-    func wait(for method: String, count: Int, timeout: Duration) async -> Bool {
+    package func wait(for method: String, count: Int, timeout: Duration) async -> Bool {
         await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let id: UInt64? = state.withLock { state in
                 if state.announced[method, default: 0] >= count { return nil }

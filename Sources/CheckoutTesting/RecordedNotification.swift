@@ -7,7 +7,7 @@ public final class RecordedNotification<Input: Sendable>: Sendable {
     public let method: String
     private let received = LockedValue<[Input]>([])
 
-    init(_ method: DelegateMethod) { self.method = method.name }
+    package init(_ method: DelegateMethod) { self.method = method.name }
 
     /// What each call received, in order.
     public var arguments: [Input] { received.withLock { $0 } }
@@ -15,7 +15,7 @@ public final class RecordedNotification<Input: Sendable>: Sendable {
     /// How many times the method was called.
     public var callCount: Int { received.withLock { $0.count } }
 
-    func receive(_ input: Input) {
+    package func receive(_ input: Input) {
         received.withLock { $0.append(input) }
     }
 }

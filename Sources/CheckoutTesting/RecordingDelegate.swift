@@ -1,8 +1,9 @@
 import CheckoutFlows
 
 /// What the recording delegates (``RecordingShippingAddressDelegate``,
-/// ``RecordingPaymentAuthorizationDelegate``, ``RecordingPayContextDelegate``) have in common:
-/// the ordered record of their calls, the enter/exit trace, and a way to wait for a call.
+/// ``RecordingPaymentAuthorizationDelegate``, and `RecordingPayContextDelegate` in
+/// `CheckoutPayContextTesting`) have in common: the ordered record of their calls, the
+/// enter/exit trace, and a way to wait for a call.
 public protocol RecordingDelegate: AnyObject, Sendable {
     /// Every delegate call, in order, with its arguments.
     var calls: [RecordedCall] { get }

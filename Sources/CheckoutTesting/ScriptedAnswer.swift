@@ -75,7 +75,7 @@ public struct ScriptedAnswer<Input: Sendable, Value: Sendable>: Sendable {
     /// Performs the answer inside the callback; returns what `cancel` returned when the answer
     /// cancels the flow. `protocolDefault` is the protocol's default answer, nil for a required
     /// callback.
-    func perform(
+    package func perform(
         _ input: Input,
         _ completion: @escaping @Sendable (Value) -> Void,
         protocolDefault: (() -> Value)? = nil,

@@ -25,7 +25,7 @@ public final class ScriptedCallback<Input: Sendable, Value: Sendable>: Sendable 
     public let method: String
     private let state: LockedValue<State>
 
-    init(_ method: DelegateMethod, fallback: ScriptedAnswer<Input, Value> = .hold) {
+    package init(_ method: DelegateMethod, fallback: ScriptedAnswer<Input, Value> = .hold) {
         self.method = method.name
         self.state = LockedValue(State(fallback: fallback))
     }
@@ -84,7 +84,9 @@ public final class ScriptedCallback<Input: Sendable, Value: Sendable>: Sendable 
     }
 
     /// Records a call and returns the answer it takes.
-    func receive(_ input: Input, _ completion: @escaping @Sendable (Value) -> Void) -> ScriptedAnswer<Input, Value> {
+    package func receive(
+        _ input: Input, _ completion: @escaping @Sendable (Value) -> Void
+    ) -> ScriptedAnswer<Input, Value> {
         state.withLock { state in
             state.arguments.append(input)
             state.completions.append(completion)

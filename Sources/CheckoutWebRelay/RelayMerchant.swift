@@ -1,8 +1,9 @@
 import CheckoutFlows
+import CheckoutPayContext
 
 /// Who answers a relayed session: the merchant's delegate for an authorization flow, or for a
-/// pay context (Stripe merchants: a ``/CheckoutFlows/PayContextDelegate`` and a
-/// ``/CheckoutFlows/PaymentBackend``), and optionally a ``MerchantValidating`` for
+/// pay context (Stripe merchants: a ``/CheckoutPayContext/PayContextDelegate`` and a
+/// ``/CheckoutPayContext/PaymentBackend``), and optionally a ``MerchantValidating`` for
 /// `validatemerchant`.
 public struct RelayMerchant: Sendable {
     enum Delegate: Sendable {

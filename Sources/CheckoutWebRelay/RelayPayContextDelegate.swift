@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutPayContext
 
 /// The delegate of a relayed pay context: it forwards to the merchant's, or answers the sheet's
 /// callbacks from a snapshot's record while a resume replays it (spec W6; a record never holds an

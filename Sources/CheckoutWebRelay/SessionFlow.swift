@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutPayContext
 
 /// A session's flow: an authorization flow, or a pay context around one. One face for the
 /// customer's actions the relay takes.

@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutPayContext
 import CheckoutStripeBackends
 
 /// (2) Whole sessions, one after another, with default options (30-second deadlines on the shared

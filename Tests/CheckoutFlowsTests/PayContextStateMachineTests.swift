@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutPayContext
 import XCTest
 
 /// The pay context's state machine without threads or a backend: events in, effects out.

@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutPayContext
 import CheckoutStripe
 import CheckoutStripeBackends
 import Foundation

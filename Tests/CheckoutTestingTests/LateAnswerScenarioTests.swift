@@ -1,5 +1,7 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutPayContext
+import CheckoutPayContextTesting
 import CheckoutTesting
 import XCTest
 

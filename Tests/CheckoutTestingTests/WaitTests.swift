@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutPayContextTesting
 import CheckoutTesting
 import XCTest
 

@@ -74,9 +74,9 @@ public struct Refusal: Error, Hashable, Sendable, CustomStringConvertible {
             pendingCallback: method)
     }
 
-    static let finished = Refusal(code: .finished, message: "the flow has ended")
-    static let notPresented = Refusal(code: .notPresented, message: "the flow has not been presented")
-    static let alreadyPresented = Refusal(code: .alreadyPresented, message: "the flow was presented already")
+    package static let finished = Refusal(code: .finished, message: "the flow has ended")
+    package static let notPresented = Refusal(code: .notPresented, message: "the flow has not been presented")
+    package static let alreadyPresented = Refusal(code: .alreadyPresented, message: "the flow was presented already")
 
     static func notAllowed(_ action: String, _ step: String) -> Refusal {
         Refusal(code: .notAllowedInThisStep, message: "\(action) is not possible \(step)")

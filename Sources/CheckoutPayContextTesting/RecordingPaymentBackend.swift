@@ -1,6 +1,8 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutPayContext
 import CheckoutStripeBackends
+import CheckoutTesting
 
 /// A `PaymentBackend` that records every call in order and forwards it to the backend it
 /// wraps, by default a fresh `InMemoryStripeBackend` (Stripe's test mode in memory).

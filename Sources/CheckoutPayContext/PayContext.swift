@@ -1,7 +1,8 @@
 import CheckoutCore
+import CheckoutFlows
 
 /// A headless `STPApplePayContext`: it runs an authorization sheet (a
-/// ``PaymentAuthorizationFlow``, whose delegate it is) and, when the customer authorizes, talks
+/// ``/CheckoutFlows/PaymentAuthorizationFlow``, whose delegate it is) and, when the customer authorizes, talks
 /// to a ``PaymentBackend``: it creates a payment method, asks the merchant for the intent's client
 /// secret, retrieves and confirms the intent, and reports one final status through `didComplete`
 /// after the sheet is gone (spec P1-P8).
@@ -151,7 +152,7 @@ public final class PayContext: Sendable {
 
     /// The customer authorizes; the pay context then processes the payment.
     ///
-    /// `shippingContact`: as ``PaymentAuthorizationFlow/authorize(_:billingContact:shippingContact:)``.
+    /// `shippingContact`: as ``/CheckoutFlows/PaymentAuthorizationFlow/authorize(_:billingContact:shippingContact:)``.
     @discardableResult
     public func authorize(
         _ token: PaymentToken, billingContact: Contact? = nil, shippingContact: Contact? = nil
@@ -175,7 +176,8 @@ public final class PayContext: Sendable {
     /// Selects a shipping contact and returns the update the sheet shows (the merchant's, or the
     /// current summary when the merchant does not implement the callback).
     ///
-    /// - Throws: ``Refusal`` when refused; ``CallbackEnded`` when the payment ended first.
+    /// - Throws: ``/CheckoutFlows/Refusal`` when refused; ``/CheckoutFlows/CallbackEnded`` when the
+    ///   payment ended first.
     public func selectShippingContactAndWait(_ contact: Contact) async throws -> ShippingContactUpdate {
         try await sheet.selectShippingContactAndWait(contact)
     }
@@ -204,8 +206,8 @@ public final class PayContext: Sendable {
 
     /// Authorizes and returns what the sheet showed: success, or a failure to retry from.
     ///
-    /// - Throws: ``Refusal`` when refused; ``CallbackEnded`` when the payment ended without a
-    ///   result on the sheet (cancelled, timed out).
+    /// - Throws: ``/CheckoutFlows/Refusal`` when refused; ``/CheckoutFlows/CallbackEnded`` when the
+    ///   payment ended without a result on the sheet (cancelled, timed out).
     public func authorizeAndWait(
         _ token: PaymentToken, billingContact: Contact? = nil, shippingContact: Contact? = nil
     ) async throws -> PaymentAuthorizationResult {
@@ -215,7 +217,7 @@ public final class PayContext: Sendable {
     /// Cancels and returns once `didComplete` has returned, with the outcome (spec P5: during a
     /// confirmation, its real outcome).
     ///
-    /// - Throws: ``Refusal`` when refused.
+    /// - Throws: ``/CheckoutFlows/Refusal`` when refused.
     @discardableResult
     public func cancelAndWait() async throws -> PayContextOutcome {
         if case .refused(let refusal) = cancel() { throw refusal }
@@ -241,6 +243,8 @@ public final class PayContext: Sendable {
         defaultWillComplete.withLock { $0 = true }
     }
 }
+
+extension PayContext: CheckoutFlow {}
 
 extension PayContext: FlowShell {
     package func perform(_ call: Machine.Call, on delegate: Delegate) {

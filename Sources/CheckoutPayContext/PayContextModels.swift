@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutFlows
 
 /// What the merchant answers once it has created its PaymentIntent or SetupIntent (the
 /// completion of Stripe's `didCreatePaymentMethod`).

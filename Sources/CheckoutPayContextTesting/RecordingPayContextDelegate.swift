@@ -1,14 +1,16 @@
 import CheckoutCore
 import CheckoutFlows
+import CheckoutPayContext
+import CheckoutTesting
 
 /// A `PayContextDelegate` for tests that implements every method: it records every call in
 /// order, answers each callback as scripted, keeps every completion, and notes whether the sheet
 /// was gone when `didComplete` came (spec P6).
 ///
 /// Unscripted calls of the optional callbacks answer as the protocol's defaults do
-/// (``ScriptedAnswer/protocolDefault``): the shipping and coupon callbacks keep the current
-/// summary (`context.sheet.default…Update()`), `willComplete` passes the result through
-/// unchanged. Unscripted calls of `didCreatePaymentMethod` hold their completion.
+/// (``/CheckoutTesting/ScriptedAnswer/protocolDefault``): the shipping and coupon callbacks keep
+/// the current summary (`context.sheet.default…Update()`), `willComplete` passes the result
+/// through unchanged. Unscripted calls of `didCreatePaymentMethod` hold their completion.
 ///
 /// ```swift
 /// let delegate = RecordingPayContextDelegate(didCreatePaymentMethod: .answer(.secret(secret)))
@@ -53,7 +55,7 @@ public final class RecordingPayContextDelegate: PayContextForwarding, RecordingD
 
     /// A delegate whose first calls of `didCreatePaymentMethod` take these answers. With
     /// `holdingUnscriptedCalls`, the unscripted calls of the optional callbacks hold their
-    /// completion too (their fallback is ``ScriptedAnswer/hold``).
+    /// completion too (their fallback is ``/CheckoutTesting/ScriptedAnswer/hold``).
     public init(
         didCreatePaymentMethod answers: ScriptedAnswer<PaymentMethodCreation, IntentAnswer>...,
         holdingUnscriptedCalls: Bool = false
@@ -73,7 +75,7 @@ public final class RecordingPayContextDelegate: PayContextForwarding, RecordingD
     /// The enter/exit marks of every delegate call, in order.
     public var trace: [String] { log.trace }
 
-    /// What `context.cancel()` returned each time a ``ScriptedAnswer/cancel`` answer called it.
+    /// What `context.cancel()` returned each time a ``/CheckoutTesting/ScriptedAnswer/cancel`` answer called it.
     public var cancelResponses: [DriverResponse] { state.withLock { $0.cancels } }
 
     /// For each `didComplete` call, whether the authorization sheet had ended when it came

@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutFlows
 
 /// What the pay context needs of Stripe (spec P8): create a payment method from an Apple Pay
 /// payment, retrieve an intent by its client secret, confirm an intent with a payment method.

@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutFlows
 
 /// The pay context (spec P1-P8) as a pure state machine: what happens between the sheet's
 /// authorization and `didComplete`. The sheet itself is an authorization flow that this machine's

@@ -2,6 +2,7 @@
 // `Scripts/callbacks.py --write`.
 
 import CheckoutCore
+import CheckoutFlows
 
 /// A call of a ``PayContextDelegate`` method, with its arguments and, for a callback, its handler:
 /// what a delegate that stands between a flow and the merchant forwards (``PayContextForwarding``).

@@ -2,6 +2,7 @@
 // `Scripts/callbacks.py --write`.
 
 import CheckoutCore
+import CheckoutFlows
 
 /// The merchant's side of a pay context, with completion handlers (Stripe's
 /// `STPApplePayContextDelegate`).
