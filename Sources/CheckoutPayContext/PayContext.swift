@@ -392,16 +392,15 @@ private final class SheetBridge: PaymentAuthorizationForwarding {
             break
         case .didAuthorizePayment(let payment, let handler):
             owner?.sheetAuthorized(payment, handler)
-        case .didSelectPaymentMethod:
-            _ = callback.answerByDefault(flow: flow)
-        case .didRequestMerchantSessionUpdate(let request, let handler):
-            forward(.didRequestMerchantSessionUpdate(request: request, handler: handler), callback, flow)
-        case .didSelectShippingContact(let contact, let handler):
-            forward(.didSelectShippingContact(contact: contact, handler: handler), callback, flow)
-        case .didSelectShippingMethod(let method, let handler):
-            forward(.didSelectShippingMethod(method: method, handler: handler), callback, flow)
-        case .didChangeCouponCode(let code, let handler):
-            forward(.didChangeCouponCode(code: code, handler: handler), callback, flow)
+        default:
+            // The optional callbacks: the merchant's method of the same name answers, or, for the
+            // card change Stripe's delegate does not have, the protocol's default (said so in the
+            // sheet's transcript).
+            guard let merchantCallback = PayContextCallback(callback) else {
+                _ = callback.answerByDefault(flow: flow)
+                return
+            }
+            forward(merchantCallback, callback, flow)
         }
     }
 

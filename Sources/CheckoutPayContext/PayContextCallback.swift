@@ -191,6 +191,24 @@ extension PayContextCallback {
             return false
         }
     }
+
+    /// The call of the merchant's method that answers `callback` of the PaymentAuthorizationFlow it
+    /// runs (a callback of the same name); nil for a callback the merchant's protocol does not
+    /// have.
+    public init?(_ callback: PaymentAuthorizationCallback) {
+        switch callback {
+        case .didSelectShippingContact(let contact, let handler):
+            self = .didSelectShippingContact(contact: contact, handler: handler)
+        case .didSelectShippingMethod(let method, let handler):
+            self = .didSelectShippingMethod(method: method, handler: handler)
+        case .didChangeCouponCode(let code, let handler):
+            self = .didChangeCouponCode(code: code, handler: handler)
+        case .didRequestMerchantSessionUpdate(let request, let handler):
+            self = .didRequestMerchantSessionUpdate(request: request, handler: handler)
+        case .didFinish, .willAuthorizePayment, .didSelectPaymentMethod, .didAuthorizePayment:
+            return nil
+        }
+    }
 }
 
 /// A ``PayContextDelegate`` that stands between a flow and the merchant (a bridge, a relay, a

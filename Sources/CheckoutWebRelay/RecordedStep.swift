@@ -45,31 +45,30 @@ package enum RecordedAnswer: Codable, Hashable, Sendable {
         return update
     }
 
-    /// The update a replay gives `didSelectShippingContact`, or nil for another callback's answer.
-    var shippingContactUpdate: ShippingContactUpdate? {
-        guard case .shippingContact(var update, let byDefault) = self else { return nil }
-        update.isDefaultAnswer = byDefault
-        return update
-    }
-
-    /// The update a replay gives `didSelectShippingMethod`.
-    var shippingMethodUpdate: ShippingMethodUpdate? {
-        guard case .shippingMethod(var update, let byDefault) = self else { return nil }
-        update.isDefaultAnswer = byDefault
-        return update
-    }
-
-    /// The update a replay gives `didSelectPaymentMethod`.
-    var paymentMethodUpdate: PaymentMethodUpdate? {
-        guard case .paymentMethod(var update, let byDefault) = self else { return nil }
-        update.isDefaultAnswer = byDefault
-        return update
-    }
-
-    /// The update a replay gives `didChangeCouponCode`.
-    var couponCodeUpdate: CouponCodeUpdate? {
-        guard case .couponCode(var update, let byDefault) = self else { return nil }
-        update.isDefaultAnswer = byDefault
-        return update
+    /// The answer a replay gives the callback it answers, with whether a default gave it; nil for
+    /// an authorization, which a replay answers through `willAuthorizePayment` (see
+    /// `RelayAuthorizationDelegate`). A merchant session is replayed as a placeholder: a snapshot
+    /// never keeps the session itself (spec W5).
+    var replayed: PaymentAuthorizationAnswer? {
+        switch self {
+        case .shippingContact(var update, let byDefault):
+            update.isDefaultAnswer = byDefault
+            return .shippingContact(update)
+        case .shippingMethod(var update, let byDefault):
+            update.isDefaultAnswer = byDefault
+            return .shippingMethod(update)
+        case .paymentMethod(var update, let byDefault):
+            update.isDefaultAnswer = byDefault
+            return .paymentMethod(update)
+        case .couponCode(var update, let byDefault):
+            update.isDefaultAnswer = byDefault
+            return .couponCode(update)
+        case .merchantSession(let validated, let byDefault):
+            var update = validated ? MerchantSessionUpdate.success(MerchantSession(json: "{}")) : .failure
+            update.isDefaultAnswer = byDefault
+            return .merchantSession(update)
+        case .authorization:
+            return nil
+        }
     }
 }

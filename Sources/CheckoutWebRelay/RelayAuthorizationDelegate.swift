@@ -42,33 +42,15 @@ final class RelayAuthorizationDelegate: PaymentAuthorizationForwarding {
                 return
             }
             merchant.deliver(callback, flow: flow)
-        case .didRequestMerchantSessionUpdate(let request, let handler):
-            script.answer(callback.name, from: \.merchantSessionUpdate, handler: handler) {
-                guard let validator else { return merchant.deliver(callback, flow: flow) }
-                validator.answer(request, handler)
+        case .didRequestMerchantSessionUpdate(let request, let handler) where validator != nil:
+            script.answer(callback.name, with: callback.answer(with:)) {
+                validator?.answer(request, handler)
             } diverged: {
                 _ = flow.cancel()
             }
-        case .didSelectShippingContact(_, let handler):
-            script.answer(callback.name, from: \.shippingContactUpdate, handler: handler) {
-                merchant.deliver(callback, flow: flow)
-            } diverged: {
-                _ = flow.cancel()
-            }
-        case .didSelectShippingMethod(_, let handler):
-            script.answer(callback.name, from: \.shippingMethodUpdate, handler: handler) {
-                merchant.deliver(callback, flow: flow)
-            } diverged: {
-                _ = flow.cancel()
-            }
-        case .didSelectPaymentMethod(_, let handler):
-            script.answer(callback.name, from: \.paymentMethodUpdate, handler: handler) {
-                merchant.deliver(callback, flow: flow)
-            } diverged: {
-                _ = flow.cancel()
-            }
-        case .didChangeCouponCode(_, let handler):
-            script.answer(callback.name, from: \.couponCodeUpdate, handler: handler) {
+        default:
+            // Every other callback: the merchant's answer, or the record's while replaying.
+            script.answer(callback.name, with: callback.answer(with:)) {
                 merchant.deliver(callback, flow: flow)
             } diverged: {
                 _ = flow.cancel()

@@ -28,28 +28,9 @@ final class RelayPayContextDelegate: PayContextForwarding {
             merchant.deliver(callback, context: context)
         case .didComplete:
             if script.isLive { merchant.deliver(callback, context: context) }
-        case .didRequestMerchantSessionUpdate(let request, let handler):
-            script.answer(callback.name, from: \.merchantSessionUpdate, handler: handler) {
-                guard let validator else { return merchant.deliver(callback, context: context) }
-                validator.answer(request, handler)
-            } diverged: {
-                _ = context.cancel()
-            }
-        case .didSelectShippingMethod(_, let handler):
-            script.answer(callback.name, from: \.shippingMethodUpdate, handler: handler) {
-                merchant.deliver(callback, context: context)
-            } diverged: {
-                _ = context.cancel()
-            }
-        case .didSelectShippingContact(_, let handler):
-            script.answer(callback.name, from: \.shippingContactUpdate, handler: handler) {
-                merchant.deliver(callback, context: context)
-            } diverged: {
-                _ = context.cancel()
-            }
-        case .didChangeCouponCode(_, let handler):
-            script.answer(callback.name, from: \.couponCodeUpdate, handler: handler) {
-                merchant.deliver(callback, context: context)
+        case .didRequestMerchantSessionUpdate(let request, let handler) where validator != nil:
+            script.answer(callback.name, with: callback.answer(with:)) {
+                validator?.answer(request, handler)
             } diverged: {
                 _ = context.cancel()
             }
@@ -59,6 +40,13 @@ final class RelayPayContextDelegate: PayContextForwarding {
                 return handler(result)
             }
             merchant.deliver(callback, context: context)
+        default:
+            // The sheet's other callbacks: the merchant's answer, or the record's while replaying.
+            script.answer(callback.name, with: callback.answer(with:)) {
+                merchant.deliver(callback, context: context)
+            } diverged: {
+                _ = context.cancel()
+            }
         }
     }
 }

@@ -60,20 +60,19 @@ final class ReplayScript: Sendable {
     }
 
     /// Answers `callback` from the record while replaying (or, with an answer of another
-    /// callback's type or none left, notes the divergence and calls `diverged`), and leaves it to
-    /// the merchant (`live`) otherwise.
-    func answer<Update>(
+    /// callback's or none left, notes the divergence and calls `diverged`), and leaves it to the
+    /// merchant (`live`) otherwise.
+    func answer(
         _ callback: String,
-        from recorded: (RecordedAnswer) -> Update?,
-        handler: (Update) -> Void,
+        with answer: (PaymentAuthorizationAnswer) -> Bool,
         live: () -> Void,
         diverged divergedAction: () -> Void
     ) {
         switch next(for: callback) {
         case .live: live()
-        case .answer(let answer):
-            if let update = recorded(answer) { return handler(update) }
-            diverged("the flow called \(callback) where the record answers \(answer.callback)")
+        case .answer(let recorded):
+            if let replayed = recorded.replayed, answer(replayed) { return }
+            diverged("the flow called \(callback) where the record answers \(recorded.callback)")
             divergedAction()
         case .exhausted: divergedAction()
         }
