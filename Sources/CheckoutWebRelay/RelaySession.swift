@@ -153,15 +153,8 @@ public final class RelaySession: Sendable {
 
     // MARK: Driving the flow
 
-    /// What the flow answered to an event.
-    enum Driven: Sendable {
-        case shippingContact(ShippingContactUpdate)
-        case shippingMethod(ShippingMethodUpdate)
-        case paymentMethod(PaymentMethodUpdate)
-        case couponCode(CouponCodeUpdate)
-        case authorization(PaymentAuthorizationResult)
-        case merchantSession(MerchantSessionUpdate)
-    }
+    /// What the flow answered to an event: the merchant's answer, as the authorization flow takes it.
+    typealias Driven = PaymentAuthorizationAnswer
 
     /// Spec W1, W2: members the page sent that the flow's models have no place for are not lost in
     /// silence: the session's transcript names them (their paths, not their values).
