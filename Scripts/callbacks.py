@@ -385,6 +385,131 @@ def answers_file(flow):
     return "".join(out)
 
 
+def recording_input(callback):
+    """The type a recording delegate keeps of a call's arguments."""
+    if "recordingInput" in callback:
+        return callback["recordingInput"]["typealias"]
+    ps = params(callback)
+    if not ps:
+        return "Void"
+    if len(ps) == 1:
+        return ps[0]["type"]
+    return "(" + ", ".join(f"{p['name']}: {p['type']}" for p in ps) + ")"
+
+
+def recording_file(flow):
+    """The test kit's recording delegate for the flow: it records every call, answers callbacks as
+    scripted, and forwards nothing to a protocol default (spec E11)."""
+    recording = flow["recording"]
+    name, kit, flow_param, flow_type = recording["class"], recording["kit"], flow["flowParameter"], flow["flowType"]
+    callbacks = flow["callbacks"]
+    optional = [c for c in callbacks if c.get("optional") and is_callback(c)]
+    out = [HEADER, "\n"] + [f"import {module}\n" for module in recording["imports"]] + ["\n"]
+    out.append(doc(recording["doc"], 0))
+    out.append(f"public final class {name}: {flow['name']}Forwarding, RecordingDelegate {{\n")
+    for callback in callbacks:
+        if "recordingInput" in callback:
+            ps = params(callback)
+            out.append(doc(callback["recordingInput"]["doc"], 4))
+            out.append(f"    public typealias {callback['recordingInput']['typealias']} = (" +
+                       ", ".join(f"{p['name']}: {p['type']}" for p in ps) + ")\n\n")
+    for callback in callbacks:
+        text = f"`{callback['name']}`" + (f": {callback['recordingDoc']}" if "recordingDoc" in callback else ".")
+        out.append(doc(text, 4))
+        if is_callback(callback):
+            fallback = ", fallback: .protocolDefault" if callback.get("optional") else ""
+            out.append(f"    public let {callback['name']} = ScriptedCallback<{recording_input(callback)}, "
+                       f"{callback['answer']}>(.{callback['name']}{fallback})\n")
+        else:
+            out.append(f"    public let {callback['name']} = RecordedNotification<{recording_input(callback)}>"
+                       f"(.{callback['name']})\n")
+    out.append("\n    struct State {\n        var cancels: [DriverResponse] = []\n")
+    for field in recording.get("state", []):
+        out.append(f"        var {field['name']}: {field['type']} = {field['initial']}\n")
+    out.append("    }\n\n    private let log = CallLog()\n    let state = LockedValue(State())\n\n")
+
+    scripted = next((c for c in callbacks if c["name"] == recording.get("scriptedInit")), None)
+    init_params = []
+    if scripted:
+        init_params.append(f"{scripted['name']} answers: ScriptedAnswer<{recording_input(scripted)}, "
+                           f"{scripted['answer']}>...")
+    if optional:
+        init_params.append("holdingUnscriptedCalls: Bool = false")
+    what = f"A delegate whose first calls of `{scripted['name']}` take these answers." if scripted \
+        else "A delegate with no answer scripted yet."
+    if optional:
+        what += (" With `holdingUnscriptedCalls`, the unscripted calls of the optional callbacks hold their completion "
+                 f"too (their fallback is ``{kit}ScriptedAnswer/hold``), for a test of what a driver may do while an "
+                 "answer is owed.")
+    out.append(doc(what, 4))
+    out.append(f"    public init({', '.join(init_params)}) {{\n")
+    if scripted:
+        out.append(f"        for answer in answers {{ {scripted['name']}.script(answer) }}\n")
+    if optional:
+        out.append("        guard holdingUnscriptedCalls else { return }\n")
+        for callback in optional:
+            out.append(f"        {callback['name']}.fallback = .hold\n")
+    out.append("    }\n\n")
+    out.append(doc("Every delegate call, in order, with its arguments.", 4))
+    out.append("    public var calls: [RecordedCall] { log.calls }\n\n")
+    out.append(doc("The enter/exit marks of every delegate call, in order.", 4))
+    out.append("    public var trace: [String] { log.trace }\n\n")
+    out.append(doc(f"What `{flow_param}.cancel()` returned each time a ``{kit}ScriptedAnswer/cancel`` answer "
+                   "called it.", 4))
+    out.append("    public var cancelResponses: [DriverResponse] { state.withLock { $0.cancels } }\n\n")
+    out.append(doc("Returns true once `method` has been called `times` times and those calls have returned, false "
+                   "when `timeout` (real time) passes first.", 4))
+    out.append("    public func wait(for method: String, times: Int, timeout: Duration) async -> Bool {\n")
+    out.append("        await log.wait(for: method, count: times, timeout: timeout)\n    }\n\n")
+
+    out.append(doc("Records the call and answers as scripted: every method of the protocol (spec E11).", 4))
+    out.append(f"    public func forward(_ callback: {flow['name']}Callback, {flow_param}: {flow_type}) {{\n")
+    out.append("        switch callback {\n")
+    for callback in callbacks:
+        ps = params(callback)
+        arguments = callback.get("recordingArguments", [p["name"] for p in ps])
+        out.append(f"        {case_pattern(callback)}:\n")
+        if "recordingNote" in callback:
+            out.append(f"            {callback['recordingNote']}\n")
+        value = "()" if not ps else ps[0]["name"] if len(ps) == 1 else \
+            "(" + ", ".join(p["name"] for p in ps) + ")"
+        if is_callback(callback):
+            default = ""
+            if callback.get("optional"):
+                note = f"{callback['defaultNote']}\n                " if "defaultNote" in callback else ""
+                ret = "return " if note else ""
+                default = f", protocolDefault: {{\n                {note}{ret}{callback['default']}\n            }}"
+            out.append(f"            run({callback['name']}, {value}, [{', '.join(arguments)}], "
+                       f"{handler_label(callback)}, {{ {flow_param}.cancel() }}{default})\n")
+        else:
+            out.append(f"            notify({callback['name']}, {value}, [{', '.join(arguments)}])\n")
+    out.append("        }\n    }\n\n")
+    out.append("""    private func run<Input: Sendable, Value: Sendable>(
+        _ callback: ScriptedCallback<Input, Value>,
+        _ input: Input,
+        _ arguments: [Any],
+        _ handler: @escaping @Sendable (Value) -> Void,
+        _ cancel: @escaping @Sendable () -> DriverResponse,
+        protocolDefault: (() -> Value)? = nil
+    ) {
+        log.enter(callback.method, arguments)
+        let answer = callback.receive(input, handler)
+        if let response = answer.perform(input, handler, protocolDefault: protocolDefault, cancel: cancel) {
+            state.withLock { $0.cancels.append(response) }
+        }
+        log.exit(callback.method)
+    }
+
+    private func notify<Input: Sendable>(_ notification: RecordedNotification<Input>, _ input: Input, _ arguments: [Any]) {
+        log.enter(notification.method, arguments)
+        notification.receive(input)
+        log.exit(notification.method)
+    }
+}
+""")
+    return "".join(out)
+
+
 def delegate_method(flows):
     names = []
     for flow in flows:
@@ -427,6 +552,9 @@ def outputs(path):
         files[os.path.join(flow["directory"], flow["name"] + "Callback.swift")] = callbacks_file(flow)
         if "answerEnum" in flow:
             files[os.path.join(flow["directory"], flow["answerEnum"] + ".swift")] = answers_file(flow)
+        if "recording" in flow:
+            recording = flow["recording"]
+            files[os.path.join(recording["directory"], recording["class"] + ".swift")] = recording_file(flow)
     return {path: formatted(text) for path, text in files.items()}
 
 
