@@ -274,6 +274,29 @@ def callbacks_file(flow):
         out.append("        case " + ", ".join("." + n for n in unmatched) + ":\n            return nil\n")
         out.append("        }\n    }\n")
     out.append("}\n\n")
+    if "bridgesFrom" in flow:
+        # The other way: this flow's callback as the call of the same name on the sheet's merchant.
+        other = FLOWS[flow["bridgesFrom"]]
+        theirs_by_name = {c["name"]: c for c in other["callbacks"]}
+        out.append(f"extension {other['name']}Callback {{\n")
+        out.append(doc(f"The {other['flowType']} callback of the same name as `callback`, with its arguments and "
+                       f"handler: for a merchant that answers both protocols alike; nil for a callback the "
+                       f"{other['flowType']} does not have.", 4))
+        out.append(f"    public init?(_ callback: {enum}) {{\n        switch callback {{\n")
+        unmatched = []
+        for callback in callbacks:
+            theirs = theirs_by_name.get(callback["name"])
+            if not theirs or not is_callback(theirs) or not is_callback(callback) \
+                    or callback["answer"] != theirs["answer"] or [p["type"] for p in params(callback)] != \
+                    [p["type"] for p in params(theirs)]:
+                unmatched.append(callback["name"])
+                continue
+            out.append(f"        {case_pattern(callback)}:\n")
+            values = [f"{q['name']}: {p['name']}" for p, q in zip(params(callback), params(theirs))]
+            values.append(f"{handler_label(theirs)}: {handler_label(callback)}")
+            out.append(f"            self = .{theirs['name']}({', '.join(values)})\n")
+        out.append("        case " + ", ".join("." + n for n in unmatched) + ":\n            return nil\n")
+        out.append("        }\n    }\n}\n\n")
     out.append(doc(
         f"A ``{protocol}`` that stands between a flow and the merchant (a bridge, a relay, a recording delegate): "
         f"it implements every method by handing the call to ``forward(_:{flow_param}:)``, so that no method is "

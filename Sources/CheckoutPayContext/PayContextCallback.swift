@@ -211,6 +211,26 @@ extension PayContextCallback {
     }
 }
 
+extension PaymentAuthorizationCallback {
+    /// The PaymentAuthorizationFlow callback of the same name as `callback`, with its arguments and
+    /// handler: for a merchant that answers both protocols alike; nil for a callback the
+    /// PaymentAuthorizationFlow does not have.
+    public init?(_ callback: PayContextCallback) {
+        switch callback {
+        case .didRequestMerchantSessionUpdate(let request, let handler):
+            self = .didRequestMerchantSessionUpdate(request: request, handler: handler)
+        case .didSelectShippingMethod(let method, let handler):
+            self = .didSelectShippingMethod(method: method, handler: handler)
+        case .didSelectShippingContact(let contact, let handler):
+            self = .didSelectShippingContact(contact: contact, handler: handler)
+        case .didChangeCouponCode(let code, let handler):
+            self = .didChangeCouponCode(code: code, handler: handler)
+        case .didCreatePaymentMethod, .didComplete, .willComplete:
+            return nil
+        }
+    }
+}
+
 /// A ``PayContextDelegate`` that stands between a flow and the merchant (a bridge, a relay, a
 /// recording delegate): it implements every method by handing the call to ``forward(_:context:)``,
 /// so that no method is answered by the protocol's default in the merchant's place (spec E11).

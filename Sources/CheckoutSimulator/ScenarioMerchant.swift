@@ -9,7 +9,7 @@ import Dispatch
 /// backend (on the in-memory one at once; through Stripe's HTTP API as a real server does, the
 /// answer following when Stripe's does), and misbehaves as declared. It also records what it
 /// saw, for the invariants.
-package final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDelegate, PayContextDelegate {
+package final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizationDelegate, PayContextForwarding {
     struct Log {
         var calls: [String] = []
         var inside = 0
@@ -541,43 +541,26 @@ package final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizat
         exit()
     }
 
-    package func payContext(
-        _ context: PayContext,
-        didSelectShippingMethod method: ShippingMethod,
-        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
-    ) {
-        answer(.didSelectShippingMethod, handler) { methodUpdate(method, invalid: $0) }
-    }
-
-    package func payContext(
-        _ context: PayContext,
-        didSelectShippingContact contact: Contact,
-        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
-    ) {
-        answer(.didSelectShippingContact, handler) { contactUpdate(contact, invalid: $0) }
-    }
-
-    package func payContext(
-        _ context: PayContext,
-        didChangeCouponCode code: String,
-        handler: @escaping @Sendable (CouponCodeUpdate) -> Void
-    ) {
-        answer(.didChangeCouponCode, handler) { couponUpdate(code, invalid: $0) }
-    }
-
-    package func payContext(
-        _ context: PayContext,
-        didRequestMerchantSessionUpdate request: MerchantSessionRequest,
-        handler: @escaping @Sendable (MerchantSessionUpdate) -> Void
-    ) {
-        answer(.didRequestMerchantSessionUpdate, handler) { merchantSessionUpdate(request, invalid: $0) }
-    }
-
-    package func payContext(
-        _ context: PayContext,
-        willCompleteWith result: PaymentAuthorizationResult,
-        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
-    ) {
-        answer(.willComplete, handler) { _ in result }
+    /// The pay context's sheet callbacks (shipping, coupon, merchant session) are answered as the
+    /// authorization flow's of the same name are.
+    package func forward(_ callback: PayContextCallback, context: PayContext) {
+        switch callback {
+        case .didCreatePaymentMethod(let paymentMethod, let paymentInformation, let completion):
+            payContext(
+                context, didCreatePaymentMethod: paymentMethod, paymentInformation: paymentInformation,
+                completion: completion)
+        case .didComplete(let status, let error):
+            payContext(context, didCompleteWith: status, error: error)
+        case .willComplete(let result, let handler):
+            answer(.willComplete, handler) { _ in result }
+        default:
+            guard let sheetCallback = PaymentAuthorizationCallback(callback) else {
+                // A pay-context callback the sheet does not have, and that this merchant does not
+                // answer: the protocol's default answers, and the transcript says so (spec E11).
+                _ = callback.answerByDefault(context: context)
+                return
+            }
+            sheetCallback.deliver(to: self, flow: context.sheet)
+        }
     }
 }
