@@ -74,7 +74,8 @@ enum MemoryBench {
         }
 
         let parked = Heap.bytesInUse() ?? before
-        guard parker.handlers.count == count, flows.allSatisfy({ $0.step == .awaiting(DelegateMethod.didSelectShippingContact.name) })
+        guard parker.handlers.count == count,
+            flows.allSatisfy({ $0.step == .awaiting(DelegateMethod.didSelectShippingContact.name) })
         else { fatalError("a session is not parked") }
         for flow in flows { flow.cancel() }
         guard parker.finished == count else { fatalError("a session did not finish") }
