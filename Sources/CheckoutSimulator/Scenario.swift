@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutFlows
+import Foundation
 
 /// A checkout described as data: which flow, the request, a merchant declared by its rules, the
 /// customer's steps, and what should happen. `docs/scenarios.md` documents the JSON.
@@ -139,6 +140,8 @@ public struct Scenario: Sendable, Codable {
 public enum Step: Sendable, Codable, Hashable, CustomStringConvertible {
     /// Shipping flow: enter an address (a contact with a postal address).
     case enterAddress(Contact)
+    /// The sheet asks for a merchant session from this validation URL (spec W5).
+    case requestMerchantSession(validationURL: URL)
     /// Select a shipping contact on the sheet.
     case selectShippingContact(Contact)
     /// Select a shipping method by identifier (both flows with methods).
@@ -168,17 +171,20 @@ public enum Step: Sendable, Codable, Hashable, CustomStringConvertible {
         case network
         case billingContact
         case seconds
+        case validationURL
     }
 
     private static let actions =
-        "enterAddress, selectShippingContact, selectShippingMethod, selectPaymentMethod, changeCouponCode, "
-        + "authorize, back, done, cancel, wait"
+        "enterAddress, requestMerchantSession, selectShippingContact, selectShippingMethod, selectPaymentMethod, "
+        + "changeCouponCode, authorize, back, done, cancel, wait"
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let action = try container.decode(String.self, forKey: .action)
         switch action {
         case "enterAddress": self = .enterAddress(try container.decode(Contact.self, forKey: .contact))
+        case "requestMerchantSession":
+            self = .requestMerchantSession(validationURL: try container.decode(URL.self, forKey: .validationURL))
         case "selectShippingContact":
             self = .selectShippingContact(try container.decode(Contact.self, forKey: .contact))
         case "selectShippingMethod":
@@ -228,6 +234,9 @@ public enum Step: Sendable, Codable, Hashable, CustomStringConvertible {
         case .enterAddress(let contact):
             try container.encode("enterAddress", forKey: .action)
             try container.encode(contact, forKey: .contact)
+        case .requestMerchantSession(let url):
+            try container.encode("requestMerchantSession", forKey: .action)
+            try container.encode(url, forKey: .validationURL)
         case .selectShippingContact(let contact):
             try container.encode("selectShippingContact", forKey: .action)
             try container.encode(contact, forKey: .contact)
@@ -262,6 +271,7 @@ public enum Step: Sendable, Codable, Hashable, CustomStringConvertible {
         }
         switch self {
         case .enterAddress(let contact): return "enterAddress(\(place(contact)))"
+        case .requestMerchantSession(let url): return "requestMerchantSession(\(url.host ?? ""))"
         case .selectShippingContact(let contact): return "selectShippingContact(\(place(contact)))"
         case .selectShippingMethod(let identifier): return "selectShippingMethod(\(identifier))"
         case .selectPaymentMethod(let method):

@@ -157,6 +157,8 @@ public enum ScenarioRunner {
             if let refusal = flow.present().refusal { return refusedAtStart(scenario, "\(refusal)") }
             for step in scenario.steps {
                 switch step {
+                case .requestMerchantSession(let url):
+                    note(step, flow.requestMerchantSession(MerchantSessionRequest(validationURL: url)))
                 case .selectShippingContact(let contact): note(step, flow.selectShippingContact(contact))
                 case .selectShippingMethod(let identifier): note(step, flow.selectShippingMethod(identifier))
                 case .selectPaymentMethod(let method): note(step, flow.selectPaymentMethod(method))
@@ -203,6 +205,8 @@ public enum ScenarioRunner {
             }
             for step in scenario.steps {
                 switch step {
+                case .requestMerchantSession(let url):
+                    note(step, context.requestMerchantSession(MerchantSessionRequest(validationURL: url)))
                 case .selectShippingContact(let contact): note(step, context.selectShippingContact(contact))
                 case .selectShippingMethod(let identifier): note(step, context.selectShippingMethod(identifier))
                 case .selectPaymentMethod(let method): note(step, context.selectPaymentMethod(method))

@@ -80,14 +80,14 @@ enum ScenarioSchema {
         case .shippingAddress: ["enterAddress", "selectShippingMethod", "back", "done", "cancel", "wait"]
         case .paymentAuthorization, .payContext:
             [
-                "selectShippingContact", "selectShippingMethod", "selectPaymentMethod", "changeCouponCode", "authorize",
-                "cancel", "wait",
+                "requestMerchantSession", "selectShippingContact", "selectShippingMethod", "selectPaymentMethod",
+                "changeCouponCode", "authorize", "cancel", "wait",
             ]
         }
     }
 
     static let allActions = [
-        "enterAddress", "selectShippingContact", "selectShippingMethod", "selectPaymentMethod", "changeCouponCode",
+        "enterAddress", "requestMerchantSession", "selectShippingContact", "selectShippingMethod", "selectPaymentMethod", "changeCouponCode",
         "authorize", "back", "done", "cancel", "wait",
     ]
 
@@ -222,6 +222,7 @@ enum ScenarioSchema {
     static func step(_ flow: Scenario.Flow) -> Shape {
         let all: [(String, [(String, Shape)], required: Set<String>)] = [
             ("enterAddress", [("contact", contact)], required: ["contact"]),
+            ("requestMerchantSession", [("validationURL", .string)], required: ["validationURL"]),
             ("selectShippingContact", [("contact", contact)], required: ["contact"]),
             ("selectShippingMethod", [("identifier", .string)], required: ["identifier"]),
             ("selectPaymentMethod", [("paymentMethod", paymentMethod)], required: ["paymentMethod"]),
