@@ -87,7 +87,8 @@ enum ScenarioSchema {
     }
 
     static let allActions = [
-        "enterAddress", "requestMerchantSession", "selectShippingContact", "selectShippingMethod", "selectPaymentMethod", "changeCouponCode",
+        "enterAddress", "requestMerchantSession", "selectShippingContact", "selectShippingMethod",
+        "selectPaymentMethod", "changeCouponCode",
         "authorize", "back", "done", "cancel", "wait",
     ]
 
