@@ -15,13 +15,13 @@ import CheckoutCore
 public final class PayContext: Sendable {
     package typealias Machine = PayContextStateMachine
 
-    package typealias Delegate = FlowDelegates<
-        HeldDelegate<any PayContextDelegate>, HeldDelegate<any AsyncPayContextDelegate>
+    package typealias Merchant = HeldMerchant<
+        MerchantBox<any PayContextDelegate>, MerchantBox<any AsyncPayContextDelegate>
     >
 
     /// The engine. (Unchecked: a runner is a `ManagedBuffer`, which cannot be `Sendable`; it keeps
     /// its state under its own lock, see ``FlowRunner``.)
-    package nonisolated(unsafe) let runner: FlowRunner<Machine, Delegate>
+    package nonisolated(unsafe) let runner: FlowRunner<Machine, Merchant>
     /// The authorization sheet this context drives.
     public let sheet: PaymentAuthorizationFlow
     /// The backend the context talks to.
@@ -40,7 +40,7 @@ public final class PayContext: Sendable {
         delegate: some PayContextDelegate,
         options: FlowOptions = FlowOptions()
     ) throws {
-        try self.init(request, backend, .completions(DelegateHold(delegate)), options)
+        try self.init(request, backend, HeldMerchant(completions: MerchantBox(delegate)), options)
     }
 
     /// A pay context driving an async delegate.
@@ -50,7 +50,7 @@ public final class PayContext: Sendable {
         delegate: some AsyncPayContextDelegate,
         options: FlowOptions = FlowOptions()
     ) throws {
-        try self.init(request, backend, .async(DelegateHold(delegate)), options)
+        try self.init(request, backend, HeldMerchant(async: MerchantBox(delegate)), options)
     }
 
     /// A pay context driving a delegate that implements both forms: the completion-handler form
@@ -61,29 +61,29 @@ public final class PayContext: Sendable {
         delegate: some PayContextDelegate & AsyncPayContextDelegate,
         options: FlowOptions = FlowOptions()
     ) throws {
-        try self.init(request, backend, .completions(DelegateHold(delegate)), options)
+        try self.init(request, backend, HeldMerchant(completions: MerchantBox(delegate)), options)
     }
 
-    private init(_ request: PaymentRequest, _ backend: any PaymentBackend, _ delegate: Delegate, _ options: FlowOptions)
+    private init(_ request: PaymentRequest, _ backend: any PaymentBackend, _ delegate: Merchant, _ options: FlowOptions)
         throws
     {
         do {
             try request.validate()
         } catch {
-            // The hold was taken for a runner that will not be made: given back here (spec E5).
+            // The hold was taken for a runner that will not be made: let go of here (spec E5).
             delegate.release()
             throw error
         }
         self.backend = backend
         self.runner = FlowRunner.make(
-            machine: Machine(options: options), delegate: delegate, options: options, tracksActivity: true)
+            machine: Machine(options: options), merchant: delegate, options: options, tracksActivity: true)
         let bridge = SheetBridge()
         self.bridge = bridge
         // The sheet is part of the context: its end is not the context's.
         var sheetOptions = options
         sheetOptions.onEnd = nil
         self.sheet = PaymentAuthorizationFlow(
-            request, .completions(DelegateHold(box: PaymentAuthorizationDelegateBox(bridge))), sheetOptions,
+            request, HeldMerchant(completions: PaymentAuthorizationMerchantBox(bridge)), sheetOptions,
             authorizationIsTimed: false)
         bridge.context.withLock { $0.value = self }
     }
@@ -234,7 +234,7 @@ public final class PayContext: Sendable {
 }
 
 extension PayContext: FlowShell {
-    package func perform(_ call: Machine.Call, on delegate: Delegate) {
+    package func perform(_ call: Machine.Call, on delegate: Merchant) {
         switch call {
         case .presentSheet:
             sheet.present()
@@ -255,13 +255,13 @@ extension PayContext: FlowShell {
                 }
             }
             switch delegate {
-            case .completions(let held):
-                held.call {
-                    $0.payContext(
+            case .completions(let reference):
+                reference.withBox {
+                    $0.merchant.payContext(
                         self, didCreatePaymentMethod: method, paymentInformation: payment, completion: completion)
                 }
-            case .async(let held):
-                let delegate = held.delegate
+            case .async(let reference):
+                let delegate = reference.strong.merchant
                 runner.activity.task {
                     completion(
                         await delegate.payContext(self, didCreatePaymentMethod: method, paymentInformation: payment))
@@ -301,10 +301,10 @@ extension PayContext: FlowShell {
                 }
             }
             switch delegate {
-            case .completions(let held):
-                held.call { $0.payContext(self, willCompleteWith: result, handler: handler) }
-            case .async(let held):
-                let delegate = held.delegate
+            case .completions(let reference):
+                reference.withBox { $0.merchant.payContext(self, willCompleteWith: result, handler: handler) }
+            case .async(let reference):
+                let delegate = reference.strong.merchant
                 runner.activity.task { handler(await delegate.payContext(self, willCompleteWith: result)) }
             }
         case .answerSheet(let result, let handler, let dismiss):
@@ -314,8 +314,10 @@ extension PayContext: FlowShell {
             sheet.cancel()
         case .didComplete(let status, let error):
             switch delegate {
-            case .completions(let held): held.call { $0.payContext(self, didCompleteWith: status, error: error) }
-            case .async(let held): held.call { $0.payContext(self, didCompleteWith: status, error: error) }
+            case .completions(let reference):
+                reference.withBox { $0.merchant.payContext(self, didCompleteWith: status, error: error) }
+            case .async(let reference):
+                reference.withBox { $0.merchant.payContext(self, didCompleteWith: status, error: error) }
             }
             runner.terminalCallReturned()
         }
@@ -344,12 +346,12 @@ extension PayContext: FlowShell {
         async: @escaping @Sendable (any AsyncPayContextDelegate) async -> Void,
         otherwise: () -> Void
     ) {
-        // Kept alive for the call (`withDelegate`): the drainer may give back its hold meanwhile.
-        runner.withDelegate { delegate in
-            switch delegate {
-            case .completions(let held): held.call { completions($0) }
-            case .async(let held):
-                let delegate = held.delegate
+        // Kept alive for the call (`withMerchant`): the drainer may let go of it meanwhile.
+        runner.withMerchant { merchant in
+            switch merchant {
+            case .completions(let reference): reference.withBox { completions($0.merchant) }
+            case .async(let reference):
+                let delegate = reference.strong.merchant
                 runner.activity.task { await async(delegate) }
             case nil: otherwise()
             }
