@@ -205,14 +205,16 @@ def callbacks_file(flow):
         out.append(f"            {call(flow, callback, 'merchant', handler=handler_label(callback))}\n")
     out.append("        }\n    }\n\n")
 
-    out.append(doc("Calls the method on an async merchant: a callback in a task of its own, whose result goes to "
-                   "the handler.", 4))
-    out.append(f"    public func deliver(to merchant: some {async_protocol}, {flow_param}: {flow_type}) {{\n")
+    out.append(doc("Calls the method on an async merchant: a callback in a task that `start` starts (a new `Task` "
+                   "by default), whose result goes to the handler; a notification at once.", 4))
+    out.append(f"    public func deliver(\n        to merchant: some {async_protocol}, {flow_param}: {flow_type},\n"
+               f"        start: (@escaping @Sendable () async -> Void) -> Void = {{ work in Task {{ await work() }} }}\n"
+               f"    ) {{\n")
     out.append("        switch self {\n")
     for callback in callbacks:
         out.append(f"        {case_pattern(callback)}:\n")
         if is_callback(callback):
-            out.append(f"            Task {{ {handler_label(callback)}(await "
+            out.append(f"            start {{ {handler_label(callback)}(await "
                        f"{call(flow, callback, 'merchant', asynchronous=True)}) }}\n")
         else:
             out.append(f"            {call(flow, callback, 'merchant')}\n")

@@ -131,7 +131,7 @@ byte started = 0; /* the deadlines of callbacks 1..started have started (Callbac
 /* ---- RunnerLocked (under the lock) ---- */
 chan work = [QCAP] of { mtype, byte };
 bit terminalDone = 0;
-bit delegateHeld = 1;  /* RunnerLocked.delegate != nil */
+bit delegateHeld = 1;  /* RunnerLocked.merchant != nil */
 byte armed = 0;        /* RunnerLocked.armed?.id */
 
 /* ---- who drains (RunnerLocked.draining, under the lock) ---- */

@@ -96,7 +96,7 @@ public struct AddressRules: Hashable, Sendable {
     /// first use, at the slot of its two letters (``slot(of:)``): a contact's validation and
     /// redaction read them several times for every callback (building them there cost about 100
     /// allocations a contact, and looking them up by a hashed code about 1,000 instructions a
-    /// read, issue 16).
+    /// read).
     private static let built: [Storage?] = {
         var built = [Storage?](repeating: nil, count: 26 * 26)
         for (code, row) in table {

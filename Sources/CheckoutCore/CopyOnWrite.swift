@@ -4,7 +4,7 @@
 /// ``PaymentRequest`` and ``Contact`` keep their fields in one: a flow holds its request for its
 /// whole life and each outstanding shipping-contact callback holds the customer's contact, so held
 /// by value every session carried its own copy of both (about 300 bytes), where now it shares the
-/// caller's (issue 16).
+/// caller's.
 @usableFromInline
 package struct CopyOnWrite<Value: Hashable> {
     @usableFromInline

@@ -23,7 +23,7 @@
 public struct CurrencyCode: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The code's three upper-case ASCII letters, first in the highest byte, and its minor-unit
     /// digits in the lowest: one word of plain data, so that a ``Money`` is 16 bytes with no
-    /// reference to count, and two currencies compare in one instruction (issue 16: flat data on
+    /// reference to count, and two currencies compare in one instruction (flat data on
     /// the hot path; every update's amounts are checked against the request's currency). Ordered
     /// as the codes are: the letters decide, the digits follow from them.
     private let packed: UInt32

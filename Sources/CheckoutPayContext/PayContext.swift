@@ -16,13 +16,13 @@ import CheckoutFlows
 public final class PayContext: Sendable {
     package typealias Machine = PayContextStateMachine
 
-    package typealias Delegate = FlowDelegates<
-        HeldDelegate<any PayContextDelegate>, HeldDelegate<any AsyncPayContextDelegate>
+    package typealias Merchant = HeldMerchant<
+        MerchantBox<any PayContextDelegate>, MerchantBox<any AsyncPayContextDelegate>
     >
 
     /// The engine. (Unchecked: a runner is a `ManagedBuffer`, which cannot be `Sendable`; it keeps
     /// its state under its own lock, see ``FlowRunner``.)
-    package nonisolated(unsafe) let runner: FlowRunner<Machine, Delegate>
+    package nonisolated(unsafe) let runner: FlowRunner<Machine, Merchant>
     /// The authorization sheet this context drives.
     public let sheet: PaymentAuthorizationFlow
     /// The backend the context talks to.
@@ -41,7 +41,7 @@ public final class PayContext: Sendable {
         delegate: some PayContextDelegate,
         options: FlowOptions = FlowOptions()
     ) throws {
-        try self.init(request, backend, .completions(DelegateHold(delegate)), options)
+        try self.init(request, backend, HeldMerchant(completions: MerchantBox(delegate)), options)
     }
 
     /// A pay context driving an async delegate.
@@ -51,7 +51,7 @@ public final class PayContext: Sendable {
         delegate: some AsyncPayContextDelegate,
         options: FlowOptions = FlowOptions()
     ) throws {
-        try self.init(request, backend, .async(DelegateHold(delegate)), options)
+        try self.init(request, backend, HeldMerchant(async: MerchantBox(delegate)), options)
     }
 
     /// A pay context driving a delegate that implements both forms: the completion-handler form
@@ -62,29 +62,29 @@ public final class PayContext: Sendable {
         delegate: some PayContextDelegate & AsyncPayContextDelegate,
         options: FlowOptions = FlowOptions()
     ) throws {
-        try self.init(request, backend, .completions(DelegateHold(delegate)), options)
+        try self.init(request, backend, HeldMerchant(completions: MerchantBox(delegate)), options)
     }
 
-    private init(_ request: PaymentRequest, _ backend: any PaymentBackend, _ delegate: Delegate, _ options: FlowOptions)
+    private init(_ request: PaymentRequest, _ backend: any PaymentBackend, _ delegate: Merchant, _ options: FlowOptions)
         throws
     {
         do {
             try request.validate()
         } catch {
-            // The hold was taken for a runner that will not be made: given back here (spec E5).
+            // The hold was taken for a runner that will not be made: let go of here (spec E5).
             delegate.release()
             throw error
         }
         self.backend = backend
         self.runner = FlowRunner.make(
-            machine: Machine(options: options), delegate: delegate, options: options, tracksActivity: true)
+            machine: Machine(options: options), merchant: delegate, options: options, tracksActivity: true)
         let bridge = SheetBridge()
         self.bridge = bridge
         // The sheet is part of the context: its end is not the context's.
         var sheetOptions = options
         sheetOptions.onEnd = nil
         self.sheet = PaymentAuthorizationFlow(
-            request, .completions(DelegateHold(box: PaymentAuthorizationDelegateBox(bridge))), sheetOptions,
+            request, HeldMerchant(completions: PaymentAuthorizationMerchantBox(bridge)), sheetOptions,
             authorizationIsTimed: false)
         bridge.context.withLock { $0.value = self }
     }
@@ -247,7 +247,7 @@ public final class PayContext: Sendable {
 extension PayContext: CheckoutFlow {}
 
 extension PayContext: FlowShell {
-    package func perform(_ call: Machine.Call, on delegate: Delegate) {
+    package func perform(_ call: Machine.Call, on delegate: Merchant) {
         switch call {
         case .presentSheet:
             sheet.present()
@@ -268,13 +268,13 @@ extension PayContext: FlowShell {
                 }
             }
             switch delegate {
-            case .completions(let held):
-                held.call {
-                    $0.payContext(
+            case .completions(let reference):
+                reference.withBox {
+                    $0.merchant.payContext(
                         self, didCreatePaymentMethod: method, paymentInformation: payment, completion: completion)
                 }
-            case .async(let held):
-                let delegate = held.delegate
+            case .async(let reference):
+                let delegate = reference.strong.merchant
                 runner.activity.task {
                     completion(
                         await delegate.payContext(self, didCreatePaymentMethod: method, paymentInformation: payment))
@@ -314,10 +314,10 @@ extension PayContext: FlowShell {
                 }
             }
             switch delegate {
-            case .completions(let held):
-                held.call { $0.payContext(self, willCompleteWith: result, handler: handler) }
-            case .async(let held):
-                let delegate = held.delegate
+            case .completions(let reference):
+                reference.withBox { $0.merchant.payContext(self, willCompleteWith: result, handler: handler) }
+            case .async(let reference):
+                let delegate = reference.strong.merchant
                 runner.activity.task { handler(await delegate.payContext(self, willCompleteWith: result)) }
             }
         case .answerSheet(let result, let handler, let dismiss):
@@ -327,8 +327,10 @@ extension PayContext: FlowShell {
             sheet.cancel()
         case .didComplete(let status, let error):
             switch delegate {
-            case .completions(let held): held.call { $0.payContext(self, didCompleteWith: status, error: error) }
-            case .async(let held): held.call { $0.payContext(self, didCompleteWith: status, error: error) }
+            case .completions(let reference):
+                reference.withBox { $0.merchant.payContext(self, didCompleteWith: status, error: error) }
+            case .async(let reference):
+                reference.withBox { $0.merchant.payContext(self, didCompleteWith: status, error: error) }
             }
             runner.terminalCallReturned()
         }
@@ -354,11 +356,12 @@ extension PayContext: FlowShell {
     /// with its exactly-once gate and deadline, is the merchant's. A context already gone (the sheet
     /// outlived it) answers as the protocol's default would.
     fileprivate func forward(_ callback: PayContextCallback, sheetDefault: () -> Void) {
-        // Kept alive for the call (`withDelegate`): the drainer may give back its hold meanwhile.
-        runner.withDelegate { delegate in
-            switch delegate {
-            case .completions(let held): held.call { callback.deliver(to: $0, context: self) }
-            case .async(let held): callback.deliver(to: held.delegate, context: self)
+        // Kept alive for the call (`withMerchant`): the drainer may let go of it meanwhile.
+        runner.withMerchant { merchant in
+            switch merchant {
+            case .completions(let reference): reference.withBox { callback.deliver(to: $0.merchant, context: self) }
+            case .async(let reference):
+                callback.deliver(to: reference.strong.merchant, context: self, start: runner.activity.task)
             case nil: sheetDefault()
             }
         }

@@ -120,12 +120,15 @@ extension PayContextCallback {
         }
     }
 
-    /// Calls the method on an async merchant: a callback in a task of its own, whose result goes to
-    /// the handler.
-    public func deliver(to merchant: some AsyncPayContextDelegate, context: PayContext) {
+    /// Calls the method on an async merchant: a callback in a task that `start` starts (a new
+    /// `Task` by default), whose result goes to the handler; a notification at once.
+    public func deliver(
+        to merchant: some AsyncPayContextDelegate, context: PayContext,
+        start: (@escaping @Sendable () async -> Void) -> Void = { work in Task { await work() } }
+    ) {
         switch self {
         case .didCreatePaymentMethod(let paymentMethod, let paymentInformation, let completion):
-            Task {
+            start {
                 completion(
                     await merchant.payContext(
                         context, didCreatePaymentMethod: paymentMethod, paymentInformation: paymentInformation))
@@ -133,15 +136,15 @@ extension PayContextCallback {
         case .didComplete(let status, let error):
             merchant.payContext(context, didCompleteWith: status, error: error)
         case .didRequestMerchantSessionUpdate(let request, let handler):
-            Task { handler(await merchant.payContext(context, didRequestMerchantSessionUpdate: request)) }
+            start { handler(await merchant.payContext(context, didRequestMerchantSessionUpdate: request)) }
         case .didSelectShippingMethod(let method, let handler):
-            Task { handler(await merchant.payContext(context, didSelectShippingMethod: method)) }
+            start { handler(await merchant.payContext(context, didSelectShippingMethod: method)) }
         case .didSelectShippingContact(let contact, let handler):
-            Task { handler(await merchant.payContext(context, didSelectShippingContact: contact)) }
+            start { handler(await merchant.payContext(context, didSelectShippingContact: contact)) }
         case .didChangeCouponCode(let code, let handler):
-            Task { handler(await merchant.payContext(context, didChangeCouponCode: code)) }
+            start { handler(await merchant.payContext(context, didChangeCouponCode: code)) }
         case .willComplete(let result, let handler):
-            Task { handler(await merchant.payContext(context, willCompleteWith: result)) }
+            start { handler(await merchant.payContext(context, willCompleteWith: result)) }
         }
     }
 

@@ -94,7 +94,7 @@ enum RoundTripBench {
     }
 
     /// Round trips through plain closures with the merchant's concrete type visible to the
-    /// optimizer (the baseline before issue 16): the delegate call and the completion are inlined
+    /// optimizer (the old baseline, see BENCHMARKS.md): the delegate call and the completion are inlined
     /// away, so this is not the cost of a delegate call. For reference only.
     @inline(never)
     static func concreteBaseline(_ count: Int, _ flow: PaymentAuthorizationFlow, _ sheet: BareSheet) -> UInt64 {

@@ -194,7 +194,7 @@ if options.parts.contains("sessions") {
 if options.parts.contains("memory") {
     let sessions = 100_000
     let result = MemoryBench.run(sessions: sessions, runs: options.quick ? 2 : max(3, runs / 2), log: log)
-    // Each parked session holds the request's own storage: since issue 16 one reference (its
+    // Each parked session holds the request's own storage: one reference (its
     // fields are copy on write, shared with the driver's request and not counted).
     let request = Double(MemoryBench.requestBytes)
     figures += [

@@ -124,26 +124,29 @@ extension PaymentAuthorizationCallback {
         }
     }
 
-    /// Calls the method on an async merchant: a callback in a task of its own, whose result goes to
-    /// the handler.
-    public func deliver(to merchant: some AsyncPaymentAuthorizationDelegate, flow: PaymentAuthorizationFlow) {
+    /// Calls the method on an async merchant: a callback in a task that `start` starts (a new
+    /// `Task` by default), whose result goes to the handler; a notification at once.
+    public func deliver(
+        to merchant: some AsyncPaymentAuthorizationDelegate, flow: PaymentAuthorizationFlow,
+        start: (@escaping @Sendable () async -> Void) -> Void = { work in Task { await work() } }
+    ) {
         switch self {
         case .didFinish:
             merchant.paymentAuthorizationFlowDidFinish(flow)
         case .willAuthorizePayment:
             merchant.paymentAuthorizationFlowWillAuthorizePayment(flow)
         case .didSelectShippingContact(let contact, let handler):
-            Task { handler(await merchant.paymentAuthorizationFlow(flow, didSelectShippingContact: contact)) }
+            start { handler(await merchant.paymentAuthorizationFlow(flow, didSelectShippingContact: contact)) }
         case .didSelectShippingMethod(let method, let handler):
-            Task { handler(await merchant.paymentAuthorizationFlow(flow, didSelectShippingMethod: method)) }
+            start { handler(await merchant.paymentAuthorizationFlow(flow, didSelectShippingMethod: method)) }
         case .didSelectPaymentMethod(let method, let handler):
-            Task { handler(await merchant.paymentAuthorizationFlow(flow, didSelectPaymentMethod: method)) }
+            start { handler(await merchant.paymentAuthorizationFlow(flow, didSelectPaymentMethod: method)) }
         case .didChangeCouponCode(let code, let handler):
-            Task { handler(await merchant.paymentAuthorizationFlow(flow, didChangeCouponCode: code)) }
+            start { handler(await merchant.paymentAuthorizationFlow(flow, didChangeCouponCode: code)) }
         case .didAuthorizePayment(let payment, let handler):
-            Task { handler(await merchant.paymentAuthorizationFlow(flow, didAuthorizePayment: payment)) }
+            start { handler(await merchant.paymentAuthorizationFlow(flow, didAuthorizePayment: payment)) }
         case .didRequestMerchantSessionUpdate(let request, let handler):
-            Task { handler(await merchant.paymentAuthorizationFlow(flow, didRequestMerchantSessionUpdate: request)) }
+            start { handler(await merchant.paymentAuthorizationFlow(flow, didRequestMerchantSessionUpdate: request)) }
         }
     }
 

@@ -10,13 +10,13 @@ import CheckoutCore
 public final class PaymentAuthorizationFlow: Sendable {
     package typealias Machine = PaymentAuthorizationStateMachine
 
-    package typealias Delegate = FlowDelegates<
-        CompletionsDelegateBox<PaymentAuthorizationFlow>, HeldDelegate<any AsyncPaymentAuthorizationDelegate>
+    package typealias Merchant = HeldMerchant<
+        CompletionsMerchantBox<PaymentAuthorizationFlow>, MerchantBox<any AsyncPaymentAuthorizationDelegate>
     >
 
     /// The engine. (Unchecked: a runner is a `ManagedBuffer`, which cannot be `Sendable`; it keeps
     /// its state under its own lock, see ``FlowRunner``.)
-    package nonisolated(unsafe) let runner: FlowRunner<Machine, Delegate>
+    package nonisolated(unsafe) let runner: FlowRunner<Machine, Merchant>
 
     /// The request as presented. (Kept once, by the flow's state machine.)
     public var request: PaymentRequest { runner.read(\.request) }
@@ -33,7 +33,7 @@ public final class PaymentAuthorizationFlow: Sendable {
         options: FlowOptions = FlowOptions()
     ) throws {
         try request.validate()
-        self.init(request, .completions(DelegateHold(box: PaymentAuthorizationDelegateBox(delegate))), options)
+        self.init(request, HeldMerchant(completions: PaymentAuthorizationMerchantBox(delegate)), options)
     }
 
     /// A flow driving an async delegate, for a valid request (spec A1).
@@ -45,7 +45,7 @@ public final class PaymentAuthorizationFlow: Sendable {
         options: FlowOptions = FlowOptions()
     ) throws {
         try request.validate()
-        self.init(request, .async(DelegateHold(delegate)), options)
+        self.init(request, HeldMerchant(async: MerchantBox(delegate)), options)
     }
 
     /// A flow driving a delegate that implements both forms: the completion-handler form wins.
@@ -57,19 +57,19 @@ public final class PaymentAuthorizationFlow: Sendable {
         options: FlowOptions = FlowOptions()
     ) throws {
         try request.validate()
-        self.init(request, .completions(DelegateHold(box: PaymentAuthorizationDelegateBox(delegate))), options)
+        self.init(request, HeldMerchant(completions: PaymentAuthorizationMerchantBox(delegate)), options)
     }
 
     /// A flow for a request already validated (the pay context's sheet).
     package init(
         _ request: PaymentRequest,
-        _ delegate: Delegate,
+        _ delegate: Merchant,
         _ options: FlowOptions,
         authorizationIsTimed: Bool = true
     ) {
         let machine = Machine(request: request, options: options, authorizationIsTimed: authorizationIsTimed)
         self.runner = FlowRunner.make(
-            machine: machine, delegate: delegate, options: options, tracksActivity: delegate.isAsync)
+            machine: machine, merchant: delegate, options: options, tracksActivity: delegate.isAsync)
     }
 
     // MARK: State
@@ -266,16 +266,16 @@ public final class PaymentAuthorizationFlow: Sendable {
 }
 
 extension PaymentAuthorizationFlow: FlowShell {
-    package func perform(_ call: Machine.Call, on delegate: Delegate) {
+    package func perform(_ call: Machine.Call, on delegate: Merchant) {
         switch delegate {
         // Called where its box holds it, borrowed: the runner's hold outlives the call.
-        case .completions(let held): held.withBox { $0.perform(call, of: self) }
-        case .async(let held): perform(call, async: held.delegate)
+        case .completions(let reference): reference.withBox { $0.perform(call, of: self) }
+        case .async(let reference): perform(call, async: reference.strong.merchant)
         }
     }
 
     /// Performs `call` on a completion-handler merchant, of its own type (from its box: see
-    /// ``CompletionsDelegateBox``).
+    /// ``CompletionsMerchantBox``).
     package func perform(_ call: Machine.Call, completions delegate: some PaymentAuthorizationDelegate) {
         switch call {
         case .didSelectShippingContact(let contact, let id):

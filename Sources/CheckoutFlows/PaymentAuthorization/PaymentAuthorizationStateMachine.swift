@@ -53,7 +53,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// The sheet, shown in the states `sheet` and `awaiting` (``sheet`` is nil in the others). It
     /// is kept beside the state and not optional, so that each event reads and updates it in
     /// place: a sheet inside a state case, or an optional one, is copied whole through its value
-    /// witnesses to read a field (measured, issue 16).
+    /// witnesses to read a field (measured: BENCHMARKS.md).
     private var shown = PaymentSheet.hidden
     /// Whether `didAuthorizePayment` has a deadline of its own. The pay context times the whole
     /// authorization itself (spec P5) and turns it off. (Last: the runner's flags fill the rest of

@@ -76,14 +76,17 @@ extension ShippingAddressCallback {
         }
     }
 
-    /// Calls the method on an async merchant: a callback in a task of its own, whose result goes to
-    /// the handler.
-    public func deliver(to merchant: some AsyncShippingAddressDelegate, flow: ShippingAddressFlow) {
+    /// Calls the method on an async merchant: a callback in a task that `start` starts (a new
+    /// `Task` by default), whose result goes to the handler; a notification at once.
+    public func deliver(
+        to merchant: some AsyncShippingAddressDelegate, flow: ShippingAddressFlow,
+        start: (@escaping @Sendable () async -> Void) -> Void = { work in Task { await work() } }
+    ) {
         switch self {
         case .didCancel:
             merchant.shippingAddressFlowDidCancel(flow)
         case .didEnterAddress(let address, let completion):
-            Task { completion(await merchant.shippingAddressFlow(flow, didEnter: address)) }
+            start { completion(await merchant.shippingAddressFlow(flow, didEnter: address)) }
         case .didFinish(let address, let shippingMethod):
             merchant.shippingAddressFlow(flow, didFinishWith: address, shippingMethod: shippingMethod)
         }

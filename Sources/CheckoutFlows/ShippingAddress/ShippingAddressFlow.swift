@@ -17,13 +17,13 @@ import CheckoutCore
 public final class ShippingAddressFlow: Sendable {
     package typealias Machine = ShippingAddressStateMachine
 
-    package typealias Delegate = FlowDelegates<
-        CompletionsDelegateBox<ShippingAddressFlow>, HeldDelegate<any AsyncShippingAddressDelegate>
+    package typealias Merchant = HeldMerchant<
+        CompletionsMerchantBox<ShippingAddressFlow>, MerchantBox<any AsyncShippingAddressDelegate>
     >
 
     /// The engine. (Unchecked: a runner is a `ManagedBuffer`, which cannot be `Sendable`; it keeps
     /// its state under its own lock, see ``FlowRunner``.)
-    package nonisolated(unsafe) let runner: FlowRunner<Machine, Delegate>
+    package nonisolated(unsafe) let runner: FlowRunner<Machine, Merchant>
 
     /// The configuration the flow runs with. (Kept once, by the flow's state machine.)
     public var configuration: ShippingAddressConfiguration { runner.read(\.configuration) }
@@ -38,7 +38,7 @@ public final class ShippingAddressFlow: Sendable {
         options: FlowOptions = FlowOptions()
     ) throws {
         try self.init(
-            configuration, .completions(DelegateHold(box: ShippingAddressDelegateBox(delegate))), options)
+            configuration, HeldMerchant(completions: ShippingAddressMerchantBox(delegate)), options)
     }
 
     /// A flow driving an async delegate.
@@ -47,7 +47,7 @@ public final class ShippingAddressFlow: Sendable {
         delegate: some AsyncShippingAddressDelegate,
         options: FlowOptions = FlowOptions()
     ) throws {
-        try self.init(configuration, .async(DelegateHold(delegate)), options)
+        try self.init(configuration, HeldMerchant(async: MerchantBox(delegate)), options)
     }
 
     /// A flow driving a delegate that implements both forms: the completion-handler form wins.
@@ -57,22 +57,22 @@ public final class ShippingAddressFlow: Sendable {
         options: FlowOptions = FlowOptions()
     ) throws {
         try self.init(
-            configuration, .completions(DelegateHold(box: ShippingAddressDelegateBox(delegate))), options)
+            configuration, HeldMerchant(completions: ShippingAddressMerchantBox(delegate)), options)
     }
 
-    private init(_ configuration: ShippingAddressConfiguration, _ delegate: Delegate, _ options: FlowOptions)
+    private init(_ configuration: ShippingAddressConfiguration, _ delegate: Merchant, _ options: FlowOptions)
         throws
     {
         let problems = configuration.problems
         guard problems.isEmpty else {
-            // The hold was taken for a runner that will not be made: given back here (spec E5).
+            // The hold was taken for a runner that will not be made: let go of here (spec E5).
             delegate.release()
             throw CheckoutError.combining(
                 problems, code: .invalidRequest, what: "the shipping-address configuration")
         }
         self.runner = FlowRunner.make(
             machine: Machine(configuration: configuration, options: options),
-            delegate: delegate,
+            merchant: delegate,
             options: options,
             tracksActivity: delegate.isAsync
         )
@@ -176,28 +176,30 @@ public final class ShippingAddressFlow: Sendable {
 }
 
 extension ShippingAddressFlow: FlowShell {
-    package func perform(_ call: Machine.Call, on delegate: Delegate) {
+    package func perform(_ call: Machine.Call, on delegate: Merchant) {
         switch delegate {
         // Called where its box holds it, borrowed: the runner's hold outlives the call.
-        case .completions(let held): held.withBox { $0.perform(call, of: self) }
-        case .async(let held):
+        case .completions(let reference): reference.withBox { $0.perform(call, of: self) }
+        case .async(let reference):
             switch call {
             case .didEnterAddress(let address, let id):
                 let handler = answerHandler(id)
-                let delegate = held.delegate
+                let delegate = reference.strong.merchant
                 runner.activity.task { handler(await delegate.shippingAddressFlow(self, didEnter: address)) }
             case .didFinish(let address, let method):
-                held.call { $0.shippingAddressFlow(self, didFinishWith: address, shippingMethod: method) }
+                reference.withBox {
+                    $0.merchant.shippingAddressFlow(self, didFinishWith: address, shippingMethod: method)
+                }
                 runner.terminalCallReturned()
             case .didCancel:
-                held.call { $0.shippingAddressFlowDidCancel(self) }
+                reference.withBox { $0.merchant.shippingAddressFlowDidCancel(self) }
                 runner.terminalCallReturned()
             }
         }
     }
 
     /// Performs `call` on a completion-handler merchant, of its own type (from its box: see
-    /// ``CompletionsDelegateBox``).
+    /// ``CompletionsMerchantBox``).
     package func perform(_ call: Machine.Call, completions delegate: some ShippingAddressDelegate) {
         switch call {
         case .didEnterAddress(let address, let id):

@@ -1,7 +1,7 @@
 /// A completion-handler merchant of type `Merchant`, as a ``PaymentAuthorizationFlow`` holds it
-/// (see ``CompletionsDelegateBox``).
-package final class PaymentAuthorizationDelegateBox<Merchant: PaymentAuthorizationDelegate>:
-    CompletionsDelegateBox<PaymentAuthorizationFlow>, @unchecked Sendable
+/// (see ``CompletionsMerchantBox``).
+package final class PaymentAuthorizationMerchantBox<Merchant: PaymentAuthorizationDelegate>:
+    CompletionsMerchantBox<PaymentAuthorizationFlow>, @unchecked Sendable
 {
     // Unchecked: a `Sendable` merchant in a `let`.
     let merchant: Merchant

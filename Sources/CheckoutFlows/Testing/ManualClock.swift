@@ -1,3 +1,4 @@
+import CheckoutCore
 import Dispatch
 
 /// A clock whose time moves only when a test advances it (spec E4: tests run in virtual time and

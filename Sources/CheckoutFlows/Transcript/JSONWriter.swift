@@ -8,7 +8,7 @@ import Synchronization
 /// The text is written as UTF-8 bytes into one buffer of the writer's own, its capacity reserved
 /// up front and doubled when full, and made a `String` once, by ``output``: an append to a
 /// `String` costs about 350 instructions, to an array about 100 (its uniqueness checked, a
-/// generic copy), here a capacity check and a copy (issue 16). Not copyable: the writer owns its
+/// generic copy), here a capacity check and a copy. Not copyable: the writer owns its
 /// buffer.
 struct JSONWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>

@@ -1,3 +1,4 @@
+import CheckoutCore
 import Dispatch
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
 /// A time on a flow's clock, as the engine keeps it: whole nanoseconds since the clock's origin,
-/// in one word (issue 16: time as integer nanoseconds; a `Duration` takes two words, and its sum
-/// and comparison are calls into the runtime library).
+/// in one word (a `Duration` takes two words, and its sum and comparison are calls into the
+/// runtime library).
 ///
 /// The engine reads its clock to the nanosecond: the ``SystemClock`` counts nanoseconds already,
 /// and a clock with finer time (a ``ManualClock`` advanced by attoseconds) is read rounded down.

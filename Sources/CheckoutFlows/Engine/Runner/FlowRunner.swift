@@ -21,23 +21,23 @@ import Synchronization
 /// cancelled when the callback closes, on a ``ManualClock``; lazily, with one timer per flow that
 /// lives until the flow ends, on the ``SystemClock`` (see `rearm`). A deadline that fires times out
 /// the callback then outstanding only if that callback's own deadline has come.
-package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
-    ManagedBuffer<RunnerState<Machine, Delegate>, EngineLock.Word>
+package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
+    ManagedBuffer<RunnerState<Machine, Merchant>, EngineLock.Word>
 {
     // The engine's working types are declared outside the class, over the machine's call,
     // delegate and answer types: nested in the generic class, the compiler copied and destroyed
     // them through their runtime metadata, on every event.
     private typealias Work = RunnerWork<Machine.Call>
-    private typealias AfterEvent = RunnerAfterEvent<Delegate, Machine.Answer>
+    private typealias AfterEvent = RunnerAfterEvent<Machine.Answer>
 
-    private typealias Locked = RunnerLocked<Machine, Delegate>
+    private typealias Locked = RunnerLocked<Machine, Merchant>
 
     /// Makes the runner of a flow: one allocation holds its state and its lock.
     package static func make(
-        machine: Machine, delegate: Delegate, options: FlowOptions, tracksActivity: Bool = false
+        machine: Machine, merchant: Merchant, options: FlowOptions, tracksActivity: Bool = false
     ) -> FlowRunner {
         let buffer = create(minimumCapacity: 1) { _ in
-            RunnerState(machine: machine, delegate: delegate, options: options, tracksActivity: tracksActivity)
+            RunnerState(machine: machine, merchant: merchant, options: options, tracksActivity: tracksActivity)
         }
         // `create` returns the dynamic type it was called on.
         let runner = unsafeDowncast(buffer, to: FlowRunner.self)
@@ -49,8 +49,8 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
         withUnsafeMutablePointerToHeader { state in
             state.pointee.clockObject.release()
             // A flow freed before its terminal call (never presented, or dropped while waiting for
-            // the customer): the delegate's hold is given back here.
-            state.pointee.locked.delegate?.release()
+            // the customer): the merchant is let go of here.
+            state.pointee.locked.merchant?.release()
         }
     }
 
@@ -62,13 +62,13 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
     /// through the whole state: an access to the state outside the lock would overlap the locked
     /// part's accesses under it (ThreadSanitizer reports it, rightly, as a Swift access race).
     @inline(__always)
-    private func field<Field>(_ path: KeyPath<RunnerState<Machine, Delegate>, Field>) -> UnsafePointer<Field> {
+    private func field<Field>(_ path: KeyPath<RunnerState<Machine, Merchant>, Field>) -> UnsafePointer<Field> {
         withUnsafeMutablePointerToHeader { UnsafePointer($0).pointer(to: path)! }
     }
 
     /// ``field(_:)``, to write.
     @inline(__always)
-    private func mutableField<Field>(_ path: WritableKeyPath<RunnerState<Machine, Delegate>, Field>)
+    private func mutableField<Field>(_ path: WritableKeyPath<RunnerState<Machine, Merchant>, Field>)
         -> UnsafeMutablePointer<Field>
     {
         withUnsafeMutablePointerToHeader { $0.pointer(to: path)! }
@@ -104,7 +104,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
     /// handed to has returned, which makes it hold the flow if the merchant keeps it.
     @inline(__always)
     package func makeCompletion<Shell: FlowShell>(_ id: UInt64, _ shell: Shell) -> Completion<Shell>
-    where Shell.Machine == Machine, Shell.Delegate == Delegate {
+    where Shell.Machine == Machine, Shell.Merchant == Merchant {
         mutableField(\.spare).pointee.make(id, shell)
     }
 
@@ -112,7 +112,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
     /// only): keeps it for the next callback if the merchant has let go of it.
     @inline(__always)
     package func recycle<Shell: FlowShell>(_ completion: consuming Completion<Shell>)
-    where Shell.Machine == Machine, Shell.Delegate == Delegate {
+    where Shell.Machine == Machine, Shell.Merchant == Merchant {
         mutableField(\.spare).pointee.recycle(completion)
     }
 
@@ -132,13 +132,14 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
         withLock { body($0.machine) }
     }
 
-    /// Runs `body` with the delegate, kept alive for it, or with nil once the terminal call has been
-    /// made and the delegate released. Outside the lock (never call the delegate under it).
-    package func withDelegate<Result>(_ body: (Delegate?) -> Result) -> Result {
-        let held: (delegate: Delegate, box: AnyObject)? = withLock { locked in
-            locked.delegate.map { ($0, $0.retained) }
+    /// Runs `body` with the merchant, kept alive for it, or with nil once the terminal call has
+    /// been made and the merchant let go of (spec E5). Outside the lock (never call the merchant
+    /// under it).
+    package func withMerchant<Result>(_ body: (Merchant?) -> Result) -> Result {
+        let held: (merchant: Merchant, box: AnyObject)? = withLock { locked in
+            locked.merchant.map { ($0, $0.retained) }
         }
-        return withExtendedLifetime(held?.box) { body(held?.delegate) }
+        return withExtendedLifetime(held?.box) { body(held?.merchant) }
     }
 
     /// Whether the terminal delegate call has been made and the delegate released.
@@ -149,7 +150,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
     package func send<Shell: FlowShell>(
         _ shell: Shell,
         _ event: (inout Machine, FlowInstant) -> Effect<Machine.Call>
-    ) -> DriverResponse where Shell.Machine == Machine, Shell.Delegate == Delegate {
+    ) -> DriverResponse where Shell.Machine == Machine, Shell.Merchant == Merchant {
         let now = self.now
         var after = AfterEvent()
         var work = Work.idle
@@ -170,7 +171,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
     package func sendAndWait<Shell: FlowShell>(
         _ shell: Shell,
         _ event: (inout Machine, FlowInstant) -> Effect<Machine.Call>
-    ) async throws -> Machine.Answer? where Shell.Machine == Machine, Shell.Delegate == Delegate {
+    ) async throws -> Machine.Answer? where Shell.Machine == Machine, Shell.Merchant == Merchant {
         try await withCheckedThrowingContinuation { continuation in
             let now = self.now
             var after = AfterEvent()
@@ -191,7 +192,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
         _ after: inout AfterEvent,
         _ work: inout Work,
         _ shell: Shell
-    ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
+    ) where Shell.Machine == Machine, Shell.Merchant == Merchant {
         locked.machine.ledger.keepsResolutions = true
         let before = locked.machine.pending?.id
         let response = settle(event(&locked.machine, now), at: now, &locked, &after, &work, shell)
@@ -245,22 +246,22 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
 
     // MARK: - Internals
 
-    /// What the draining thread does next: run the work item with the delegate, or, with no work
+    /// What the draining thread does next: run the work item with the merchant, or, with no work
     /// (`.idle`), stop. (When the flow has ended, what its end leaves to do travels beside it, in
     /// a ``RunnerEnding``: see `nextStep` and `ended`.)
     ///
-    /// The delegate is borrowed from `RunnerLocked.delegate`, in place, without a reference count:
+    /// The merchant is borrowed from `RunnerLocked.merchant`, in place, without a reference count:
     /// only the drainer ever writes it (in `nextStep`, under the lock, once the flow has ended,
     /// moving it to `ending`); other threads only read it, under the lock. So it stays put while
     /// this thread drains.
-    private typealias DrainStep = (work: Work, delegate: UnsafeRawPointer?)
+    private typealias DrainStep = (work: Work, merchant: UnsafeRawPointer?)
 
-    /// Under the lock: where the runner's state holds the delegate, or nil once it has been
-    /// released (spec E5).
+    /// Under the lock: where the runner's state holds the merchant, or nil once it has been let go
+    /// of (spec E5).
     @inline(__always)
-    private func delegatePointer(_ locked: borrowing Locked) -> UnsafeRawPointer? {
+    private func merchantPointer(_ locked: borrowing Locked) -> UnsafeRawPointer? {
         guard !locked.terminalDone else { return nil }
-        return UnsafeRawPointer(field(\.locked.delegate))
+        return UnsafeRawPointer(field(\.locked.merchant))
     }
 
     /// Under the lock: queues the effect's call and new violations, re-arms the deadline, collects
@@ -272,7 +273,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
         _ after: inout AfterEvent,
         _ work: inout Work,
         _ shell: Shell
-    ) -> DriverResponse where Shell.Machine == Machine, Shell.Delegate == Delegate {
+    ) -> DriverResponse where Shell.Machine == Machine, Shell.Merchant == Merchant {
         // What is rare is done out of line, so that the common event pays only for the checks:
         // inline, the waiters' continuations alone had every event look up their type's
         // metadata to make room for one on the stack.
@@ -293,7 +294,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
                 after.drains = true
                 locked.machine.delegateCalled(call, at: now)
                 work = .call(call)
-                after.delegate = delegatePointer(locked)
+                after.merchant = merchantPointer(locked)
             } else {
                 locked.work.append(.call(call))
             }
@@ -334,11 +335,11 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
     @inline(never)
     private func takeDrain<Shell: FlowShell>(
         _ locked: inout Locked, _ after: inout AfterEvent, _ work: inout Work, _ shell: Shell
-    ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
+    ) where Shell.Machine == Machine, Shell.Merchant == Merchant {
         locked.draining = true
         after.drains = true
         var ending: RunnerEnding?
-        (work, after.delegate) = nextStep(&locked, &after.cancelTicket, &ending, shell)
+        (work, after.merchant) = nextStep(&locked, &after.cancelTicket, &ending, shell)
         after.keep(ending)
     }
 
@@ -349,10 +350,10 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
         _ after: inout AfterEvent,
         _ work: inout Work,
         _ shell: Shell
-    ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
+    ) where Shell.Machine == Machine, Shell.Merchant == Merchant {
         if after.cancelTicket != nil || after.wakes != nil { cancelAndWake(&after) }
         if after.drains {
-            drain(shell, (work.take(), after.delegate.take()), after.takeEnding())
+            drain(shell, (work.take(), after.merchant.take()), after.takeEnding())
         }
     }
 
@@ -381,7 +382,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
         _ locked: inout Locked,
         _ cancelTicket: inout DeadlineTicket?,
         _ shell: Shell
-    ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
+    ) where Shell.Machine == Machine, Shell.Merchant == Merchant {
         // Whether anything changes, inline; the change itself, rare, out of line.
         let pending = locked.machine.pending
         if armsLazily {
@@ -402,7 +403,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
         _ locked: inout Locked,
         _ cancelTicket: inout DeadlineTicket?,
         _ shell: Shell
-    ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
+    ) where Shell.Machine == Machine, Shell.Merchant == Merchant {
         let pending = locked.machine.pending
         if armsLazily {
             guard let deadline = pending?.deadline else {
@@ -470,7 +471,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
     /// The flow's system-clock timer fired: it times out the outstanding callback if that one's
     /// deadline has come, and otherwise re-arms for it (through ``settle``).
     private func timerFired<Shell: FlowShell>(_ shell: Shell)
-    where Shell.Machine == Machine, Shell.Delegate == Delegate {
+    where Shell.Machine == Machine, Shell.Merchant == Merchant {
         let now = self.now
         var after = AfterEvent()
         var work = Work.idle
@@ -496,7 +497,7 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
         _ cancelTicket: inout DeadlineTicket?,
         _ ending: inout RunnerEnding?,
         _ shell: Shell
-    ) -> DrainStep where Shell.Machine == Machine, Shell.Delegate == Delegate {
+    ) -> DrainStep where Shell.Machine == Machine, Shell.Merchant == Merchant {
         // The common end of a drain, inline: nothing queued, the flow goes on.
         if !locked.hasWork, !locked.machine.isEnded {
             locked.draining = false
@@ -512,31 +513,31 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
         _ cancelTicket: inout DeadlineTicket?,
         _ ending: inout RunnerEnding?,
         _ shell: Shell
-    ) -> DrainStep where Shell.Machine == Machine, Shell.Delegate == Delegate {
+    ) -> DrainStep where Shell.Machine == Machine, Shell.Merchant == Merchant {
         let work = locked.popWork()
         if case .call(let call) = work {
             locked.machine.delegateCalled(call, at: now)
             rearm(&locked, &cancelTicket, shell)
         }
-        if !work.isIdle { return (work, delegatePointer(locked)) }
+        if !work.isIdle { return (work, merchantPointer(locked)) }
         locked.draining = false
         guard locked.machine.isEnded, !locked.terminalDone else { return (.idle, nil) }
         // The terminal call has been performed and everything queued behind it delivered:
-        // release the delegate (spec E5), run onEnd, and wake whoever waits for the end.
+        // let go of the merchant (spec E5), run onEnd, and wake whoever waits for the end.
         locked.terminalDone = true
         var wake: (() -> Void)?
         if let ends = locked.waiters?.ends, !ends.isEmpty {
             wake = { for waiter in ends { waiter.resume(returning: nil) } }
             locked.waiters?.ends = []
         }
-        ending = RunnerEnding(delegate: locked.delegate.take(), wakeEndWaiters: wake)
+        ending = RunnerEnding(merchant: locked.merchant.take(), wakeEndWaiters: wake)
         return (.idle, nil)
     }
 
     private func drain<Shell: FlowShell>(
         _ shell: Shell, _ first: consuming DrainStep, _ firstEnding: consuming RunnerEnding?
-    ) where Shell.Machine == Machine, Shell.Delegate == Delegate {
-        var (work, delegate) = first
+    ) where Shell.Machine == Machine, Shell.Merchant == Merchant {
+        var (work, merchant) = first
         var ending = firstEnding
         loop: while true {
             // The item is moved out, not copied: a copy of a call costs reference counts for
@@ -545,27 +546,40 @@ package final class FlowRunner<Machine: FlowMachine, Delegate: FlowDelegate>:
             case .idle:
                 break loop
             case .call(let call):
-                if let delegate = delegate?.assumingMemoryBound(to: Delegate?.self).pointee {
-                    shell.perform(call, on: delegate)
+                if let merchant = merchant?.assumingMemoryBound(to: Merchant?.self).pointee {
+                    shell.perform(call, on: merchant)
                 }
             case .violation(let violation):
                 onViolation?(violation)
             }
             // Back under the lock: the next item, or the end of the drain.
             var cancelTicket: DeadlineTicket?
-            (work, delegate) = withLock { nextStep(&$0, &cancelTicket, &ending, shell) }
+            (work, merchant) = withLock { nextStep(&$0, &cancelTicket, &ending, shell) }
             if let cancelTicket { clock.cancel(cancelTicket) }
         }
         if let ending { ended(ending) }
     }
 
     /// Outside the lock, once the terminal call has returned and the drain that made it has
-    /// delivered what was queued behind it: the delegate is released (here, in case its deinit
+    /// delivered what was queued behind it: the merchant is let go of (here, in case its deinit
     /// calls back), `onEnd` runs, and whoever waits for the end wakes.
     private func ended(_ ending: consuming RunnerEnding) {
-        ending.delegate?.release()
-        ending.delegate = nil
+        ending.merchant?.release()
+        ending.merchant = nil
         extras?.onEnd?()
         ending.wakeEndWaiters?()
     }
+}
+
+/// A flow's thread-safe shell: it owns a ``FlowRunner`` and performs the delegate calls its state
+/// machine asks for on the merchant the runner holds.
+package protocol FlowShell: AnyObject, Sendable {
+    associatedtype Machine: FlowMachine
+    /// How the flow holds its merchant: a ``HeldMerchant``.
+    associatedtype Merchant: MerchantHold
+
+    var runner: FlowRunner<Machine, Merchant> { get }
+
+    /// Calls the merchant. Runs outside every lock, one call at a time per flow.
+    func perform(_ call: Machine.Call, on merchant: Merchant)
 }

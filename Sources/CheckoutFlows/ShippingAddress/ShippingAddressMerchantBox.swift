@@ -1,7 +1,7 @@
 /// A completion-handler merchant of type `Merchant`, as a ``ShippingAddressFlow`` holds it (see
-/// ``CompletionsDelegateBox``).
-package final class ShippingAddressDelegateBox<Merchant: ShippingAddressDelegate>:
-    CompletionsDelegateBox<ShippingAddressFlow>, @unchecked Sendable
+/// ``CompletionsMerchantBox``).
+package final class ShippingAddressMerchantBox<Merchant: ShippingAddressDelegate>:
+    CompletionsMerchantBox<ShippingAddressFlow>, @unchecked Sendable
 {
     // Unchecked: a `Sendable` merchant in a `let`.
     let merchant: Merchant

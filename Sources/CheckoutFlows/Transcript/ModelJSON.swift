@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The value is encoded into a tree of its own and written by ``JSONWriter``, without the text
 /// `JSONEncoder` would make, its parse, and the bridged dictionaries `JSONSerialization` sorts:
-/// that round trip was three fifths of the explorer's time (issue 16). Values whose JSON the two
+/// that round trip was three fifths of the explorer's time (BENCHMARKS.md). Values whose JSON the two
 /// Foundation coders could write differently (floating-point numbers, `Decimal`, `Date`, `Data`,
 /// `URL`, integers beyond `Int64`), and values encoded in ways the tree does not model (a super
 /// encoder, a nested container asked for twice under one key, nesting past 500 levels, where

@@ -1,7 +1,7 @@
 import Synchronization
 
-/// The bookkeeping of a flow's delegate callbacks, one value that every state machine keeps
-/// (issue 16): it hands out callback ids, keeps the deadline of the callback opened last, decides
+/// The bookkeeping of a flow's delegate callbacks, one value that every state machine keeps:
+/// it hands out callback ids, keeps the deadline of the callback opened last, decides
 /// how an answer is taken (in time, repeated, late, past its deadline: spec E2, E4), and keeps how
 /// each callback ended for a driver that awaits its answer.
 ///

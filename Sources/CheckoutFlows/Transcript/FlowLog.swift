@@ -19,7 +19,7 @@ package struct FlowLog: Sendable {
     package let recordsTranscript: Bool
     /// How many violations were recorded: what the engine compares, on every event, to know
     /// whether to report. (The violations themselves are in the archive: most flows have none,
-    /// and a list of its own took a word of every flow. Issue 16: a parked session's bytes.)
+    /// and a list of its own took a word of every flow.)
     package private(set) var violationCount: Int32 = 0
 
     /// The violations recorded, in order.

@@ -8,7 +8,7 @@ import Dispatch
 ///
 /// Generic over how a deadline is written: the ``SystemClock`` keeps whole nanoseconds (a heap
 /// element of two words, where a `Duration` made it four with the order: every parked flow keeps
-/// one, issue 16), a ``ManualClock`` keeps `Duration`s, exactly.
+/// one), a ``ManualClock`` keeps `Duration`s, exactly.
 package struct DeadlineHeap<Deadline: Comparable & Sendable>: Sendable {
     package struct Entry: Sendable {
         package let deadline: Deadline

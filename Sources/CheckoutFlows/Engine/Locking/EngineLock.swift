@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// Uncontended, taking it is one compare-and-exchange and releasing it one exchange, where a pthread
 /// mutex costs two calls into the C library (about 55 instructions a lock round trip against 10,
-/// three times a delegate round trip; issue 16) and 40 bytes of every flow. Contended, a thread
+/// three times a delegate round trip; BENCHMARKS.md) and 40 bytes of every flow. Contended, a thread
 /// spins briefly and then sleeps on a condition variable of a shared table of them, picked by the
 /// word's address: the classic three-state mutex of a futex, with a pthread condition variable
 /// in place of the futex (Swift cannot make the futex system call).

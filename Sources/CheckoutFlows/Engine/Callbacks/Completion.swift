@@ -99,7 +99,7 @@ package final class Completion<Shell: AnyObject & Sendable>: Sendable {
     }
 }
 
-/// The one completion object a flow keeps for reuse (issue 16), in its ``FlowRunner``: touched
+/// The one completion object a flow keeps for reuse, in its ``FlowRunner``: touched
 /// only by the thread that drains the flow, which is handed from thread to thread under the
 /// flow's lock.
 package struct SpareCompletion {

@@ -1,0 +1,228 @@
+import Synchronization
+
+/// Everything a ``FlowRunner`` keeps, in the runner's own allocation (the header of its
+/// `ManagedBuffer`, whose one element is the lock): ``RunnerLocked``, reached only under the lock,
+/// and the fields fixed when the flow is made, read without it. One allocation where a runner
+/// object and a locked box took two.
+package struct RunnerState<Machine: FlowMachine, Merchant: MerchantHold> {
+    var locked: RunnerLocked<Machine, Merchant>
+    // (The two flags first: they fill what `locked` leaves of its last word.)
+    /// Whether `clockObject` is the ``SystemClock`` (the flow keeps its deadlines in one of its
+    /// shards) rather than a ``RunnerClockBox``.
+    let onSystemClock: Bool
+    /// Whether the flow keeps one timer, armed lazily (see `FlowRunner.rearm`): on the system
+    /// clock, and on a ``ManualClock`` made to test that.
+    let armsLazily: Bool
+    /// The flow's clock in one word, retained for the flow's life (the runner releases it in its
+    /// `deinit`): the ``SystemClock`` itself, or a ``RunnerClockBox`` holding any other clock (the
+    /// existential took five words of every flow). Read borrowed (`_withUnsafeGuaranteedRef`): a
+    /// strong reference read from the runner cost a retain and a release each time.
+    let clockObject: Unmanaged<AnyObject>
+    /// What few flows have, in one box of their own, nil when the flow has none of it (inline, it
+    /// cost every flow 40 bytes): ``FlowOptions/onViolation``, ``FlowOptions/onEnd``, and the work
+    /// in flight of a flow that starts any.
+    let extras: RunnerExtras?
+    /// The completion object kept for reuse. Only the draining thread touches it: the drain is
+    /// handed from thread to thread under the lock (`RunnerLocked.draining`), and one drainer
+    /// makes one delegate call at a time, so no two accesses overlap.
+    var spare = SpareCompletion()
+
+    init(machine: Machine, merchant: Merchant, options: FlowOptions, tracksActivity: Bool) {
+        locked = RunnerLocked(machine: machine, merchant: merchant)
+        let system = options.clock as? SystemClock
+        onSystemClock = system != nil
+        clockObject = .passRetained(system ?? RunnerClockBox(options.clock))
+        armsLazily = system != nil || (options.clock as? ManualClock)?.armsTimersLazily == true
+        extras =
+            options.onViolation == nil && options.onEnd == nil && !tracksActivity
+            ? nil : RunnerExtras(options, tracksActivity: tracksActivity)
+    }
+}
+
+/// A clock other than the system clock, boxed so that a runner holds it in one word.
+final class RunnerClockBox: Sendable {
+    let clock: any CheckoutClock
+    /// The clock, when it is a ``ManualClock``: read as the engine keeps time without a division.
+    let manual: ManualClock?
+
+    init(_ clock: any CheckoutClock) {
+        self.clock = clock
+        manual = clock as? ManualClock
+    }
+
+    /// The clock's time as the engine keeps it (``FlowInstant``).
+    var instant: FlowInstant { manual?.instant ?? FlowInstant(roundingDown: clock.now) }
+}
+
+/// A flow's ``FlowOptions/onViolation`` and ``FlowOptions/onEnd``, and its work in flight.
+final class RunnerExtras: Sendable {
+    let onViolation: (@Sendable (Violation) -> Void)?
+    let onEnd: (@Sendable () -> Void)?
+    /// The flow's work in flight (async delegate methods, backend calls), cancelled when the flow
+    /// ends; only for flows that start such work.
+    let tracked: ActivityCounter?
+
+    init(_ options: FlowOptions, tracksActivity: Bool) {
+        onViolation = options.onViolation
+        onEnd = options.onEnd
+        tracked = tracksActivity ? ActivityCounter() : nil
+    }
+}
+
+/// What a ``FlowRunner`` keeps under its lock: the state machine, the merchant, the work queue,
+/// the armed deadline, and what awaiting drivers wait for.
+struct RunnerLocked<Machine: FlowMachine, Merchant: MerchantHold> {
+    typealias Work = RunnerWork<Machine.Call>
+
+    // Laid out tight (every flow keeps one): the flags and the two counts, 32 bits each, fill
+    // what the machine leaves of its last word.
+    var machine: Machine
+    var terminalDone = false
+    /// Whether a thread drains the flow's work: it is in, or about to make, a delegate call,
+    /// and comes back under the lock when the call returns (swift-nio's `inDelegateOutcall`).
+    /// Only the drainer clears it, in `nextStep`, when it finds nothing left to do.
+    var draining = false
+    /// Where the work queue starts: `work[workHead...]` is still to run.
+    var workHead: Int32 = 0
+    /// How many of the machine's violations have been queued for ``FlowOptions/onViolation``.
+    var reportedViolations: Int32 = 0
+    /// The merchant (a flow's ``HeldMerchant``), held until the terminal call has been made, then
+    /// let go of (spec E5). Kept inline, at the fixed address of the runner's state: the draining
+    /// thread reads it from there (``FlowRunner``'s `merchantPointer`). Its references are
+    /// unmanaged (``MerchantReference``), so reading it costs no reference count.
+    var merchant: Merchant?
+    /// The work queue. The thread that wins the drain takes an event's call straight from the
+    /// event, without queueing it, when nothing is queued before it.
+    var work: [Work] = []
+    /// The drivers awaiting an answer or the end, in a box made when the first one waits (most
+    /// flows never have one).
+    var waiters: RunnerWaiters<Machine.Answer>?
+    /// The flow's armed deadline, due `at`. On a clock other than the system clock, the
+    /// deadline of callback `id`; on the system clock, the flow's one timer, which may be
+    /// earlier than the outstanding callback's deadline (it then re-arms for it when it fires).
+    var armed: (ticket: DeadlineTicket, id: UInt64, at: FlowInstant)?
+
+    init(machine: Machine, merchant: Merchant) {
+        self.machine = machine
+        self.merchant = merchant
+    }
+
+    var hasWork: Bool { Int(workHead) < work.count }
+
+    /// Whether a drainer is needed: work is queued, or the flow has ended and its merchant is
+    /// still to be let go of.
+    var needsDrainer: Bool { hasWork || (machine.isEnded && !terminalDone) }
+
+    /// Takes the next queued work item; the queue's storage is released once it is empty.
+    mutating func popWork() -> Work {
+        guard Int(workHead) < work.count else { return .idle }
+        let next = work[Int(workHead)]
+        workHead += 1
+        if Int(workHead) == work.count {
+            work = []
+            workHead = 0
+        }
+        return next
+    }
+}
+
+/// The drivers awaiting a flow: the answer to a callback their action opened, or the flow's end.
+final class RunnerWaiters<Answer: Sendable> {
+    var answers: [UInt64: CheckedContinuation<Answer?, any Error>] = [:]
+    var ends: [CheckedContinuation<Answer?, any Error>] = []
+}
+
+extension RunnerLocked {
+    /// The waiters' box, made now if the flow had none.
+    var madeWaiters: RunnerWaiters<Machine.Answer> {
+        mutating get {
+            if let waiters { return waiters }
+            let made = RunnerWaiters<Machine.Answer>()
+            waiters = made
+            return made
+        }
+    }
+}
+
+/// A delegate call or a violation report, queued for the thread that drains; `idle` when there
+/// is none (a case rather than an optional: an optional of this enum is copied through its
+/// runtime metadata).
+enum RunnerWork<Call: Sendable>: Sendable {
+    case idle
+    case call(Call)
+    indirect case violation(Violation)
+
+    var isIdle: Bool {
+        if case .idle = self { return true }
+        return false
+    }
+
+    /// Moves the item out, leaving `idle`.
+    mutating func take() -> Self {
+        let taken = consume self
+        self = .idle
+        return taken
+    }
+}
+
+/// What an event leaves to do outside the lock. (Not copyable: it is never copied. Its two rare
+/// objects are held as retained `Unmanaged` references, taken back by ``FlowRunner``'s `finish`,
+/// which every event runs: held strongly, they made this value destroyed through its runtime
+/// metadata, about 50 instructions an event (BENCHMARKS.md). For the same reason the drain's first
+/// work item travels beside it, in a variable of its own.)
+struct RunnerAfterEvent<Answer: Sendable>: ~Copyable {
+    var cancelTicket: DeadlineTicket?
+    /// Whether this thread won the drain; its first step, taken under the event's own lock,
+    /// follows.
+    var drains = false
+    /// The merchant, borrowed (see `FlowRunner.DrainStep`).
+    var merchant: UnsafeRawPointer?
+    /// Set when the drain ended the flow under the event's own lock: what to release and wake.
+    var ending: Unmanaged<RunnerEnding>?
+    /// The waiters to wake, rarely any: out of line, made on first use.
+    var wakes: Unmanaged<RunnerWakes<Answer>>?
+
+    #if DEBUG
+        // Every event's leftovers pass through `FlowRunner.finish`, which takes back both retained
+        // references: one left here would be a leak.
+        deinit { assert(wakes == nil && ending == nil, "an event's leftovers were not finished") }
+    #endif
+
+    mutating func resume(_ waiter: (CheckedContinuation<Answer?, any Error>, Result<Answer?, any Error>)) {
+        if wakes == nil { wakes = .passRetained(RunnerWakes()) }
+        wakes?._withUnsafeGuaranteedRef { $0.resume.append(waiter) }
+    }
+
+    /// Keeps `ending`, retained until ``takeEnding()``.
+    mutating func keep(_ ending: consuming RunnerEnding?) {
+        if let ending { self.ending = .passRetained(ending) }
+    }
+
+    /// The waiters to wake, once.
+    mutating func takeWakes() -> RunnerWakes<Answer>? { wakes.take()?.takeRetainedValue() }
+
+    /// The flow's ending, once.
+    mutating func takeEnding() -> RunnerEnding? { ending.take()?.takeRetainedValue() }
+}
+
+/// What the end of a flow leaves to do outside the lock, once its terminal call has returned: the
+/// merchant to let go of, and whoever waits for the end (rare: out of line).
+///
+/// Not generic: a generic class's `deinit` looks up its fields' generic types at run time (an
+/// optional merchant, an array of continuations: about 1,100 instructions a flow).
+final class RunnerEnding {
+    var merchant: (any MerchantHold)?
+    /// Wakes whoever waits for the end; nil when nobody does.
+    let wakeEndWaiters: (() -> Void)?
+
+    init(merchant: (any MerchantHold)?, wakeEndWaiters: (() -> Void)?) {
+        self.merchant = merchant
+        self.wakeEndWaiters = wakeEndWaiters
+    }
+}
+
+/// The waiters an event wakes outside the lock: the driver's awaited actions, with their answers.
+/// (Whoever waits for the end is woken by ``RunnerEnding``.)
+final class RunnerWakes<Answer: Sendable> {
+    var resume: [(CheckedContinuation<Answer?, any Error>, Result<Answer?, any Error>)] = []
+}
