@@ -1,4 +1,3 @@
-import CheckoutCore
 import Foundation
 import Synchronization
 
@@ -10,13 +9,13 @@ import Synchronization
 /// `String` costs about 350 instructions, to an array about 100 (its uniqueness checked, a
 /// generic copy), here a capacity check and a copy. Not copyable: the writer owns its
 /// buffer.
-struct JSONWriter: ~Copyable {
+package struct JSONWriter: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     /// How many bytes are written: a mark to go back to with ``truncate(to:)``.
-    private(set) var count = 0
+    package private(set) var count = 0
 
-    init(capacity: Int = 256) {
+    package init(capacity: Int = 256) {
         self.capacity = Swift.max(capacity, 16)
         base = .allocate(capacity: self.capacity)
     }
@@ -24,13 +23,13 @@ struct JSONWriter: ~Copyable {
     deinit { base.deallocate() }
 
     /// The text written, as a `String`.
-    var output: String { String(decoding: bytes, as: UTF8.self) }
+    package var output: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The bytes written; valid until the next write.
-    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+    package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
     /// Drops what was written after `mark`.
-    mutating func truncate(to mark: Int) { count = Swift.min(count, mark) }
+    package mutating func truncate(to mark: Int) { count = Swift.min(count, mark) }
 
     /// Makes room for `extra` more bytes.
     @inline(__always)
@@ -49,18 +48,18 @@ struct JSONWriter: ~Copyable {
     }
 
     /// Writes `text` as it is (JSON written already, or punctuation).
-    mutating func raw(_ text: StaticString) {
+    package mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { raw($0) }
     }
 
     /// Writes `text` as it is.
-    mutating func raw(_ text: String) {
+    package mutating func raw(_ text: String) {
         var text = text
         text.withUTF8 { raw($0) }
     }
 
     /// Writes bytes as they are.
-    mutating func raw(_ text: UnsafeBufferPointer<UInt8>) {
+    package mutating func raw(_ text: UnsafeBufferPointer<UInt8>) {
         guard let start = text.baseAddress, !text.isEmpty else { return }
         reserve(text.count)
         (base + count).update(from: start, count: text.count)
@@ -68,16 +67,16 @@ struct JSONWriter: ~Copyable {
     }
 
     @inline(__always)
-    mutating func byte(_ byte: UInt8) {
+    package mutating func byte(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
         count += 1
     }
 
-    mutating func bool(_ flag: Bool) { flag ? raw("true") : raw("false") }
+    package mutating func bool(_ flag: Bool) { flag ? raw("true") : raw("false") }
 
     /// Writes `value` in decimal, as `String(value)` does.
-    mutating func integer(_ value: some BinaryInteger) {
+    package mutating func integer(_ value: some BinaryInteger) {
         if value < 0 {
             byte(UInt8(ascii: "-"))
             digits(UInt64(value.magnitude))
@@ -106,7 +105,7 @@ struct JSONWriter: ~Copyable {
     }
 
     /// Writes `text` as a JSON string.
-    mutating func string(_ text: String) {
+    package mutating func string(_ text: String) {
         var text = text
         text.withUTF8 { string($0) }
     }
@@ -115,7 +114,7 @@ struct JSONWriter: ~Copyable {
     /// as their short escapes or `\u00xx`, everything else as it is. (A byte of a multi-byte
     /// character is never below 0x80, so escaping bytes escapes the scalars `JSONSerialization`
     /// escapes.)
-    mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) {
+    package mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) {
         byte(UInt8(ascii: "\""))
         var start = 0
         for index in utf8.indices where Self.needsEscape(utf8[index]) {

@@ -28,7 +28,7 @@ package enum ModelJSON {
 
     /// Writes the JSON of `value` to `writer`; false, with nothing written, where ``text(_:)`` is
     /// nil.
-    static func write(_ value: some Encodable, to writer: inout JSONWriter) -> Bool {
+    package static func write(_ value: some Encodable, to writer: inout JSONWriter) -> Bool {
         let tree = Tree()
         let encoder = TreeEncoder(tree: tree, parent: nil, key: nil)
         guard (try? value.encode(to: encoder)) != nil, !tree.leftToFoundation, let root = encoder.root else {
@@ -104,20 +104,17 @@ package enum ModelJSON {
 
     fileprivate static func order(of keys: [String], spelling: [UInt8]) -> [Int] {
         let key = OrderKey(spelling)
-        if let known = orders.withLock({ $0[key] }) { return known }
+        if let known = orders[key] { return known }
         let letters = keys.map(isLetters)
         var order = Array(keys.indices)
         order.sort { a, b in precedes(keys[a], letters[a], keys[b], letters[b]) }
-        orders.withLock { table in
-            if table.count < orderCapacity { table[key] = order }
-        }
+        orders.keep(order, for: key)
         return order
     }
 
-    /// The orders worked out, by the spelling of their keys; at most ``orderCapacity`` of them
+    /// The orders worked out, by the spelling of their keys; at most the cache's capacity of them
     /// (later ones are worked out each time).
-    private static let orders = LockedValue<[OrderKey: [Int]]>([:])
-    private static let orderCapacity = 4_096
+    private static let orders = KeyOrderCache<OrderKey>(capacity: 4_096)
 
     /// A list of keys by its bytes, hashed at once.
     private struct OrderKey: Hashable {
