@@ -41,6 +41,12 @@ public final class ManualClock: CheckoutClock {
     /// ``now`` as the flow engine keeps time: rounded down to the nanosecond.
     package var instant: FlowInstant { state.withLock { $0.instant } }
 
+    /// ``now`` in nanoseconds, kept so (no division on a flow's events).
+    public var nanosecondsSinceOrigin: Int64 { instant.nanoseconds }
+
+    /// Exact, unless the clock was made to test lazily armed deadlines.
+    public var deadlineArming: DeadlineArming { armsTimersLazily ? .lazy : .exact }
+
     /// How many deadlines are waiting to fire.
     public var pendingDeadlines: Int { state.withLock { $0.heap.count } }
 

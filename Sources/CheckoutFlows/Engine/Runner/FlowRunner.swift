@@ -18,8 +18,8 @@ import Synchronization
 /// inside a callback, or a `cancel()` from inside one, only queues what follows, which runs after
 /// the callback has returned (spec E6). A callback's deadline starts when the draining thread takes
 /// its delegate call, under the lock, and is armed on the flow's clock then: exactly, and
-/// cancelled when the callback closes, on a ``ManualClock``; lazily, with one timer per flow that
-/// lives until the flow ends, on the ``SystemClock`` (see `rearm`). A deadline that fires times out
+/// cancelled when the callback closes, or lazily, with one timer per flow that lives until the flow
+/// ends, as the clock's ``CheckoutClock/deadlineArming`` says (see `rearm`). A deadline that fires times out
 /// the callback then outstanding only if that callback's own deadline has come.
 package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     ManagedBuffer<RunnerState<Machine, Merchant>, EngineLock.Word>
@@ -83,18 +83,13 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
         }
     }
 
-    @inline(__always) private var clockObject: Unmanaged<AnyObject> { field(\.clockObject).pointee }
-    @inline(__always) private var onSystemClock: Bool { field(\.onSystemClock).pointee }
+    @inline(__always) private var clockObject: Unmanaged<RunnerClockBox> { field(\.clockObject).pointee }
     @inline(__always) private var armsLazily: Bool { field(\.armsLazily).pointee }
     @inline(__always) private var extras: RunnerExtras? { field(\.extras).pointee }
     private var tracked: ActivityCounter? { extras?.tracked }
 
     /// The flow's clock, for what is not on the round trip (scheduling, cancelling, a timer).
-    private var clock: any CheckoutClock {
-        clockObject._withUnsafeGuaranteedRef {
-            onSystemClock ? unsafeDowncast($0, to: SystemClock.self) : unsafeDowncast($0, to: RunnerClockBox.self).clock
-        }
-    }
+    private var clock: any CheckoutClock { clockObject._withUnsafeGuaranteedRef { $0.clock } }
 
     private var onViolation: (@Sendable (Violation) -> Void)? { extras?.onViolation }
 
@@ -116,16 +111,10 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
         mutableField(\.spare).pointee.recycle(completion)
     }
 
-    /// The flow's time, for every event. On the ``SystemClock`` it is read through the clock's
-    /// object, borrowed (the flow holds it for its life), rather than through an existential: a
-    /// witness call fewer each.
+    /// The flow's time, for every event, in the clock's nanoseconds (``CheckoutClock/nanosecondsSinceOrigin``),
+    /// the clock's box borrowed (the flow holds it for its life).
     @inline(__always)
-    private var now: FlowInstant {
-        clockObject._withUnsafeGuaranteedRef {
-            onSystemClock
-                ? unsafeDowncast($0, to: SystemClock.self).instant : unsafeDowncast($0, to: RunnerClockBox.self).instant
-        }
-    }
+    private var now: FlowInstant { clockObject._withUnsafeGuaranteedRef { $0.instant } }
 
     /// Reads the machine under the lock.
     package func read<T>(_ body: (Machine) -> T) -> T {
@@ -370,13 +359,13 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     /// started, and leaves the ticket of a deadline that no longer applies to be cancelled
     /// outside the lock.
     ///
-    /// On the system clock a flow keeps one timer, armed lazily: a callback whose deadline falls at
-    /// or after the timer's leaves it alone, and the timer, when it fires early, times out nothing
-    /// and re-arms for the callback then outstanding. So a round trip neither schedules nor
-    /// cancels anything; the timer is cancelled when the flow ends. On any other clock (a
-    /// ``ManualClock`` in tests, unless made with `armsTimersLazily`) each callback's deadline is
-    /// scheduled exactly, and cancelled when the callback closes, so that actions due at the same
-    /// virtual instant run in the order they were scheduled.
+    /// Armed lazily (``DeadlineArming/lazy``), a flow keeps one timer: a callback whose deadline
+    /// falls at or after the timer's leaves it alone, and the timer, when it fires early, times out
+    /// nothing and re-arms for the callback then outstanding. So a round trip neither schedules nor
+    /// cancels anything; the timer is cancelled when the flow ends. Armed exactly
+    /// (``DeadlineArming/exact``), each callback's deadline is scheduled when its delegate call
+    /// starts and cancelled when the callback closes, so that actions due at the same virtual
+    /// instant run in the order they were scheduled.
     @inline(__always)
     private func rearm<Shell: FlowShell>(
         _ locked: inout Locked,
@@ -422,16 +411,11 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
             // The action captures the shell alone (no allocation of its own).
             let action: @Sendable () -> Void = { [shell] in shell.runner.timerFired(shell) }
             // Reached on every event that changes the deadline, so rarely; the flow's address picks
-            // the system clock's shard: the same for all its deadlines.
-            let ticket =
-                if onSystemClock {
-                    clockObject._withUnsafeGuaranteedRef {
-                        unsafeDowncast($0, to: SystemClock.self).schedule(
-                            at: deadline, shard: Int(bitPattern: UInt(bitPattern: ObjectIdentifier(self)) >> 4), action)
-                    }
-                } else {
-                    clock.schedule(at: deadline.duration, action)
-                }
+            // the clock's shard: the same for all its deadlines.
+            let ticket = clock.schedule(
+                atNanoseconds: deadline.nanoseconds,
+                shard: Int(bitPattern: UInt(bitPattern: ObjectIdentifier(self)) >> 4),
+                action)
             locked.armed = (ticket, pending?.id ?? 0, deadline)
             return
         }

@@ -6,18 +6,15 @@ import Synchronization
 /// object and a locked box took two.
 package struct RunnerState<Machine: FlowMachine, Merchant: MerchantHold> {
     var locked: RunnerLocked<Machine, Merchant>
-    // (The two flags first: they fill what `locked` leaves of its last word.)
-    /// Whether `clockObject` is the ``SystemClock`` (the flow keeps its deadlines in one of its
-    /// shards) rather than a ``RunnerClockBox``.
-    let onSystemClock: Bool
-    /// Whether the flow keeps one timer, armed lazily (see `FlowRunner.rearm`): on the system
-    /// clock, and on a ``ManualClock`` made to test that.
+    // (The flag first: it fills what `locked` leaves of its last word.)
+    /// Whether the flow keeps one timer, armed lazily (see `FlowRunner.rearm`), as the clock's
+    /// ``CheckoutClock/deadlineArming`` says.
     let armsLazily: Bool
-    /// The flow's clock in one word, retained for the flow's life (the runner releases it in its
-    /// `deinit`): the ``SystemClock`` itself, or a ``RunnerClockBox`` holding any other clock (the
-    /// existential took five words of every flow). Read borrowed (`_withUnsafeGuaranteedRef`): a
-    /// strong reference read from the runner cost a retain and a release each time.
-    let clockObject: Unmanaged<AnyObject>
+    /// The flow's clock in one word (a ``RunnerClockBox``), retained for the flow's life (the
+    /// runner releases it in its `deinit`): the existential took five words of every flow. Read
+    /// borrowed (`_withUnsafeGuaranteedRef`): a strong reference read from the runner cost a
+    /// retain and a release each time.
+    let clockObject: Unmanaged<RunnerClockBox>
     /// What few flows have, in one box of their own, nil when the flow has none of it (inline, it
     /// cost every flow 40 bytes): ``FlowOptions/onViolation``, ``FlowOptions/onEnd``, and the work
     /// in flight of a flow that starts any.
@@ -29,29 +26,23 @@ package struct RunnerState<Machine: FlowMachine, Merchant: MerchantHold> {
 
     init(machine: Machine, merchant: Merchant, options: FlowOptions, tracksActivity: Bool) {
         locked = RunnerLocked(machine: machine, merchant: merchant)
-        let system = options.clock as? SystemClock
-        onSystemClock = system != nil
-        clockObject = .passRetained(system ?? RunnerClockBox(options.clock))
-        armsLazily = system != nil || (options.clock as? ManualClock)?.armsTimersLazily == true
+        clockObject = .passRetained(RunnerClockBox(options.clock))
+        armsLazily = options.clock.deadlineArming == .lazy
         extras =
             options.onViolation == nil && options.onEnd == nil && !tracksActivity
             ? nil : RunnerExtras(options, tracksActivity: tracksActivity)
     }
 }
 
-/// A clock other than the system clock, boxed so that a runner holds it in one word.
+/// A flow's clock, boxed so that a runner holds it in one word.
 final class RunnerClockBox: Sendable {
     let clock: any CheckoutClock
-    /// The clock, when it is a ``ManualClock``: read as the engine keeps time without a division.
-    let manual: ManualClock?
 
-    init(_ clock: any CheckoutClock) {
-        self.clock = clock
-        manual = clock as? ManualClock
-    }
+    init(_ clock: any CheckoutClock) { self.clock = clock }
 
     /// The clock's time as the engine keeps it (``FlowInstant``).
-    var instant: FlowInstant { manual?.instant ?? FlowInstant(roundingDown: clock.now) }
+    @inline(__always)
+    var instant: FlowInstant { FlowInstant(nanoseconds: clock.nanosecondsSinceOrigin) }
 }
 
 /// A flow's ``FlowOptions/onViolation`` and ``FlowOptions/onEnd``, and its work in flight.

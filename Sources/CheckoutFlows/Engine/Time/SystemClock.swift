@@ -44,6 +44,20 @@ public final class SystemClock: CheckoutClock {
     @inline(__always)
     public var now: Duration { Self.duration(nanoseconds: instant.nanoseconds) }
 
+    /// A flow keeps one timer on this clock, armed lazily.
+    public var deadlineArming: DeadlineArming { .lazy }
+
+    /// ``now`` in nanoseconds, read without a division.
+    @inline(__always)
+    public var nanosecondsSinceOrigin: Int64 { instant.nanoseconds }
+
+    /// ``schedule(at:_:)`` at `deadline` nanoseconds, in the shard `shard` picks.
+    public func schedule(atNanoseconds deadline: Int64, shard: Int, _ action: @escaping @Sendable () -> Void)
+        -> DeadlineTicket
+    {
+        schedule(at: FlowInstant(nanoseconds: deadline), shard: shard, action)
+    }
+
     /// ``now`` as the flow engine keeps time.
     @inline(__always)
     package var instant: FlowInstant {
