@@ -63,6 +63,24 @@ final class TranscriptRenderingTests: XCTestCase {
         XCTAssertEqual(Transcript().json(), "[]")
     }
 
+    // spec E8: JSON Lines is the JSON rendering's objects, one a line, each line whole JSON (the
+    // hostile strings' line and paragraph separators and control characters escaped).
+    func testJSONLinesAreTheJSONObjectsOneALine() throws {
+        let transcript = Self.sampleTranscript()
+        for unmasked in [false, true] {
+            let lines = transcript.jsonLines(showingPersonalData: unmasked).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            XCTAssertEqual(lines.count, transcript.entries.count + 1)
+            XCTAssertEqual(lines.last, "")
+            XCTAssertEqual(
+                "[" + lines.dropLast().joined(separator: ",") + "]", transcript.json(showingPersonalData: unmasked))
+            for line in lines.dropLast() {
+                XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(line.utf8)), String(line))
+            }
+        }
+        XCTAssertEqual(Transcript().jsonLines(), "")
+    }
+
     // spec E8: the text rendering pads its time and kind columns to 8 and 10 characters and never
     // cuts a longer value ("0.000000001" stays whole).
     func testTextColumnsArePaddedNeverCut() {

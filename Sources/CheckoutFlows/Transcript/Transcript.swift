@@ -215,6 +215,17 @@ public struct Transcript: Hashable, Sendable {
         return writer.output
     }
 
+    /// The transcript as JSON Lines: each entry's object (as ``json(showingPersonalData:)`` writes
+    /// it) on a line of its own, for a log that is appended to entry by entry.
+    public func jsonLines(showingPersonalData: Bool = false) -> String {
+        var writer = JSONWriter(capacity: 384 * entries.count + 1)
+        for entry in entries {
+            Self.write(entry, showingPersonalData, to: &writer)
+            writer.byte(UInt8(ascii: "\n"))
+        }
+        return writer.output
+    }
+
     /// Writes one entry's JSON object, its keys in sorted order.
     private static func write(_ entry: TranscriptEntry, _ unmasked: Bool, to writer: inout JSONWriter) {
         func actor() {
