@@ -535,6 +535,54 @@ def recording_file(flow):
     return "".join(out)
 
 
+def perform_file(flow):
+    """The flow's delegate calls for its plain callbacks and its terminal call, on either form of
+    merchant: the machine's call of the method's name carries the callback's arguments and id."""
+    flow_type, protocol, async_protocol = flow["flowType"], flow["protocol"], flow["asyncProtocol"]
+    declared = [c for c in flow["callbacks"] if not c.get("performedByHand")]
+    out = [HEADER, "\n", "import CheckoutCore\n", "\n", f"extension {flow_type} {{\n"]
+    for asynchronous in (False, True):
+        merchant = f"any {async_protocol}" if asynchronous else f"some {protocol}"
+        label = "async" if asynchronous else "completions"
+        out.append(doc(f"Performs `call` on {'an async' if asynchronous else 'a completion-handler'} merchant, "
+                       "for the methods declared plain in Scripts/callbacks.json (the others are performed by hand "
+                       "before this is reached).", 4))
+        out.append(f"    @inline(__always)\n    func performDeclared(_ call: Machine.Call, {label} delegate: "
+                   f"{merchant}) {{\n        switch call {{\n")
+        for callback in declared:
+            ps = params(callback)
+            if callback["kind"] == "terminal":
+                bindings = [f"let {p['name']}" for p in ps]
+                out.append(f"        case .{callback['name']}" + (f"({', '.join(bindings)})" if bindings else "") + ":\n")
+                arguments = ", ".join(["self"] + [f"{p['label']}: {p['name']}" for p in ps])
+                out.append(f"            delegate.{callback.get('function', flow['methodPrefix'])}({arguments})\n")
+                out.append("            runner.terminalCallReturned()\n")
+                continue
+            if not is_callback(callback):
+                continue
+            bindings = [f"let {p['name']}" for p in ps] + ["let id"]
+            out.append(f"        case .{callback['name']}({', '.join(bindings)}):\n")
+            arguments = ", ".join(f"{p['label']}: {p['name']}" for p in ps)
+            method = callback.get("function", flow["methodPrefix"])
+            answer = f"completion.complete(VALUE) {{ $0.answer($1, $2, .{callback['answerCase']}($3)) }}"
+            if asynchronous:
+                out.append("            let completion = Completion(id: id, shell: self)\n")
+                out.append("            runner.activity.task {\n")
+                out.append(f"                let answer = await delegate.{method}(self, {arguments})\n")
+                out.append(f"                {answer.replace('VALUE', 'answer')}\n            }}\n")
+            else:
+                out.append("            let completion = runner.makeCompletion(id, self)\n")
+                out.append(f"            delegate.{method}(self, {arguments}) {{ [completion] in\n")
+                out.append(f"                {answer.replace('VALUE', '$0')}\n            }}\n")
+                out.append("            runner.recycle(consume completion)\n")
+        out.append("        default:\n            preconditionFailure(\"\\(call) is performed by hand\")\n")
+        out.append("        }\n    }\n")
+        if not asynchronous:
+            out.append("\n")
+    out.append("}\n")
+    return "".join(out)
+
+
 def delegate_method(flows):
     names = []
     for flow in flows:
@@ -577,6 +625,8 @@ def outputs(path):
         files[os.path.join(flow["directory"], flow["name"] + "Callback.swift")] = callbacks_file(flow)
         if "answerEnum" in flow:
             files[os.path.join(flow["directory"], flow["answerEnum"] + ".swift")] = answers_file(flow)
+        if flow.get("performs"):
+            files[os.path.join(flow["directory"], flow["flowType"] + "+Perform.swift")] = perform_file(flow)
         if "recording" in flow:
             recording = flow["recording"]
             files[os.path.join(recording["directory"], recording["class"] + ".swift")] = recording_file(flow)

@@ -275,15 +275,10 @@ extension PaymentAuthorizationFlow: FlowShell {
     }
 
     /// Performs `call` on a completion-handler merchant, of its own type (from its box: see
-    /// ``CompletionsMerchantBox``).
+    /// ``CompletionsMerchantBox``): the shipping method and the authorization here, the plain
+    /// callbacks and the terminal call as declared (`performDeclared`, generated).
     package func perform(_ call: Machine.Call, completions delegate: some PaymentAuthorizationDelegate) {
         switch call {
-        case .didSelectShippingContact(let contact, let id):
-            let completion = runner.makeCompletion(id, self)
-            delegate.paymentAuthorizationFlow(self, didSelectShippingContact: contact) { [completion] in
-                completion.complete($0) { $0.answer($1, $2, .shippingContact($3)) }
-            }
-            runner.recycle(consume completion)
         case .didSelectShippingMethod(let methods, let index, let id):
             let completion = runner.makeCompletion(id, self)
             // Borrowed from the sheet's list, not copied out of it: a shipping method is copied
@@ -294,18 +289,6 @@ extension PaymentAuthorizationFlow: FlowShell {
                 }
             }
             runner.recycle(consume completion)
-        case .didSelectPaymentMethod(let method, let id):
-            let completion = runner.makeCompletion(id, self)
-            delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method) { [completion] in
-                completion.complete($0) { $0.answer($1, $2, .paymentMethod($3)) }
-            }
-            runner.recycle(consume completion)
-        case .didChangeCouponCode(let code, let id):
-            let completion = runner.makeCompletion(id, self)
-            delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code) { [completion] in
-                completion.complete($0) { $0.answer($1, $2, .couponCode($3)) }
-            }
-            runner.recycle(consume completion)
         case .authorize(let payment, let id):
             delegate.paymentAuthorizationFlowWillAuthorizePayment(self)
             let completion = runner.makeCompletion(id, self)
@@ -313,44 +296,19 @@ extension PaymentAuthorizationFlow: FlowShell {
                 completion.complete($0) { $0.answer($1, $2, .authorization($3)) }
             }
             runner.recycle(consume completion)
-        case .didRequestMerchantSessionUpdate(let request, let id):
-            let completion = runner.makeCompletion(id, self)
-            delegate.paymentAuthorizationFlow(self, didRequestMerchantSessionUpdate: request) { [completion] in
-                completion.complete($0) { $0.answer($1, $2, .merchantSession($3)) }
-            }
-            runner.recycle(consume completion)
-        case .didFinish:
-            delegate.paymentAuthorizationFlowDidFinish(self)
-            runner.terminalCallReturned()
+        default:
+            performDeclared(call, completions: delegate)
         }
     }
 
     private func perform(_ call: Machine.Call, async delegate: any AsyncPaymentAuthorizationDelegate) {
         switch call {
-        case .didSelectShippingContact(let contact, let id):
-            let completion = Completion(id: id, shell: self)
-            runner.activity.task {
-                let answer = await delegate.paymentAuthorizationFlow(self, didSelectShippingContact: contact)
-                completion.complete(answer) { $0.answer($1, $2, .shippingContact($3)) }
-            }
         case .didSelectShippingMethod(let methods, let index, let id):
             let completion = Completion(id: id, shell: self)
             let method = methods[index]
             runner.activity.task {
                 let answer = await delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: method)
                 completion.complete(answer) { $0.answer($1, $2, .shippingMethod($3)) }
-            }
-        case .didSelectPaymentMethod(let method, let id):
-            let completion = Completion(id: id, shell: self)
-            runner.activity.task {
-                let answer = await delegate.paymentAuthorizationFlow(self, didSelectPaymentMethod: method)
-                completion.complete(answer) { $0.answer($1, $2, .paymentMethod($3)) }
-            }
-        case .didChangeCouponCode(let code, let id):
-            let completion = Completion(id: id, shell: self)
-            runner.activity.task {
-                let answer = await delegate.paymentAuthorizationFlow(self, didChangeCouponCode: code)
-                completion.complete(answer) { $0.answer($1, $2, .couponCode($3)) }
             }
         case .authorize(let payment, let id):
             delegate.paymentAuthorizationFlowWillAuthorizePayment(self)
@@ -359,21 +317,14 @@ extension PaymentAuthorizationFlow: FlowShell {
                 let answer = await delegate.paymentAuthorizationFlow(self, didAuthorizePayment: payment)
                 completion.complete(answer) { $0.answer($1, $2, .authorization($3)) }
             }
-        case .didRequestMerchantSessionUpdate(let request, let id):
-            let completion = Completion(id: id, shell: self)
-            runner.activity.task {
-                let answer = await delegate.paymentAuthorizationFlow(self, didRequestMerchantSessionUpdate: request)
-                completion.complete(answer) { $0.answer($1, $2, .merchantSession($3)) }
-            }
-        case .didFinish:
-            delegate.paymentAuthorizationFlowDidFinish(self)
-            runner.terminalCallReturned()
+        default:
+            performDeclared(call, async: delegate)
         }
     }
 
     /// The merchant called the completion of callback `id`; `first` is false for a repeated call
     /// (spec E2).
-    private func answer(_ id: UInt64, _ first: Bool, _ answer: PaymentAuthorizationAnswer) {
+    func answer(_ id: UInt64, _ first: Bool, _ answer: PaymentAuthorizationAnswer) {
         runner.send(self) { $0.answer(id, first: first, answer, at: $1) }
     }
 }
