@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The benchmark of issue 6, in a release build: checkout-bench with the arguments given.
+# The benchmark (checkout-bench), in a release build, with the arguments given.
 #   Scripts/bench.sh            every figure, seven runs each (a few minutes)
 #   Scripts/bench.sh --quick    a reduced run, under a minute
 #   Scripts/bench.sh --json     one JSON object instead of the table

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 16's hopping figure (CPU per session, two workers over one) side by side for the baseline
+# The hopping figure (CPU per session, two workers over one) side by side for the baseline
 # (no flow), the floor (../shared/perf-floor's ProtoFlow) and this package's flow, in one process,
 # interleaved: Scripts/floor-hopping/main.swift, built beside a copy of the floor (which is
 # read-only where it is kept) against this checkout. A measurement: nothing here is a test.

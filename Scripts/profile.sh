@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Instructions per delegate round trip, counted by callgrind on a release build (issue 16).
+# Instructions per delegate round trip, counted by callgrind on a release build.
 #   Scripts/profile.sh [WORKLOAD ...]      default: the baselines and every round-trip variant
 #   COUNT=20000 Scripts/profile.sh         round trips per measurement (default 20000)
 # Each workload runs twice under valgrind --tool=callgrind, with COUNT+1 round trips and with 1;

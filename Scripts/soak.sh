@@ -11,7 +11,7 @@ seed="${2:-20261130}"
 case "$sessions" in '' | *[!0-9]*) echo "soak: SESSIONS must be a whole number, not '$sessions'" >&2; exit 2 ;; esac
 case "$seed" in '' | *[!0-9]*) echo "soak: SEED must be a whole number, not '$seed'" >&2; exit 2 ;; esac
 # A plain release build: the tests reach the package's internals through `package` access, so no
-# -enable-testing (issue 16).
+# -enable-testing.
 swift build -c release --build-tests
 # The main test of each flow runs CHECKOUT_SESSIONS sessions and its variants a quarter each:
 # 4.25 times CHECKOUT_SESSIONS in all.
