@@ -30,7 +30,7 @@ case "${1:-}" in
         ;;
 esac
 
-# The map from the models to the Swift names only what exists.
+# The map from the models to the Swift names: every name it gives must exist where it says.
 echo "== the model-to-Swift name map"
 python3 "$root/Verification/check-names.py"
 
