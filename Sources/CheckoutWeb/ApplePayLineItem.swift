@@ -47,7 +47,8 @@ public struct ApplePayLineItem: Codable, Hashable, Sendable {
     public var type: ApplePayLineItemType?
     /// What the line is for; for the total, the merchant's name.
     public var label: String
-    /// The amount, a decimal string such as `"12.50"`, in the request's currency.
+    /// The amount, a decimal string such as `"12.50"`, in the request's currency; `""` for a
+    /// pending item sent without one (WebKit accepts a pending line item without an amount).
     public var amount: String
     /// When the item is paid; absent means immediately.
     public var paymentTiming: ApplePayPaymentTiming?
@@ -89,15 +90,50 @@ public struct ApplePayLineItem: Codable, Hashable, Sendable {
         self.automaticReloadPaymentThresholdAmount = automaticReloadPaymentThresholdAmount
     }
 
-    /// The core summary item, with `amount` read in `currency`.
+    private enum CodingKeys: String, CodingKey {
+        case type, label, amount, paymentTiming, recurringPaymentStartDate, recurringPaymentIntervalUnit
+        case recurringPaymentIntervalCount, recurringPaymentEndDate, deferredPaymentDate
+        case automaticReloadPaymentThresholdAmount
+    }
+
+    /// Decodes every member; `amount` may be absent on a pending item (it is then `""`), as WebKit
+    /// accepts such an item (`ApplePaySession.cpp`, LayoutTests `ApplePaySession.html`).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let type = try container.decodeIfPresent(ApplePayLineItemType.self, forKey: .type)
+        let amount =
+            type == .pending
+            ? try container.decodeIfPresent(String.self, forKey: .amount) ?? ""
+            : try container.decode(String.self, forKey: .amount)
+        self.init(
+            type: type,
+            label: try container.decode(String.self, forKey: .label),
+            amount: amount,
+            paymentTiming: try container.decodeIfPresent(ApplePayPaymentTiming.self, forKey: .paymentTiming),
+            recurringPaymentStartDate: try container.decodeIfPresent(String.self, forKey: .recurringPaymentStartDate),
+            recurringPaymentIntervalUnit: try container.decodeIfPresent(
+                ApplePayRecurringPaymentDateUnit.self, forKey: .recurringPaymentIntervalUnit),
+            recurringPaymentIntervalCount: try container.decodeIfPresent(
+                Int.self, forKey: .recurringPaymentIntervalCount),
+            recurringPaymentEndDate: try container.decodeIfPresent(String.self, forKey: .recurringPaymentEndDate),
+            deferredPaymentDate: try container.decodeIfPresent(String.self, forKey: .deferredPaymentDate),
+            automaticReloadPaymentThresholdAmount: try container.decodeIfPresent(
+                String.self, forKey: .automaticReloadPaymentThresholdAmount)
+        )
+    }
+
+    /// The core summary item, with `amount` read in `currency`; a pending item without an amount
+    /// is a pending zero.
     ///
     /// - Throws: ``/CheckoutCore/CheckoutError`` with field `amount` when the string is not an amount of
     ///   `currency` (malformed, finer than its minor unit, out of range).
     public func core(currency: CurrencyCode) throws -> SummaryItem {
-        SummaryItem(
+        let isPending = type == .pending
+        return SummaryItem(
             label: label,
-            amount: try wireMoney(amount, currency: currency, path: "amount"),
-            type: type == .pending ? .pending : .final
+            amount: isPending && amount.isEmpty
+                ? .zero(currency) : try wireMoney(amount, currency: currency, path: "amount"),
+            type: isPending ? .pending : .final
         )
     }
 

@@ -60,8 +60,15 @@ public enum ApplePayShippingType: String, Codable, Hashable, Sendable, CaseItera
 /// - what the core cannot hold is listed by ``membersWithoutCoreCounterpart``
 ///   (`supportsInstantFundsOut`, `phoneticName`, the prefilled contacts, `applicationData`, ...).
 ///
-/// From the core (``init(_:)``): the reverse; an empty list of shipping methods is absent.
+/// From the core (``init(_:version:)``): the reverse; an empty list of shipping methods is absent.
+///
+/// ``validate()`` checks the request as WebKit does when the page creates the session, for the
+/// version it names (see ``ApplePayVersion``).
 public struct ApplePayPaymentRequest: Codable, Hashable, Sendable {
+    /// The `ApplePaySession` version the request is for (see ``ApplePayVersion``): the page passes
+    /// it to `new ApplePaySession(version, request)`, a W3C `ApplePayRequest` carries it as is.
+    /// ``validate()`` requires it.
+    public var version: Int?
     /// Features the request uses.
     public var features: [String]?
     /// What the merchant's processor supports.
@@ -117,6 +124,7 @@ public struct ApplePayPaymentRequest: Codable, Hashable, Sendable {
 
     /// A request; the capabilities, networks, country, total and currency have no default.
     public init(
+        version: Int? = nil,
         features: [String]? = nil,
         merchantCapabilities: [ApplePayMerchantCapability],
         supportedNetworks: [String],
@@ -144,6 +152,7 @@ public struct ApplePayPaymentRequest: Codable, Hashable, Sendable {
         deferredPaymentRequest: JSONValue? = nil,
         disbursementRequest: JSONValue? = nil
     ) {
+        self.version = version
         self.features = features
         self.merchantCapabilities = merchantCapabilities
         self.supportedNetworks = supportedNetworks
@@ -253,14 +262,16 @@ public struct ApplePayPaymentRequest: Codable, Hashable, Sendable {
 
     /// The core request in Apple's members (see the type's discussion).
     ///
+    /// - Parameter version: the `ApplePaySession` version the request is for.
     /// - Throws: ``/CheckoutCore/CheckoutError`` with ``/CheckoutCore/CheckoutError/Code/emptyList`` naming `summaryItems`
     ///   when there are none: Apple requires a total.
-    public init(_ core: PaymentRequest) throws {
+    public init(_ core: PaymentRequest, version: Int? = nil) throws {
         let (total, lineItems) = try appleTotalAndLineItems(core.summaryItems, field: "summaryItems")
         let capabilityNames: [(MerchantCapabilities, ApplePayMerchantCapability)] = [
             (.threeDSecure, .supports3DS), (.emv, .supportsEMV), (.credit, .supportsCredit), (.debit, .supportsDebit),
         ]
         self.init(
+            version: version,
             merchantCapabilities: capabilityNames.filter { core.merchantCapabilities.contains($0.0) }.map(\.1),
             supportedNetworks: core.supportedNetworks.map(\.rawValue),
             countryCode: core.countryCode,

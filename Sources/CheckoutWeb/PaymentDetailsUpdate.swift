@@ -1,4 +1,5 @@
 import CheckoutCore
+import Foundation
 
 /// The W3C Payment Request `PaymentDetailsUpdate`, what the page passes to an event's
 /// `updateWith(…)` (`shippingaddresschange`, `shippingoptionchange`, `paymentmethodchange`),
@@ -27,10 +28,14 @@ import CheckoutCore
 /// `phoneNumber`, and the members the core has no field for, `dependentLocality` → `city`,
 /// `sortingCode` → `postalCode`, `organization` → `postalAddress`; each `payerErrors` member →
 /// `shippingContactInvalid` (`email` → `emailAddress`, `name` → `name`, `phone` →
-/// `phoneNumber`); `error` → `shippingAddressUnserviceable` (on a shipping-address change the
-/// W3C text defines it as why the goods cannot be shipped there). For the other updates `error`
-/// is an `unknown` error. `modifiers` and `paymentMethodErrors` have no core counterpart
-/// (``membersWithoutCoreCounterpart``).
+/// `phoneNumber`); `error`, even `""`, → `shippingAddressUnserviceable` when `shippingOptions`
+/// is absent or empty (on a shipping-address change the W3C text defines it as why the goods
+/// cannot be shipped there); with shipping options the browser ignores it, and so does the
+/// conversion, as a deliverable address must not be blocked. For a payment-method change `error`
+/// is an `unknown` error. Apple Pay's errors in `paymentMethodErrors`
+/// (``applePayPaymentMethodErrors()``) are added as ``ApplePayError`` maps them. `modifiers`, and
+/// `paymentMethodErrors` of another shape, have no core counterpart
+/// (``membersWithoutCoreCounterpart``). ``validate()`` checks the update as the browser does.
 public struct PaymentDetailsUpdate: Codable, Hashable, Sendable {
     /// The new total.
     public var total: PaymentItem?
@@ -183,9 +188,10 @@ public struct PaymentDetailsUpdate: Codable, Hashable, Sendable {
             ]
             errors += members.compactMap { message, field in message.map { .shippingContactInvalid(field, $0) } }
         }
-        if let error = error.nonEmpty {
+        if let error, shippingOptions?.isEmpty ?? true {
             errors.append(.shippingAddressUnserviceable(error))
         }
+        errors += try applePayPaymentMethodErrors()?.core() ?? []
         return ShippingContactUpdate(
             errors: errors,
             summaryItems: try coreSummaryItems(),
@@ -223,16 +229,38 @@ public struct PaymentDetailsUpdate: Codable, Hashable, Sendable {
                 field: "shippingOptions"
             )
         }
-        let errors = error.nonEmpty.map { [PaymentError(code: .unknown, message: $0)] } ?? []
+        let errors =
+            (error.map { [PaymentError(code: .unknown, message: $0)] } ?? [])
+            + (try applePayPaymentMethodErrors()?.core() ?? [])
         return PaymentMethodUpdate(errors: errors, summaryItems: try coreSummaryItems())
     }
 
-    /// The members present that the core updates have no place for: `modifiers`,
-    /// `paymentMethodErrors`.
+    /// The members present that the core updates have no place for: `modifiers`, and
+    /// `paymentMethodErrors` unless they are Apple Pay's errors (an array, see
+    /// ``applePayPaymentMethodErrors()``).
     public var membersWithoutCoreCounterpart: [String] {
-        presentExtensionMembers([
-            ("modifiers", modifiers.map { _ in .null }), ("paymentMethodErrors", paymentMethodErrors),
+        var opaqueErrors = paymentMethodErrors
+        if case .array? = paymentMethodErrors { opaqueErrors = nil }
+        return presentExtensionMembers([
+            ("modifiers", modifiers.map { _ in .null }), ("paymentMethodErrors", opaqueErrors),
         ])
+    }
+
+    /// `paymentMethodErrors` as Apple Pay's errors: WebKit reads the member of an Apple Pay
+    /// request's update as a sequence of `ApplePayError` (`ApplePayPaymentHandler.cpp`). nil when
+    /// the member is absent or is not an array (another payment method's errors, kept opaque).
+    ///
+    /// - Throws: ``/CheckoutCore/CheckoutError`` naming `paymentMethodErrors[i]` for an element that
+    ///   is not an `ApplePayError`.
+    public func applePayPaymentMethodErrors() throws -> [ApplePayError]? {
+        guard case .array(let elements)? = paymentMethodErrors else { return nil }
+        return try elements.enumerated().map { index, element in
+            do {
+                return try JSONDecoder().decode(ApplePayError.self, from: Data(element.jsonText.utf8))
+            } catch {
+                throw unmappable("paymentMethodErrors[\(index)]", element.jsonText, "is not an ApplePayError")
+            }
+        }
     }
 
     private func coreSummaryItems() throws -> [SummaryItem] {
@@ -247,7 +275,7 @@ public struct PaymentDetailsUpdate: Codable, Hashable, Sendable {
 
     private func refuseErrors(except allowed: Set<String>) throws {
         let present: [(String, Bool)] = [
-            ("error", error.nonEmpty != nil),
+            ("error", error != nil),
             ("shippingAddressErrors", shippingAddressErrors.map { !$0.isEmpty } ?? false),
             ("payerErrors", payerErrors.map { !$0.isEmpty } ?? false),
         ]

@@ -79,9 +79,14 @@ final class PaymentRequestAPIModelTests: XCTestCase {
                 .shippingContactInvalid(.name, "Full name, please"),
                 .shippingContactInvalid(.emailAddress, "Use your work email"),
                 .shippingContactInvalid(.phoneNumber, "A mobile number"),
-                .shippingAddressUnserviceable("We cannot ship to this address on Sundays."),
             ]
         )
+        // With shipping options the browser ignores `error`; without any it blocks the address.
+        var withoutOptions = update
+        withoutOptions.shippingOptions = []
+        XCTAssertEqual(
+            try withoutOptions.shippingContactUpdate().errors.last,
+            .shippingAddressUnserviceable("We cannot ship to this address on Sundays."))
     }
 
     func testDetailsUpdateFromACoreShippingContactUpdate() throws {
