@@ -26,7 +26,7 @@ package struct RunnerState<Machine: FlowMachine, Merchant: MerchantHold> {
 
     init(machine: Machine, merchant: Merchant, options: FlowOptions, tracksActivity: Bool) {
         locked = RunnerLocked(machine: machine, merchant: merchant)
-        clockObject = .passRetained(RunnerClockBox(options.clock))
+        clockObject = .passRetained(RunnerClockBox.box(for: options.clock))
         armsLazily = options.clock.deadlineArming == .lazy
         extras =
             options.onViolation == nil && options.onEnd == nil && !tracksActivity
@@ -34,11 +34,43 @@ package struct RunnerState<Machine: FlowMachine, Merchant: MerchantHold> {
     }
 }
 
-/// A flow's clock, boxed so that a runner holds it in one word.
+/// A flow's clock, boxed so that a runner holds it in one word. The flows on one clock object share
+/// its box (a box for each flow was an allocation of 64 bytes for every flow); a clock that is a
+/// value gets a box for each flow.
 final class RunnerClockBox: Sendable {
     let clock: any CheckoutClock
 
-    init(_ clock: any CheckoutClock) { self.clock = clock }
+    private init(_ clock: any CheckoutClock) { self.clock = clock }
+
+    /// The box of `clock`: the one its flows share while any of them holds it, or a new one.
+    static func box(for clock: any CheckoutClock) -> RunnerClockBox {
+        guard type(of: clock) is AnyObject.Type else { return RunnerClockBox(clock) }
+        // The box holds its clock, so the clock's address names no other clock while the box lives.
+        let key = ObjectIdentifier(clock as AnyObject)
+        return shared.withLock { shared in
+            if let box = shared.boxes[key]?.box { return box }
+            if shared.boxes.count >= shared.pruneAt {
+                shared.boxes = shared.boxes.filter { $0.value.box != nil }
+                shared.pruneAt = max(64, shared.boxes.count * 2)
+            }
+            let box = RunnerClockBox(clock)
+            shared.boxes[key] = WeakBox(box: box)
+            return box
+        }
+    }
+
+    private struct WeakBox {
+        weak var box: RunnerClockBox?
+    }
+
+    /// The boxes of the clock objects that flows use, held weakly (a box lives as long as a flow
+    /// holds it), pruned of dead entries when their count reaches `pruneAt`, twice the live ones.
+    private struct Shared {
+        var boxes: [ObjectIdentifier: WeakBox] = [:]
+        var pruneAt = 64
+    }
+
+    private static let shared = LockedValue(Shared())
 
     /// The clock's time as the engine keeps it (``FlowInstant``).
     @inline(__always)
