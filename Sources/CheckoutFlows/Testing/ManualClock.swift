@@ -12,6 +12,9 @@ import Dispatch
 /// clock.advance(by: .seconds(30))   // the outstanding callback times out now
 /// ```
 public final class ManualClock: CheckoutClock {
+    /// The box its flows share.
+    package let sharedBox = SharedClockBox()
+
     private struct State {
         var now: Duration = .zero {
             didSet { instant = FlowInstant(roundingDown: now) }
@@ -110,3 +113,5 @@ public final class ManualClock: CheckoutClock {
         }
     }
 }
+
+extension ManualClock: SharesClockBox {}

@@ -34,47 +34,49 @@ package struct RunnerState<Machine: FlowMachine, Merchant: MerchantHold> {
     }
 }
 
-/// A flow's clock, boxed so that a runner holds it in one word. The flows on one clock object share
-/// its box (a box for each flow was an allocation of 64 bytes for every flow); a clock that is a
-/// value gets a box for each flow.
+/// A flow's clock, boxed so that a runner holds it in one word. The flows on one of the package's
+/// clocks share its box (``SharedClockBox``); a flow on any other clock has a box of its own.
 final class RunnerClockBox: Sendable {
     let clock: any CheckoutClock
 
-    private init(_ clock: any CheckoutClock) { self.clock = clock }
+    fileprivate init(_ clock: any CheckoutClock) { self.clock = clock }
 
-    /// The box of `clock`: the one its flows share while any of them holds it, or a new one.
+    /// The box of `clock`: the one its flows share, or a new one.
     static func box(for clock: any CheckoutClock) -> RunnerClockBox {
-        guard type(of: clock) is AnyObject.Type else { return RunnerClockBox(clock) }
-        // The box holds its clock, so the clock's address names no other clock while the box lives.
-        let key = ObjectIdentifier(clock as AnyObject)
-        return shared.withLock { shared in
-            if let box = shared.boxes[key]?.box { return box }
-            if shared.boxes.count >= shared.pruneAt {
-                shared.boxes = shared.boxes.filter { $0.value.box != nil }
-                shared.pruneAt = max(64, shared.boxes.count * 2)
-            }
-            let box = RunnerClockBox(clock)
-            shared.boxes[key] = WeakBox(box: box)
-            return box
-        }
+        guard let sharing = clock as? any SharesClockBox else { return RunnerClockBox(clock) }
+        return sharing.sharedBox.box(for: clock)
     }
-
-    private struct WeakBox {
-        weak var box: RunnerClockBox?
-    }
-
-    /// The boxes of the clock objects that flows use, held weakly (a box lives as long as a flow
-    /// holds it), pruned of dead entries when their count reaches `pruneAt`, twice the live ones.
-    private struct Shared {
-        var boxes: [ObjectIdentifier: WeakBox] = [:]
-        var pruneAt = 64
-    }
-
-    private static let shared = LockedValue(Shared())
 
     /// The clock's time as the engine keeps it (``FlowInstant``).
     @inline(__always)
     var instant: FlowInstant { FlowInstant(nanoseconds: clock.nanosecondsSinceOrigin) }
+}
+
+/// A clock whose flows share one box (a box for each flow cost every session 64 bytes).
+package protocol SharesClockBox: AnyObject, Sendable {
+    var sharedBox: SharedClockBox { get }
+}
+
+/// The box the flows on one clock share, held weakly by the clock (the box holds the clock, and
+/// lives while a flow holds it).
+package final class SharedClockBox: Sendable {
+    private struct Weak {
+        weak var box: RunnerClockBox?
+    }
+
+    private let current = LockedValue(Weak())
+
+    package init() {}
+
+    /// The box the clock's flows hold now, or a new one for `clock`.
+    fileprivate func box(for clock: any CheckoutClock) -> RunnerClockBox {
+        current.withLock { current in
+            if let box = current.box { return box }
+            let box = RunnerClockBox(clock)
+            current.box = box
+            return box
+        }
+    }
 }
 
 /// A flow's ``FlowOptions/onViolation`` and ``FlowOptions/onEnd``, and its work in flight.

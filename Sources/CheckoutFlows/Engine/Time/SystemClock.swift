@@ -17,6 +17,9 @@ import Dispatch
 /// its deadlines in one shard (other callers' go to the shard of the scheduling thread), so that
 /// flows answered from a pool of threads mostly take different locks.
 public final class SystemClock: CheckoutClock {
+    /// The box its flows share.
+    package let sharedBox = SharedClockBox()
+
     /// The clock every flow uses unless told otherwise.
     public static let shared = SystemClock()
 
@@ -158,3 +161,5 @@ public final class SystemClock: CheckoutClock {
         state.withLock { rearm(&$0, shard) }
     }
 }
+
+extension SystemClock: SharesClockBox {}
