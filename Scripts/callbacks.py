@@ -592,13 +592,13 @@ def delegate_method(flows):
     out = [HEADER, "\n"]
     out.append(doc("The delegate methods the flows call, each named once (in Scripts/callbacks.json): the machines "
                    "open a callback with one of these, and transcripts, refusals, violations and errors give its "
-                   "``name``.", 0))
-    out.append("package enum DelegateMethod: String, Sendable, CaseIterable {\n")
+                   "``name``. (`@usableFromInline`: the engine's inlinable code opens callbacks with it.)", 0))
+    out.append("@usableFromInline\npackage enum DelegateMethod: String, Sendable, CaseIterable {\n")
     for name in names:
         out.append(f"    case {name}\n")
     out.append("\n")
     out.append(doc("The name, as the delegate protocol spells it.", 4))
-    out.append("    package var name: String { rawValue }\n}\n")
+    out.append("    @usableFromInline package var name: String { rawValue }\n}\n")
     return "".join(out)
 
 

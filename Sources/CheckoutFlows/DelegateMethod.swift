@@ -3,7 +3,8 @@
 
 /// The delegate methods the flows call, each named once (in Scripts/callbacks.json): the machines
 /// open a callback with one of these, and transcripts, refusals, violations and errors give its
-/// ``name``.
+/// ``name``. (`@usableFromInline`: the engine's inlinable code opens callbacks with it.)
+@usableFromInline
 package enum DelegateMethod: String, Sendable, CaseIterable {
     case didFinish
     case willAuthorizePayment
@@ -20,5 +21,5 @@ package enum DelegateMethod: String, Sendable, CaseIterable {
     case willComplete
 
     /// The name, as the delegate protocol spells it.
-    package var name: String { rawValue }
+    @usableFromInline package var name: String { rawValue }
 }

@@ -14,15 +14,15 @@ import CheckoutFlows
 /// nothing is ever confirmed; while a confirmation is in flight the cancel waits for its real
 /// outcome (spec P5).
 public final class PayContext: Sendable {
-    package typealias Machine = PayContextStateMachine
+    @usableFromInline package typealias Machine = PayContextStateMachine
 
-    package typealias Merchant = HeldMerchant<
+    @usableFromInline package typealias Merchant = HeldMerchant<
         MerchantBox<any PayContextDelegate>, MerchantBox<any AsyncPayContextDelegate>
     >
 
     /// The engine. (Unchecked: a runner is a `ManagedBuffer`, which cannot be `Sendable`; it keeps
     /// its state under its own lock, see ``FlowRunner``.)
-    package nonisolated(unsafe) let runner: FlowRunner<Machine, Merchant>
+    @usableFromInline package nonisolated(unsafe) let runner: FlowRunner<Machine, Merchant>
     /// The authorization sheet this context drives.
     public let sheet: PaymentAuthorizationFlow
     /// The backend the context talks to.
@@ -247,7 +247,7 @@ public final class PayContext: Sendable {
 extension PayContext: CheckoutFlow {}
 
 extension PayContext: FlowShell {
-    package func perform(_ call: Machine.Call, on delegate: Merchant) {
+    @usableFromInline package func perform(_ call: Machine.Call, on delegate: Merchant) {
         switch call {
         case .presentSheet:
             sheet.present()

@@ -9,10 +9,11 @@ import CheckoutFlows
 /// Invalid transitions: driver misuse is refused with a typed reason; a backend result or a
 /// merchant answer for a round that has ended (cancelled, timed out) is ignored and, for the
 /// merchant, recorded as a late completion: never trapped.
+@usableFromInline
 package struct PayContextStateMachine: FlowMachine {
-    package typealias SheetHandler = @Sendable (PaymentAuthorizationResult) -> Void
+    @usableFromInline package typealias SheetHandler = @Sendable (PaymentAuthorizationResult) -> Void
 
-    package enum Call: Sendable {
+    @usableFromInline package enum Call: Sendable {
         /// Present the authorization sheet.
         case presentSheet
         /// Backend: create a payment method for round `round`.
@@ -34,7 +35,7 @@ package struct PayContextStateMachine: FlowMachine {
     }
 
     /// The pay context's driver waits for the end only.
-    package typealias Answer = Never
+    @usableFromInline package typealias Answer = Never
 
     /// One authorization being processed, under the sheet's deadline.
     fileprivate struct Round: Sendable {
@@ -78,8 +79,8 @@ package struct PayContextStateMachine: FlowMachine {
         case ended(Final)
     }
 
-    package var ledger: CallbackLedger<Never>
-    package private(set) var log: FlowLog
+    @usableFromInline package var ledger: CallbackLedger<Never>
+    @usableFromInline package private(set) var log: FlowLog
     private var stage = Stage.notPresented
 
     package init(options: FlowOptions) {
@@ -100,11 +101,11 @@ package struct PayContextStateMachine: FlowMachine {
     }
 
     /// The round in progress runs under the sheet's deadline (spec P5).
-    package var pending: (id: UInt64, deadline: FlowInstant?)? {
+    @usableFromInline package var pending: (id: UInt64, deadline: FlowInstant?)? {
         round.map { ($0.id, $0.deadline) }
     }
 
-    package var isEnded: Bool {
+    @usableFromInline package var isEnded: Bool {
         if case .ended = stage { return true }
         return false
     }
@@ -127,7 +128,7 @@ package struct PayContextStateMachine: FlowMachine {
 
     /// Nothing starts here: the pay context's own callbacks run under the round's deadline, which
     /// starts when the sheet calls for the authorization.
-    package mutating func delegateCalled(_ call: Call, at now: FlowInstant) {}
+    @usableFromInline package mutating func delegateCalled(_ call: Call, at now: FlowInstant) {}
 
     // MARK: Driver events
 
@@ -436,7 +437,7 @@ package struct PayContextStateMachine: FlowMachine {
     /// The sheet's deadline passed during round `id` (spec P5): as a cancel. The completion then
     /// outstanding times out (spec E4): the merchant's callback, or else the sheet's
     /// `didAuthorizePayment`, whose answer waits for the backend.
-    package mutating func deadlinePassed(_ id: UInt64, at now: FlowInstant) -> Effect<Call> {
+    @usableFromInline package mutating func deadlinePassed(_ id: UInt64, at now: FlowInstant) -> Effect<Call> {
         guard let round, round.id == id else { return .none }
         switch stage {
         case .awaitingIntent(_, let outstanding), .awaitingWillComplete(_, let outstanding, _):

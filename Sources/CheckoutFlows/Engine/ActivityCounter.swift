@@ -1,6 +1,7 @@
 /// Counts work in flight (backend calls, async delegate methods) so that a driver can wait until
 /// a flow has nothing running in the background, without sleeping, and cancels that work when
 /// the flow ends.
+@usableFromInline
 package final class ActivityCounter: Sendable {
     private struct State {
         var running = 0
@@ -47,7 +48,7 @@ package final class ActivityCounter: Sendable {
     }
 
     /// Returns once nothing is running (at once, without suspending, when nothing is).
-    package func waitUntilIdle() async {
+    @usableFromInline package func waitUntilIdle() async {
         if idleMark != nil { return }
         await withCheckedContinuation { continuation in
             let idle = state.withLock { state in
@@ -60,7 +61,7 @@ package final class ActivityCounter: Sendable {
     }
 
     /// Runs `body` in a task counted as work in flight, cancelled by ``cancelAll()``.
-    package func task(_ body: @escaping @Sendable () async -> Void) {
+    @usableFromInline package func task(_ body: @escaping @Sendable () async -> Void) {
         let number = begin()
         let task = Task {
             await body()
@@ -75,7 +76,7 @@ package final class ActivityCounter: Sendable {
     }
 
     /// Cancels every task running now and every task started from now on (the flow has ended).
-    package func cancelAll() {
+    @usableFromInline package func cancelAll() {
         let tasks: [Task<Void, Never>] = state.withLock { state in
             state.isCancelled = true
             return Array(state.tasks.values)

@@ -8,15 +8,15 @@ import CheckoutCore
 /// has an `…AndWait` form that returns once the delegate has answered, with what it answered. One delegate method at a time,
 /// never under the flow's lock; `didFinish` exactly once, always last.
 public final class PaymentAuthorizationFlow: Sendable {
-    package typealias Machine = PaymentAuthorizationStateMachine
+    @usableFromInline package typealias Machine = PaymentAuthorizationStateMachine
 
-    package typealias Merchant = HeldMerchant<
+    @usableFromInline package typealias Merchant = HeldMerchant<
         CompletionsMerchantBox<PaymentAuthorizationFlow>, MerchantBox<any AsyncPaymentAuthorizationDelegate>
     >
 
     /// The engine. (Unchecked: a runner is a `ManagedBuffer`, which cannot be `Sendable`; it keeps
     /// its state under its own lock, see ``FlowRunner``.)
-    package nonisolated(unsafe) let runner: FlowRunner<Machine, Merchant>
+    @usableFromInline package nonisolated(unsafe) let runner: FlowRunner<Machine, Merchant>
 
     /// The request as presented. (Kept once, by the flow's state machine.)
     public var request: PaymentRequest { runner.read(\.request) }
@@ -266,7 +266,7 @@ public final class PaymentAuthorizationFlow: Sendable {
 }
 
 extension PaymentAuthorizationFlow: FlowShell {
-    package func perform(_ call: Machine.Call, on delegate: Merchant) {
+    @usableFromInline package func perform(_ call: Machine.Call, on delegate: Merchant) {
         switch delegate {
         // Called where its box holds it, borrowed: the runner's hold outlives the call.
         case .completions(let reference): reference.withBox { $0.perform(call, of: self) }

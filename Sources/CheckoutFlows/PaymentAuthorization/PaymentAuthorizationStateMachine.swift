@@ -6,6 +6,7 @@ import CheckoutCore
 /// Invalid transitions: a driver action that does not fit the state is refused with a typed
 /// reason; a completion or deadline for a callback that is no longer outstanding is a benign race
 /// and is recorded as a violation (or ignored, for a stale timer), never trapped.
+@usableFromInline
 package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// The large payloads are boxed (`indirect`): the callback and the call are copied as the
     /// flow moves them through its states and its work queue, and a box costs one reference
@@ -22,7 +23,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         case merchantSession
     }
 
-    package enum Call: Sendable {
+    @usableFromInline package enum Call: Sendable {
         case didSelectShippingContact(Contact, id: UInt64)
         /// The method as the sheet's list and its position there: no box to allocate per call (a
         /// shipping method is too large to be carried inline).
@@ -35,7 +36,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         case didFinish
     }
 
-    package typealias Answer = PaymentAuthorizationAnswer
+    @usableFromInline package typealias Answer = PaymentAuthorizationAnswer
 
     private enum State {
         case notPresented
@@ -47,8 +48,8 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     }
 
     package let request: PaymentRequest
-    package var ledger: CallbackLedger<Answer>
-    package private(set) var log: FlowLog
+    @usableFromInline package var ledger: CallbackLedger<Answer>
+    @usableFromInline package private(set) var log: FlowLog
     private var state = State.notPresented
     /// The sheet, shown in the states `sheet` and `awaiting` (``sheet`` is nil in the others). It
     /// is kept beside the state and not optional, so that each event reads and updates it in
@@ -69,7 +70,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
 
     // MARK: Queries
 
-    package var pending: (id: UInt64, deadline: FlowInstant?)? {
+    @usableFromInline package var pending: (id: UInt64, deadline: FlowInstant?)? {
         guard let id = pendingID else { return nil }
         return (id, ledger.deadline(of: id))
     }
@@ -87,7 +88,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         return ""
     }
 
-    package mutating func delegateCalled(_ call: Call, at now: FlowInstant) {
+    @usableFromInline package mutating func delegateCalled(_ call: Call, at now: FlowInstant) {
         switch call {
         case .didSelectShippingContact(_, let id), .didSelectShippingMethod(_, _, let id),
             .didSelectPaymentMethod(_, let id), .didChangeCouponCode(_, let id), .authorize(_, let id),
@@ -98,7 +99,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         }
     }
 
-    package var isEnded: Bool {
+    @usableFromInline package var isEnded: Bool {
         if case .ended = state { return true }
         return false
     }
@@ -421,7 +422,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     }
 
     /// Spec E4: the authorization flow ends as PassKit's sheet does when it times out.
-    package mutating func deadlinePassed(_ id: UInt64, at now: FlowInstant) -> Effect<Call> {
+    @usableFromInline package mutating func deadlinePassed(_ id: UInt64, at now: FlowInstant) -> Effect<Call> {
         guard pendingID == id, case .awaiting(let outstanding) = state else {
             return .none  // answered or cancelled in time; the timer is stale
         }

@@ -15,15 +15,15 @@ import CheckoutCore
 /// flow.done()                       // merchant.didFinishWith(...) is called
 /// ```
 public final class ShippingAddressFlow: Sendable {
-    package typealias Machine = ShippingAddressStateMachine
+    @usableFromInline package typealias Machine = ShippingAddressStateMachine
 
-    package typealias Merchant = HeldMerchant<
+    @usableFromInline package typealias Merchant = HeldMerchant<
         CompletionsMerchantBox<ShippingAddressFlow>, MerchantBox<any AsyncShippingAddressDelegate>
     >
 
     /// The engine. (Unchecked: a runner is a `ManagedBuffer`, which cannot be `Sendable`; it keeps
     /// its state under its own lock, see ``FlowRunner``.)
-    package nonisolated(unsafe) let runner: FlowRunner<Machine, Merchant>
+    @usableFromInline package nonisolated(unsafe) let runner: FlowRunner<Machine, Merchant>
 
     /// The configuration the flow runs with. (Kept once, by the flow's state machine.)
     public var configuration: ShippingAddressConfiguration { runner.read(\.configuration) }
@@ -176,7 +176,7 @@ public final class ShippingAddressFlow: Sendable {
 }
 
 extension ShippingAddressFlow: FlowShell {
-    package func perform(_ call: Machine.Call, on delegate: Merchant) {
+    @usableFromInline package func perform(_ call: Machine.Call, on delegate: Merchant) {
         switch delegate {
         // Called where its box holds it, borrowed: the runner's hold outlives the call.
         case .completions(let reference): reference.withBox { $0.perform(call, of: self) }

@@ -6,16 +6,17 @@ import CheckoutCore
 /// Invalid transitions: a driver action that does not fit the state is refused with a typed
 /// reason; a completion or deadline for a callback that is no longer outstanding is a benign race
 /// (the customer cancelled first, the deadline won) and is recorded as a violation, never trapped.
+@usableFromInline
 package struct ShippingAddressStateMachine: FlowMachine {
     package static let defaultInvalidMessage = "Invalid Shipping Address"
 
-    package enum Call: Sendable {
+    @usableFromInline package enum Call: Sendable {
         case didEnterAddress(Contact, id: UInt64)
         case didFinish(Contact, ShippingMethod?)
         case didCancel
     }
 
-    package typealias Answer = ShippingAddressValidation
+    @usableFromInline package typealias Answer = ShippingAddressValidation
 
     private enum State {
         case notPresented
@@ -26,8 +27,8 @@ package struct ShippingAddressStateMachine: FlowMachine {
     }
 
     package let configuration: ShippingAddressConfiguration
-    package var ledger: CallbackLedger<Answer>
-    package private(set) var log: FlowLog
+    @usableFromInline package var ledger: CallbackLedger<Answer>
+    @usableFromInline package private(set) var log: FlowLog
     private var state = State.notPresented
 
     package init(configuration: ShippingAddressConfiguration, options: FlowOptions) {
@@ -38,7 +39,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
 
     // MARK: Queries
 
-    package var pending: (id: UInt64, deadline: FlowInstant?)? {
+    @usableFromInline package var pending: (id: UInt64, deadline: FlowInstant?)? {
         guard let id = pendingID else { return nil }
         return (id, ledger.deadline(of: id))
     }
@@ -49,11 +50,11 @@ package struct ShippingAddressStateMachine: FlowMachine {
         return nil
     }
 
-    package mutating func delegateCalled(_ call: Call, at now: FlowInstant) {
+    @usableFromInline package mutating func delegateCalled(_ call: Call, at now: FlowInstant) {
         if case .didEnterAddress(_, let id) = call { ledger.called(id, at: now) }
     }
 
-    package var isEnded: Bool {
+    @usableFromInline package var isEnded: Bool {
         if case .ended = state { return true }
         return false
     }
@@ -225,7 +226,7 @@ package struct ShippingAddressStateMachine: FlowMachine {
     }
 
     /// Spec E4: the shipping flow returns to the address step with a timeout error.
-    package mutating func deadlinePassed(_ id: UInt64, at now: FlowInstant) -> Effect<Call> {
+    @usableFromInline package mutating func deadlinePassed(_ id: UInt64, at now: FlowInstant) -> Effect<Call> {
         guard pendingID == id, case .validating(let outstanding) = state else {
             return .none  // answered or cancelled in time; the timer is stale
         }

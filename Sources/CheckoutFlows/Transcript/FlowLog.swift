@@ -3,6 +3,7 @@ import Synchronization
 
 /// What a state machine keeps besides its state: the transcript, the violations, and the
 /// resolutions of callbacks for the driver's `async` actions. Pure data: no clock, no lock.
+@usableFromInline
 package struct FlowLog: Sendable {
     /// The transcript as recorded: each entry's time and sequence number are taken when it
     /// happens; a completion's answer is described only when the transcript is read. The newest
@@ -20,10 +21,10 @@ package struct FlowLog: Sendable {
     /// How many violations were recorded: what the engine compares, on every event, to know
     /// whether to report. (The violations themselves are in the archive: most flows have none,
     /// and a list of its own took a word of every flow.)
-    package private(set) var violationCount: Int32 = 0
+    @usableFromInline package private(set) var violationCount: Int32 = 0
 
     /// The violations recorded, in order.
-    package var violations: [Violation] { archive?.violations ?? [] }
+    @usableFromInline package var violations: [Violation] { archive?.violations ?? [] }
 
     package init(recordsTranscript: Bool) {
         self.recordsTranscript = recordsTranscript
@@ -92,7 +93,7 @@ package struct FlowLog: Sendable {
         return archive.unsafelyUnwrapped
     }
 
-    package mutating func record(_ event: @autoclosure () -> TranscriptEvent, at now: FlowInstant) {
+    @usableFromInline package mutating func record(_ event: @autoclosure () -> TranscriptEvent, at now: FlowInstant) {
         guard recordsTranscript else { return }
         let event = event()
         append(record(event, time: now, sequence: TranscriptEntry.nextSequence()))
@@ -436,7 +437,7 @@ package struct FlowLog: Sendable {
 
     /// Records a violation and returns it.
     @discardableResult
-    package mutating func violation(
+    @usableFromInline package mutating func violation(
         _ kind: Violation.Kind,
         _ method: String,
         id: UInt64,
@@ -452,7 +453,9 @@ package struct FlowLog: Sendable {
     }
 
     /// Records a refusal and returns it as the driver's answer.
-    package mutating func refuse<Call>(_ action: String, _ refusal: Refusal, at now: FlowInstant) -> Effect<Call> {
+    @inlinable package mutating func refuse<Call>(_ action: String, _ refusal: Refusal, at now: FlowInstant) -> Effect<
+        Call
+    > {
         record(.refused(action, refusal), at: now)
         return .refused(.refused(refusal))
     }
@@ -461,7 +464,7 @@ package struct FlowLog: Sendable {
 extension FlowLog {
     /// Records the violation an answer that is not taken makes (spec E2, E4), with `detail`; the
     /// effect of such an answer is none.
-    package mutating func violated<Call>(
+    @inlinable package mutating func violated<Call>(
         _ kind: Violation.Kind, _ method: String, id: UInt64, at now: FlowInstant, _ detail: String
     ) -> Effect<Call> {
         violation(kind, method, id: id, at: now, detail)

@@ -9,5 +9,11 @@ public struct CallbackEnded: Error, Hashable, Sendable, CustomStringConvertible 
     public var reason: String
 
     /// `didEnterAddress ended without an answer: cancelled`.
+    @usableFromInline
+    init(callback: String, reason: String) {
+        self.callback = callback
+        self.reason = reason
+    }
+
     public var description: String { "\(callback) ended without an answer: \(reason)" }
 }

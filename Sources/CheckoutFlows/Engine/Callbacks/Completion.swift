@@ -17,21 +17,23 @@ import Synchronization
 /// 16: a retain and a release a round trip). While it waits for reuse it holds nothing, so the
 /// flow's spare slot makes no reference cycle. Its fields are atomics: a reused object is re-armed
 /// by the draining thread after another thread, the merchant's, last read them.
+@usableFromInline
 package final class Completion<Shell: AnyObject & Sendable>: Sendable {
     /// The callback this completion answers. Changes only while the flow holds the only reference.
-    private let callbackID: Atomic<UInt64>
+    @usableFromInline let callbackID: Atomic<UInt64>
     /// How many times it was called, with ``holdsShell`` in its top bit.
-    private let calls: Atomic<UInt64>
+    @usableFromInline let calls: Atomic<UInt64>
     /// The flow's address: retained when ``holdsShell`` is set; 0 while it waits for reuse. (An
     /// address, not an `Unmanaged<Shell>?`: a field whose type depends on `Shell` made the class's
     /// generic `deinit` look up three types' metadata at run time, about 1,500 instructions for
     /// every completion freed.)
-    private let heldShell: Atomic<UInt>
+    @usableFromInline let heldShell: Atomic<UInt>
 
     /// In `calls`: this object holds a reference to its flow, to release when it goes.
-    private static var holdsShell: UInt64 { 1 << 63 }
+    @inlinable static var holdsShell: UInt64 { 1 << 63 }
 
     /// A completion that holds its flow from the start (one handed to a task).
+    @inlinable
     package init(id: UInt64, shell: Shell) {
         callbackID = Atomic(id)
         calls = Atomic(Self.holdsShell)
@@ -39,7 +41,8 @@ package final class Completion<Shell: AnyObject & Sendable>: Sendable {
     }
 
     /// A completion for the flow to reuse: it holds its flow only once kept (``keepShell()``).
-    fileprivate init(id: UInt64, borrowing shell: Shell) {
+    @inlinable
+    init(id: UInt64, borrowing shell: Shell) {
         callbackID = Atomic(id)
         calls = Atomic(0)
         heldShell = Atomic(Self.address(Unmanaged.passUnretained(shell)))
@@ -51,19 +54,19 @@ package final class Completion<Shell: AnyObject & Sendable>: Sendable {
         }
     }
 
-    @inline(__always)
-    private static func address(_ shell: Unmanaged<Shell>) -> UInt { UInt(bitPattern: shell.toOpaque()) }
+    @inlinable @inline(__always)
+    static func address(_ shell: Unmanaged<Shell>) -> UInt { UInt(bitPattern: shell.toOpaque()) }
 
-    @inline(__always)
-    private static func shell(at address: UInt) -> Unmanaged<Shell>? {
+    @inlinable @inline(__always)
+    static func shell(at address: UInt) -> Unmanaged<Shell>? {
         UnsafeRawPointer(bitPattern: address).map { Unmanaged.fromOpaque($0) }
     }
 
-    package var id: UInt64 { callbackID.load(ordering: .relaxed) }
+    @inlinable package var id: UInt64 { callbackID.load(ordering: .relaxed) }
 
     /// Claims the completion (true for the first call only) and hands the answer to the flow
     /// through `deliver`: the flow, the callback id, whether this call is the first, and the value.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func complete<Value>(_ value: Value, _ deliver: (Shell, UInt64, Bool, Value) -> Void) {
         let first = calls.wrappingAdd(1, ordering: .relaxed).oldValue & ~Self.holdsShell == 0
         // Non-nil: an idle completion is referenced by the flow alone, so nobody can call it.
@@ -78,7 +81,7 @@ package final class Completion<Shell: AnyObject & Sendable>: Sendable {
 
     /// Arms a waiting completion for callback `id` of `shell`. Only while the caller holds the only
     /// reference.
-    fileprivate func rearm(_ id: UInt64, _ shell: Shell) {
+    @inlinable func rearm(_ id: UInt64, _ shell: Shell) {
         callbackID.store(id, ordering: .relaxed)
         calls.store(0, ordering: .relaxed)
         heldShell.store(Self.address(Unmanaged.passUnretained(shell)), ordering: .releasing)
@@ -86,7 +89,7 @@ package final class Completion<Shell: AnyObject & Sendable>: Sendable {
 
     /// The merchant keeps this completion past the delegate call it was handed to: it holds its
     /// flow from now on (the draining thread, still inside the flow, keeps it alive until then).
-    fileprivate func keepShell() {
+    @inlinable func keepShell() {
         guard calls.load(ordering: .relaxed) & Self.holdsShell == 0 else { return }
         _ = Self.shell(at: heldShell.load(ordering: .acquiring))?.retain()
         calls.bitwiseOr(Self.holdsShell, ordering: .releasing)
@@ -94,7 +97,7 @@ package final class Completion<Shell: AnyObject & Sendable>: Sendable {
 
     /// Forgets the flow (never held: see ``keepShell()``): the completion waits for reuse. Only
     /// while the caller holds the only reference.
-    fileprivate func idle() {
+    @inlinable func idle() {
         heldShell.store(0, ordering: .releasing)
     }
 }
@@ -102,13 +105,14 @@ package final class Completion<Shell: AnyObject & Sendable>: Sendable {
 /// The one completion object a flow keeps for reuse, in its ``FlowRunner``: touched
 /// only by the thread that drains the flow, which is handed from thread to thread under the
 /// flow's lock.
+@usableFromInline
 package struct SpareCompletion {
-    private var object: AnyObject?
+    @usableFromInline var object: AnyObject?
 
-    package init() {}
+    @inlinable package init() {}
 
     /// The completion for callback `id`: the spare, re-armed, or a new one.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func make<Shell>(_ id: UInt64, _ shell: Shell) -> Completion<Shell> {
         guard let spare = object else { return Completion(id: id, borrowing: shell) }
         object = nil
@@ -121,7 +125,7 @@ package struct SpareCompletion {
     /// After the delegate call it was handed to has returned: keeps `completion` for the next
     /// callback when the merchant has let go of it (the caller's reference is the only one);
     /// otherwise the merchant keeps it, and it holds its flow from now on.
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func recycle<Shell>(_ completion: consuming Completion<Shell>) {
         // Consumed, so that keeping it moves the caller's reference in (a retain and a release
         // fewer a callback).

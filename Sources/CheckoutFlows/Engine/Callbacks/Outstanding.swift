@@ -8,12 +8,20 @@ import Synchronization
 /// ``CallbackLedger`` that opened it keeps its deadline, and its id as the one opened last: while
 /// the state waits, that is the outstanding callback's id, which the machines compare answers and
 /// deadlines with (``CallbackLedger/admit(_:first:outstanding:at:)``) without copying the state.
+@usableFromInline
 package struct Outstanding<Callback: Sendable>: Sendable {
-    package let id: UInt64
-    package let callback: Callback
+    @usableFromInline package let id: UInt64
+    @usableFromInline package let callback: Callback
     /// The delegate method's name (``DelegateMethod/name``), for refusals, violations and the
     /// transcript. (Kept as its string: as a one-byte ``DelegateMethod`` it saved 16 bytes a
     /// session but made every state change copy the state through its tag, 60 instructions a
     /// round trip.)
-    package let method: String
+    @usableFromInline package let method: String
+
+    @inlinable
+    package init(id: UInt64, callback: Callback, method: String) {
+        self.id = id
+        self.callback = callback
+        self.method = method
+    }
 }

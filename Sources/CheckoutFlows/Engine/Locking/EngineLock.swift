@@ -31,18 +31,19 @@ import Synchronization
 /// ThreadSanitizer sees both halves: the atomics are compiled into this module (acquire on
 /// taking, release on releasing), and the sleeping is pthread's. (It does not see
 /// `Synchronization.Mutex`'s futex on Linux and reports every access under it as a race.)
+@usableFromInline
 package enum EngineLock {
     /// The lock's word: 0, free.
-    package typealias Word = Atomic<UInt32>
+    @usableFromInline package typealias Word = Atomic<UInt32>
 
     /// Makes a free lock at `word`, uninitialized memory.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func initialize(_ word: UnsafeMutablePointer<Word>) {
         word.initialize(to: Word(0))
     }
 
     /// Runs `body` holding the lock at `word` (not re-entrant).
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func withLocked<Result>(
         _ word: UnsafeMutablePointer<Word>, _ body: () throws -> Result
     ) rethrows -> Result {
@@ -51,7 +52,7 @@ package enum EngineLock {
         return try body()
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func lock(_ word: UnsafeMutablePointer<Word>) {
         if word.pointee.compareExchange(
             expected: 0, desired: 1, successOrdering: .acquiring, failureOrdering: .relaxed
@@ -61,7 +62,7 @@ package enum EngineLock {
         lockContended(word)
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func unlock(_ word: UnsafeMutablePointer<Word>) {
         if word.pointee.exchange(0, ordering: .releasing) == 2 { wakeSleepers(word) }
     }
@@ -70,8 +71,8 @@ package enum EngineLock {
     /// held for a few hundred instructions at most, less than a sleep and a wake-up cost.
     private static var spins: Int { 100 }
 
-    @inline(never)
-    private static func lockContended(_ word: UnsafeMutablePointer<Word>) {
+    @usableFromInline @inline(never)
+    static func lockContended(_ word: UnsafeMutablePointer<Word>) {
         for _ in 0..<spins {
             if word.pointee.load(ordering: .relaxed) == 0,
                 word.pointee.compareExchange(
@@ -89,8 +90,8 @@ package enum EngineLock {
         pthread_mutex_unlock(slot.mutex)
     }
 
-    @inline(never)
-    private static func wakeSleepers(_ word: UnsafeMutablePointer<Word>) {
+    @usableFromInline @inline(never)
+    static func wakeSleepers(_ word: UnsafeMutablePointer<Word>) {
         let slot = ParkingSlots.shared.slot(for: UnsafeRawPointer(word))
         pthread_mutex_lock(slot.mutex)
         pthread_cond_broadcast(slot.condition)

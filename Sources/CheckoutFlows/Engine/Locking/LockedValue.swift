@@ -8,12 +8,13 @@
 /// Copies of a `LockedValue` share that storage. It is `@unchecked Sendable` because the lock, not
 /// the type system, makes concurrent access safe: the value is only ever reached inside
 /// `withLock`.
+@usableFromInline
 package struct LockedValue<Value>: @unchecked Sendable {
-    private final class Storage: ManagedBuffer<Value, EngineLock.Word> {}
+    @usableFromInline final class Storage: ManagedBuffer<Value, EngineLock.Word> {}
 
-    private let storage: Storage
+    @usableFromInline let storage: Storage
 
-    package init(_ value: Value) {
+    @inlinable package init(_ value: Value) {
         let buffer = Storage.create(minimumCapacity: 1) { _ in value }
         // `create` returns the dynamic type it was called on.
         storage = unsafeDowncast(buffer, to: Storage.self)
@@ -23,7 +24,7 @@ package struct LockedValue<Value>: @unchecked Sendable {
     /// Runs `body` with exclusive access to the value. Never call a delegate or a completion
     /// inside: the lock is not re-entrant. Always inlined, so that what `body` returns is passed
     /// in its concrete type rather than through generic value witnesses.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try storage.withUnsafeMutablePointers { value, lock in
             try EngineLock.withLocked(lock) { try body(&value.pointee) }

@@ -1,6 +1,7 @@
 import Synchronization
 
 /// What a state machine tells its shell to do after an event.
+@usableFromInline
 package enum Effect<Call: Sendable>: Sendable {
     /// Nothing to call; the event was taken (or was a stale completion, already recorded).
     case none

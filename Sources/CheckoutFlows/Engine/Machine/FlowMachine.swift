@@ -1,6 +1,8 @@
 import Synchronization
 
-/// What the engine needs to know of a flow's state machine.
+/// What the engine needs to know of a flow's state machine. (`@usableFromInline`, and so are a
+/// machine's witnesses: the engine's inlinable code, see ``FlowRunner``, calls them.)
+@usableFromInline
 package protocol FlowMachine: Sendable {
     /// A delegate call the machine asks for.
     associatedtype Call: Sendable

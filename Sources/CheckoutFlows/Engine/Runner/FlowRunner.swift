@@ -21,19 +21,24 @@ import Synchronization
 /// cancelled when the callback closes, or lazily, with one timer per flow that lives until the flow
 /// ends, as the clock's ``CheckoutClock/deadlineArming`` says (see `rearm`). A deadline that fires times out
 /// the callback then outstanding only if that callback's own deadline has come.
+///
+/// The engine is `@inlinable` (its internals `@usableFromInline`) so that a flow of another module,
+/// the pay context's, gets it specialized for its own types: compiled only here, it ran generic
+/// there, looking up its types' metadata on every event (about 26,000 instructions an explored session).
+@usableFromInline
 package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     ManagedBuffer<RunnerState<Machine, Merchant>, EngineLock.Word>
 {
     // The engine's working types are declared outside the class, over the machine's call,
     // delegate and answer types: nested in the generic class, the compiler copied and destroyed
     // them through their runtime metadata, on every event.
-    private typealias Work = RunnerWork<Machine.Call>
-    private typealias AfterEvent = RunnerAfterEvent<Machine.Answer>
+    @usableFromInline typealias Work = RunnerWork<Machine.Call>
+    @usableFromInline typealias AfterEvent = RunnerAfterEvent<Machine.Answer>
 
-    private typealias Locked = RunnerLocked<Machine, Merchant>
+    @usableFromInline typealias Locked = RunnerLocked<Machine, Merchant>
 
     /// Makes the runner of a flow: one allocation holds its state and its lock.
-    package static func make(
+    @inlinable package static func make(
         machine: Machine, merchant: Merchant, options: FlowOptions, tracksActivity: Bool = false
     ) -> FlowRunner {
         let buffer = create(minimumCapacity: 1) { _ in
@@ -61,14 +66,14 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     /// the draining thread touches. Each is reached through a pointer to the field itself, never
     /// through the whole state: an access to the state outside the lock would overlap the locked
     /// part's accesses under it (ThreadSanitizer reports it, rightly, as a Swift access race).
-    @inline(__always)
-    private func field<Field>(_ path: KeyPath<RunnerState<Machine, Merchant>, Field>) -> UnsafePointer<Field> {
+    @inlinable @inline(__always)
+    func field<Field>(_ path: KeyPath<RunnerState<Machine, Merchant>, Field>) -> UnsafePointer<Field> {
         withUnsafeMutablePointerToHeader { UnsafePointer($0).pointer(to: path)! }
     }
 
     /// ``field(_:)``, to write.
-    @inline(__always)
-    private func mutableField<Field>(_ path: WritableKeyPath<RunnerState<Machine, Merchant>, Field>)
+    @inlinable @inline(__always)
+    func mutableField<Field>(_ path: WritableKeyPath<RunnerState<Machine, Merchant>, Field>)
         -> UnsafeMutablePointer<Field>
     {
         withUnsafeMutablePointerToHeader { $0.pointer(to: path)! }
@@ -76,28 +81,28 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
 
     /// Runs `body` with exclusive access to the locked state. Never call a delegate or a
     /// completion inside: the lock is not re-entrant.
-    @inline(__always)
-    private func withLock<Result>(_ body: (inout Locked) throws -> Result) rethrows -> Result {
+    @inlinable @inline(__always)
+    func withLock<Result>(_ body: (inout Locked) throws -> Result) rethrows -> Result {
         try withUnsafeMutablePointers { state, lock in
             try EngineLock.withLocked(lock) { try body(&state.pointee.locked) }
         }
     }
 
-    @inline(__always) private var clockObject: Unmanaged<RunnerClockBox> { field(\.clockObject).pointee }
-    @inline(__always) private var armsLazily: Bool { field(\.armsLazily).pointee }
-    @inline(__always) private var extras: RunnerExtras? { field(\.extras).pointee }
-    private var tracked: ActivityCounter? { extras?.tracked }
+    @inlinable @inline(__always) var clockObject: Unmanaged<RunnerClockBox> { field(\.clockObject).pointee }
+    @inlinable @inline(__always) var armsLazily: Bool { field(\.armsLazily).pointee }
+    @inlinable @inline(__always) var extras: RunnerExtras? { field(\.extras).pointee }
+    @inlinable var tracked: ActivityCounter? { extras?.tracked }
 
     /// The flow's clock, for what is not on the round trip (scheduling, cancelling, a timer).
-    private var clock: any CheckoutClock { clockObject._withUnsafeGuaranteedRef { $0.clock } }
+    @inlinable var clock: any CheckoutClock { clockObject._withUnsafeGuaranteedRef { $0.clock } }
 
-    private var onViolation: (@Sendable (Violation) -> Void)? { extras?.onViolation }
+    @inlinable var onViolation: (@Sendable (Violation) -> Void)? { extras?.onViolation }
 
     /// The completion for callback `id`, for the shell's `perform` (the draining thread only):
     /// the object of an earlier callback that the merchant has let go of, re-armed, or a new one.
     /// It does not hold its flow yet: hand it to ``recycle(_:)`` once the delegate call it was
     /// handed to has returned, which makes it hold the flow if the merchant keeps it.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func makeCompletion<Shell: FlowShell>(_ id: UInt64, _ shell: Shell) -> Completion<Shell>
     where Shell.Machine == Machine, Shell.Merchant == Merchant {
         mutableField(\.spare).pointee.make(id, shell)
@@ -105,7 +110,7 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
 
     /// After the delegate call that was handed `completion` has returned (the draining thread
     /// only): keeps it for the next callback if the merchant has let go of it.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func recycle<Shell: FlowShell>(_ completion: consuming Completion<Shell>)
     where Shell.Machine == Machine, Shell.Merchant == Merchant {
         mutableField(\.spare).pointee.recycle(completion)
@@ -113,18 +118,18 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
 
     /// The flow's time, for every event, in the clock's nanoseconds (``CheckoutClock/nanosecondsSinceOrigin``),
     /// the clock's box borrowed (the flow holds it for its life).
-    @inline(__always)
-    private var now: FlowInstant { clockObject._withUnsafeGuaranteedRef { $0.instant } }
+    @inlinable @inline(__always)
+    var now: FlowInstant { clockObject._withUnsafeGuaranteedRef { $0.instant } }
 
     /// Reads the machine under the lock.
-    package func read<T>(_ body: (Machine) -> T) -> T {
+    @inlinable package func read<T>(_ body: (Machine) -> T) -> T {
         withLock { body($0.machine) }
     }
 
     /// Runs `body` with the merchant, kept alive for it, or with nil once the terminal call has
     /// been made and the merchant let go of (spec E5). Outside the lock (never call the merchant
     /// under it).
-    package func withMerchant<Result>(_ body: (Merchant?) -> Result) -> Result {
+    @inlinable package func withMerchant<Result>(_ body: (Merchant?) -> Result) -> Result {
         let held: (merchant: Merchant, box: AnyObject)? = withLock { locked in
             locked.merchant.map { ($0, $0.retained) }
         }
@@ -132,10 +137,10 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     }
 
     /// Whether the terminal delegate call has been made and the delegate released.
-    package var hasDeliveredTerminal: Bool { withLock { $0.terminalDone } }
+    @inlinable package var hasDeliveredTerminal: Bool { withLock { $0.terminalDone } }
 
     /// Runs one event and then the work it produced.
-    @discardableResult
+    @inlinable @discardableResult
     package func send<Shell: FlowShell>(
         _ shell: Shell,
         _ event: (inout Machine, FlowInstant) -> Effect<Machine.Call>
@@ -157,7 +162,7 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     ///
     /// - Throws: the ``Refusal`` when the action is refused, ``CallbackEnded`` when the callback
     ///   it opened ended without an answer.
-    package func sendAndWait<Shell: FlowShell>(
+    @inlinable package func sendAndWait<Shell: FlowShell>(
         _ shell: Shell,
         _ event: (inout Machine, FlowInstant) -> Effect<Machine.Call>
     ) async throws -> Machine.Answer? where Shell.Machine == Machine, Shell.Merchant == Merchant {
@@ -173,7 +178,7 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     }
 
     /// Under the lock: runs `event` and parks `continuation` until what the event started is over.
-    private func register<Shell: FlowShell>(
+    @inlinable func register<Shell: FlowShell>(
         _ continuation: CheckedContinuation<Machine.Answer?, any Error>,
         for event: (inout Machine, FlowInstant) -> Effect<Machine.Call>,
         at now: FlowInstant,
@@ -201,7 +206,7 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     }
 
     /// Waits until the flow has ended and its terminal call has been made.
-    package func waitForEnd() async {
+    @inlinable package func waitForEnd() async {
         _ = try? await withCheckedThrowingContinuation {
             (continuation: CheckedContinuation<Machine.Answer?, any Error>) in
             let done = withLock { locked in
@@ -218,18 +223,18 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     /// the drain that made the call has also delivered the violations queued behind it: they
     /// happened before the end, and `onEnd` (strict mode's check of expected violations) must see
     /// every one.
-    package func terminalCallReturned() {
+    @inlinable package func terminalCallReturned() {
         tracked?.cancelAll()
     }
 
     /// The flow's work in flight, for a flow made with `tracksActivity`.
-    package var activity: ActivityCounter {
+    @inlinable package var activity: ActivityCounter {
         guard let tracked else { preconditionFailure("the flow was made without tracksActivity") }
         return tracked
     }
 
     /// Returns once no async delegate method or backend call of the flow is in flight.
-    package func waitUntilIdle() async {
+    @inlinable package func waitUntilIdle() async {
         await tracked?.waitUntilIdle()
     }
 
@@ -243,19 +248,19 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     /// only the drainer ever writes it (in `nextStep`, under the lock, once the flow has ended,
     /// moving it to `ending`); other threads only read it, under the lock. So it stays put while
     /// this thread drains.
-    private typealias DrainStep = (work: Work, merchant: UnsafeRawPointer?)
+    @usableFromInline typealias DrainStep = (work: Work, merchant: UnsafeRawPointer?)
 
     /// Under the lock: where the runner's state holds the merchant, or nil once it has been let go
     /// of (spec E5).
-    @inline(__always)
-    private func merchantPointer(_ locked: borrowing Locked) -> UnsafeRawPointer? {
+    @inlinable @inline(__always)
+    func merchantPointer(_ locked: borrowing Locked) -> UnsafeRawPointer? {
         guard !locked.terminalDone else { return nil }
         return UnsafeRawPointer(field(\.locked.merchant))
     }
 
     /// Under the lock: queues the effect's call and new violations, re-arms the deadline, collects
     /// waiters to resume, and decides whether this thread drains.
-    private func settle<Shell: FlowShell>(
+    @inlinable func settle<Shell: FlowShell>(
         _ effect: consuming Effect<Machine.Call>,
         at now: FlowInstant,
         _ locked: inout Locked,
@@ -296,8 +301,8 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     }
 
     /// Under the lock: queues the machine's new violations for ``FlowOptions/onViolation``.
-    @inline(never)
-    private func queueViolations(_ locked: inout Locked) {
+    @inlinable @inline(never)
+    func queueViolations(_ locked: inout Locked) {
         let violationCount = locked.machine.log.violationCount
         if onViolation != nil {
             for violation in locked.machine.log.violations[Int(locked.reportedViolations)...] {
@@ -308,8 +313,8 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     }
 
     /// Under the lock: the driver awaiting the callback that ended during this event learns how.
-    @inline(never)
-    private func wakeAnswerWaiter(_ locked: inout Locked, _ after: inout AfterEvent) {
+    @inlinable @inline(never)
+    func wakeAnswerWaiter(_ locked: inout Locked, _ after: inout AfterEvent) {
         guard let (id, resolution) = locked.machine.ledger.takeResolution(),
             let waiter = locked.waiters?.answers.removeValue(forKey: id)
         else { return }
@@ -321,8 +326,8 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
 
     /// Under the lock: work to do and nobody draining (a drainer comes back under the lock for
     /// it): this thread drains.
-    @inline(never)
-    private func takeDrain<Shell: FlowShell>(
+    @inlinable @inline(never)
+    func takeDrain<Shell: FlowShell>(
         _ locked: inout Locked, _ after: inout AfterEvent, _ work: inout Work, _ shell: Shell
     ) where Shell.Machine == Machine, Shell.Merchant == Merchant {
         locked.draining = true
@@ -334,8 +339,8 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
 
     /// Outside the lock: cancels a stale deadline, resumes waiters, and drains if this thread
     /// won the drain.
-    @inline(__always)
-    private func finish<Shell: FlowShell>(
+    @inlinable @inline(__always)
+    func finish<Shell: FlowShell>(
         _ after: inout AfterEvent,
         _ work: inout Work,
         _ shell: Shell
@@ -347,8 +352,8 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     }
 
     /// ``finish(_:_:_:)``'s rare part, out of line: the stale deadline cancelled, the waiters woken.
-    @inline(never)
-    private func cancelAndWake(_ after: inout AfterEvent) {
+    @inlinable @inline(never)
+    func cancelAndWake(_ after: inout AfterEvent) {
         if let ticket = after.cancelTicket.take() { clock.cancel(ticket) }
         if let wakes = after.takeWakes() {
             for (continuation, result) in wakes.resume { continuation.resume(with: result) }
@@ -366,8 +371,8 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     /// (``DeadlineArming/exact``), each callback's deadline is scheduled when its delegate call
     /// starts and cancelled when the callback closes, so that actions due at the same virtual
     /// instant run in the order they were scheduled.
-    @inline(__always)
-    private func rearm<Shell: FlowShell>(
+    @inlinable @inline(__always)
+    func rearm<Shell: FlowShell>(
         _ locked: inout Locked,
         _ cancelTicket: inout DeadlineTicket?,
         _ shell: Shell
@@ -387,8 +392,8 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     }
 
     /// ``rearm(_:_:_:)`` when the armed deadline changes.
-    @inline(never)
-    private func rearmChanging<Shell: FlowShell>(
+    @inlinable @inline(never)
+    func rearmChanging<Shell: FlowShell>(
         _ locked: inout Locked,
         _ cancelTicket: inout DeadlineTicket?,
         _ shell: Shell
@@ -442,7 +447,7 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
 
     /// Leaves `ticket` to be cancelled outside the lock; when one is already waiting there (which
     /// takes two changes of deadline in one event), cancels it now instead.
-    private static func discard(
+    @inlinable static func discard(
         _ ticket: DeadlineTicket, _ cancelTicket: inout DeadlineTicket?, _ clock: any CheckoutClock
     ) {
         if cancelTicket == nil {
@@ -454,7 +459,7 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
 
     /// The flow's system-clock timer fired: it times out the outstanding callback if that one's
     /// deadline has come, and otherwise re-arms for it (through ``settle``).
-    private func timerFired<Shell: FlowShell>(_ shell: Shell)
+    @inlinable func timerFired<Shell: FlowShell>(_ shell: Shell)
     where Shell.Machine == Machine, Shell.Merchant == Merchant {
         let now = self.now
         var after = AfterEvent()
@@ -475,8 +480,8 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     /// Under the lock, for the draining thread: the next queued work item, or the end of the
     /// drain (and, once the flow has ended, the release of the delegate, into `ending`). A delegate
     /// call taken here starts its callback's deadline (spec E4).
-    @inline(__always)
-    private func nextStep<Shell: FlowShell>(
+    @inlinable @inline(__always)
+    func nextStep<Shell: FlowShell>(
         _ locked: inout Locked,
         _ cancelTicket: inout DeadlineTicket?,
         _ ending: inout RunnerEnding?,
@@ -491,8 +496,8 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     }
 
     /// ``nextStep(_:_:_:_:)`` with work queued or the flow ended.
-    @inline(never)
-    private func nextQueuedStep<Shell: FlowShell>(
+    @inlinable @inline(never)
+    func nextQueuedStep<Shell: FlowShell>(
         _ locked: inout Locked,
         _ cancelTicket: inout DeadlineTicket?,
         _ ending: inout RunnerEnding?,
@@ -518,7 +523,7 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
         return (.idle, nil)
     }
 
-    private func drain<Shell: FlowShell>(
+    @inlinable func drain<Shell: FlowShell>(
         _ shell: Shell, _ first: consuming DrainStep, _ firstEnding: consuming RunnerEnding?
     ) where Shell.Machine == Machine, Shell.Merchant == Merchant {
         var (work, merchant) = first
@@ -547,7 +552,7 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     /// Outside the lock, once the terminal call has returned and the drain that made it has
     /// delivered what was queued behind it: the merchant is let go of (here, in case its deinit
     /// calls back), `onEnd` runs, and whoever waits for the end wakes.
-    private func ended(_ ending: consuming RunnerEnding) {
+    @inlinable func ended(_ ending: consuming RunnerEnding) {
         ending.merchant?.release()
         ending.merchant = nil
         extras?.onEnd?()
@@ -557,6 +562,8 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
 
 /// A flow's thread-safe shell: it owns a ``FlowRunner`` and performs the delegate calls its state
 /// machine asks for on the merchant the runner holds.
+/// (`@usableFromInline`, and so are a shell's witnesses: the engine's inlinable code calls them.)
+@usableFromInline
 package protocol FlowShell: AnyObject, Sendable {
     associatedtype Machine: FlowMachine
     /// How the flow holds its merchant: a ``HeldMerchant``.

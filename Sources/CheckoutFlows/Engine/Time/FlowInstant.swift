@@ -7,23 +7,24 @@
 /// A callback's timeout is rounded up to the nanosecond when the flow is made
 /// (``init(roundingUp:)``), so a deadline never falls before its full timeout. Transcripts and
 /// violations give times as `Duration`s again (``duration``), exactly.
+@usableFromInline
 package struct FlowInstant: Comparable, Hashable, Sendable, CustomStringConvertible {
     /// Nanoseconds since the clock's origin.
-    package var nanoseconds: Int64
+    @usableFromInline package var nanoseconds: Int64
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
     /// `duration`, rounded down to the nanosecond; beyond what 64 bits of nanoseconds hold (292
     /// years either way), the nearest end.
-    package init(roundingDown duration: Duration) {
+    @usableFromInline package init(roundingDown duration: Duration) {
         let (seconds, attoseconds) = duration.components
         self.init(seconds: seconds, attoseconds: attoseconds, roundingUp: false)
     }
 
     /// `duration`, rounded up to the nanosecond (a timeout: never shorter than asked); beyond
     /// what 64 bits of nanoseconds hold, the nearest end.
-    package init(roundingUp duration: Duration) {
+    @usableFromInline package init(roundingUp duration: Duration) {
         let (seconds, attoseconds) = duration.components
         self.init(seconds: seconds, attoseconds: attoseconds, roundingUp: true)
     }
@@ -43,35 +44,35 @@ package struct FlowInstant: Comparable, Hashable, Sendable, CustomStringConverti
         }
     }
 
-    package static let zero = FlowInstant(nanoseconds: 0)
+    @usableFromInline package static let zero = FlowInstant(nanoseconds: 0)
 
     // As `Duration` spells them, so that a time reads the same either way.
-    package static func nanoseconds<T: BinaryInteger>(_ count: T) -> FlowInstant {
+    @usableFromInline package static func nanoseconds<T: BinaryInteger>(_ count: T) -> FlowInstant {
         FlowInstant(nanoseconds: Int64(clamping: count))
     }
 
-    package static func milliseconds<T: BinaryInteger>(_ count: T) -> FlowInstant {
+    @usableFromInline package static func milliseconds<T: BinaryInteger>(_ count: T) -> FlowInstant {
         FlowInstant(roundingUp: .milliseconds(count))
     }
 
-    package static func seconds<T: BinaryInteger>(_ count: T) -> FlowInstant {
+    @usableFromInline package static func seconds<T: BinaryInteger>(_ count: T) -> FlowInstant {
         FlowInstant(roundingUp: .seconds(count))
     }
 
     /// The time as a `Duration` since the clock's origin, exactly.
-    @inline(__always)
+    @inlinable @inline(__always)
     package var duration: Duration { SystemClock.duration(nanoseconds: nanoseconds) }
 
     /// `self` plus `nanoseconds`, at most the latest time there is (a timeout too long to count
     /// never passes).
-    @inline(__always)
+    @inlinable @inline(__always)
     package func plus(nanoseconds other: Int64) -> FlowInstant {
         let (sum, overflow) = nanoseconds.addingReportingOverflow(other)
         return FlowInstant(nanoseconds: overflow ? (other < 0 ? .min : .max) : sum)
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func < (lhs: FlowInstant, rhs: FlowInstant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 
-    package var description: String { duration.description }
+    @usableFromInline package var description: String { duration.description }
 }

@@ -72,7 +72,7 @@ public final class SystemClock: CheckoutClock {
     /// always fits 128 bits, so one full-width multiplication gives the attoseconds exactly, in
     /// the two halves a `Duration` is made of.
     @inline(__always)
-    package static func duration(nanoseconds: Int64) -> Duration {
+    @usableFromInline package static func duration(nanoseconds: Int64) -> Duration {
         let attoseconds = nanoseconds.multipliedFullWidth(by: 1_000_000_000)
         return Duration(_high: attoseconds.high, low: attoseconds.low)
     }
