@@ -310,6 +310,48 @@ final class PaymentResponseTests: XCTestCase {
         XCTAssertEqual(done.completion, .paymentComplete(.success), "\(done)")
     }
 
+    // spec W7: a W3C session end to end as bytes through handle(json:): an address, an option,
+    // a response retried for the payer's email, the payer's change, then the completion.
+    func testAW3CSessionEndToEndThroughHandleJSON() async throws {
+        let relay = relay()
+        let merchant = try open(relay)
+        func send(_ json: String) async throws -> [String: JSONValue] {
+            let bytes = await relay.handle(json: Data(json.utf8))
+            guard case .object(let members)? = JSONValue(jsonText: String(decoding: bytes, as: UTF8.self)) else {
+                throw CheckoutError(code: .invalidField, message: "not an object", field: nil)
+            }
+            return members
+        }
+        let address = try await send(
+            #"{"session": "w7", "type": "shippingaddresschange", "shippingAddress": {"country": "US", "addressLine": [], "region": "TX", "city": "Austin", "dependentLocality": "", "postalCode": "78701", "sortingCode": "", "organization": "", "recipient": "", "phone": ""}}"#
+        )
+        XCTAssertEqual(address["complete"], .string("updateWith"))
+        let option = try await send(#"{"session": "w7", "type": "shippingoptionchange", "shippingOption": "express"}"#)
+        XCTAssertEqual(option["complete"], .string("updateWith"))
+        func response(_ id: String, _ email: String) -> String {
+            #"{"session": "w7", "type": "paymentresponse", "response": {"requestId": "\#(id)", "methodName": "https://example.com/pay", "details": {"token": "tok"}, "shippingAddress": \#(Self.fullAddress), "shippingOption": "express", "payerName": "Ravi Patel", "payerEmail": "\#(email)", "payerPhone": "+15125550199", "newMember": 1}}"#
+        }
+        let retry = try await send(response("payer", "ravi@example.com"))
+        XCTAssertEqual(retry["complete"], .string("retry"))
+        XCTAssertEqual(
+            retry["argument"],
+            .object([
+                "payer": .object([
+                    "email": .string("Email bounced"), "name": .string("Give your full name"),
+                    "phone": .string("No such number"),
+                ])
+            ]))
+        let change = try await send(
+            #"{"session": "w7", "type": "payerdetailchange", "payerEmail": "ravi@example.org"}"#)
+        XCTAssertEqual(change["complete"], .string("updateWith"))
+        let done = try await send(response("ok", "ravi@example.org"))
+        XCTAssertEqual(done["complete"], .string("complete"))
+        XCTAssertEqual(done["argument"], .string("success"))
+        XCTAssertEqual(merchant.payments.last?.shippingMethod?.identifier, "express")
+        XCTAssertEqual(merchant.payments.last?.token.paymentData, #"{"token":"tok"}"#)
+        XCTAssertEqual(relay.session("w7")?.outcome, "success")
+    }
+
     // spec W7: the reply forms round-trip through the relay's JSON: the page's method and its
     // argument.
     func testTheReplyFormsAreThePagesMethodAndArgument() throws {
