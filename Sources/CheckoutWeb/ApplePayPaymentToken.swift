@@ -40,15 +40,10 @@ public struct ApplePayPaymentToken: Codable, Hashable, Sendable {
         guard let paymentData else {
             throw missingMember("paymentData", "a core PaymentToken needs the payment data")
         }
-        let text: String =
-            switch paymentData {
-            case .string(let string): string
-            default: paymentData.jsonText
-            }
         return PaymentToken(
             paymentMethod: paymentMethod.core(),
             transactionIdentifier: transactionIdentifier,
-            paymentData: text
+            paymentData: paymentData.paymentDataText
         )
     }
 

@@ -94,6 +94,13 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// The value as a core token's payment data: a string as it is, any other value as its
+    /// ``jsonText``.
+    var paymentDataText: String {
+        if case .string(let string) = self { return string }
+        return jsonText
+    }
+
     /// Parses JSON text (any value, not only objects and arrays); nil when it is not JSON.
     public init?(jsonText: String) {
         guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(jsonText.utf8)) else { return nil }

@@ -140,24 +140,21 @@ public struct PaymentDetailsUpdate: Codable, Hashable, Sendable {
         var address = AddressErrors()
         var payer = PayerErrors()
         var general: String?
-        func add(_ message: String, to slot: inout String?) {
-            slot = slot.map { $0 + "\n" + message } ?? message
-        }
         for error in errors {
             guard error.code == .shippingContactInvalid, let field = error.field else {
-                add(error.message, to: &general)
+                append(error.message, to: &general)
                 continue
             }
             switch field {
-            case .street: add(error.message, to: &address.addressLine)
-            case .city: add(error.message, to: &address.city)
-            case .state: add(error.message, to: &address.region)
-            case .postalCode: add(error.message, to: &address.postalCode)
-            case .country: add(error.message, to: &address.country)
-            case .name: add(error.message, to: &address.recipient)
-            case .phoneNumber: add(error.message, to: &address.phone)
-            case .emailAddress: add(error.message, to: &payer.email)
-            case .postalAddress: add(error.message, to: &general)
+            case .street: append(error.message, to: &address.addressLine)
+            case .city: append(error.message, to: &address.city)
+            case .state: append(error.message, to: &address.region)
+            case .postalCode: append(error.message, to: &address.postalCode)
+            case .country: append(error.message, to: &address.country)
+            case .name: append(error.message, to: &address.recipient)
+            case .phoneNumber: append(error.message, to: &address.phone)
+            case .emailAddress: append(error.message, to: &payer.email)
+            case .postalAddress: append(error.message, to: &general)
             }
         }
         self.error = general

@@ -56,6 +56,12 @@ func inside<T>(_ prefix: String, _ body: () throws -> T) throws -> T {
     }
 }
 
+/// Adds `message` to a W3C error member: several messages for one member are joined by a line
+/// feed.
+func append(_ message: String, to slot: inout String?) {
+    slot = slot.map { $0 + "\n" + message } ?? message
+}
+
 extension Optional where Wrapped == String {
     /// nil for an absent or empty string: the browser's way of saying "no value".
     var nonEmpty: String? {

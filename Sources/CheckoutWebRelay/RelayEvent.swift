@@ -9,7 +9,9 @@ import Foundation
 /// them): `validationURL`, `shippingContact`, `shippingMethod`, `paymentMethod`, `couponCode`,
 /// `payment`; `cancel` has none. The W3C events carry what the page reads from the request:
 /// `shippingAddress` (a `PaymentAddress`), `shippingOption` (the option's identifier), and the
-/// `PaymentMethodChangeEvent`'s `methodName` and `methodDetails`.
+/// `PaymentMethodChangeEvent`'s `methodName` and `methodDetails`; after `show()` resolves, the
+/// `PaymentResponse`'s `toJSON()` as `response`, and after a retry the response's `payerName`,
+/// `payerEmail` and `payerPhone` (spec W7).
 ///
 /// Decoding follows the wire rules (spec W2): unknown keys are tolerated, a missing or unreadable
 /// member is refused with its path, and an unknown `type` with its value.
@@ -36,6 +38,11 @@ public struct RelayEvent: Codable, Hashable, Sendable {
         case shippingOptionChange(String)
         /// W3C `paymentmethodchange`: the method's identifier and details.
         case paymentMethodChange(methodName: String, methodDetails: JSONValue?)
+        /// W3C `show()` resolved: the `PaymentResponse`'s `toJSON()` (spec W7).
+        case paymentResponse(PaymentResponse)
+        /// W3C `payerdetailchange` (after a retry): the response's payer details as they are now;
+        /// a member absent is one the page did not send (spec W7).
+        case payerDetailChange(payerName: String?, payerEmail: String?, payerPhone: String?)
 
         /// The event's type.
         public var type: RelayEventType {
@@ -50,6 +57,8 @@ public struct RelayEvent: Codable, Hashable, Sendable {
             case .shippingAddressChange: .shippingAddressChange
             case .shippingOptionChange: .shippingOptionChange
             case .paymentMethodChange: .paymentMethodChange
+            case .paymentResponse: .paymentResponse
+            case .payerDetailChange: .payerDetailChange
             }
         }
     }
@@ -70,7 +79,7 @@ public struct RelayEvent: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case session, type, validationURL, shippingContact, shippingMethod, paymentMethod, couponCode, payment
-        case shippingAddress, shippingOption, methodName, methodDetails
+        case shippingAddress, shippingOption, methodName, methodDetails, response, payerName, payerEmail, payerPhone
     }
 
     /// Decodes `{"session", "type", <the type's member>}`.
@@ -111,6 +120,21 @@ public struct RelayEvent: Codable, Hashable, Sendable {
             payload = .paymentMethodChange(
                 methodName: try container.decode(String.self, forKey: .methodName),
                 methodDetails: try container.decodeIfPresent(JSONValue.self, forKey: .methodDetails))
+        case .paymentResponse:
+            payload = .paymentResponse(try container.decode(PaymentResponse.self, forKey: .response))
+        case .payerDetailChange:
+            let name = try container.decodeIfPresent(String.self, forKey: .payerName)
+            let email = try container.decodeIfPresent(String.self, forKey: .payerEmail)
+            let phone = try container.decodeIfPresent(String.self, forKey: .payerPhone)
+            // Spec W2: an event with none of the three is not read as a change to nothing.
+            if name == nil, email == nil, phone == nil {
+                throw DecodingError.keyNotFound(
+                    CodingKeys.payerName,
+                    .init(
+                        codingPath: container.codingPath,
+                        debugDescription: "payerdetailchange carries none of payerName, payerEmail, payerPhone"))
+            }
+            payload = .payerDetailChange(payerName: name, payerEmail: email, payerPhone: phone)
         }
     }
 
@@ -132,6 +156,11 @@ public struct RelayEvent: Codable, Hashable, Sendable {
         case .paymentMethodChange(let name, let details):
             try container.encode(name, forKey: .methodName)
             try container.encodeIfPresent(details, forKey: .methodDetails)
+        case .paymentResponse(let response): try container.encode(response, forKey: .response)
+        case .payerDetailChange(let name, let email, let phone):
+            try container.encodeIfPresent(name, forKey: .payerName)
+            try container.encodeIfPresent(email, forKey: .payerEmail)
+            try container.encodeIfPresent(phone, forKey: .payerPhone)
         }
     }
 }

@@ -1,7 +1,8 @@
 import CheckoutFlows
 
 /// The browser events a relay handles: `ApplePaySession`'s, named as Apple names them without
-/// `on`, and the W3C `PaymentRequest`'s three update events.
+/// `on`, and the W3C `PaymentRequest`'s: its three update events, the `PaymentResponse` that
+/// `show()` resolves with, and the response's `payerdetailchange` (spec W7).
 public enum RelayEventType: String, Codable, Hashable, Sendable, CaseIterable {
     /// `onvalidatemerchant`, with `validationURL` (spec W5).
     case validateMerchant = "validatemerchant"
@@ -23,9 +24,15 @@ public enum RelayEventType: String, Codable, Hashable, Sendable, CaseIterable {
     case shippingOptionChange = "shippingoptionchange"
     /// W3C `paymentmethodchange`, with `methodName` and `methodDetails`.
     case paymentMethodChange = "paymentmethodchange"
+    /// W3C `show()` resolved, with the `PaymentResponse`'s `toJSON()` as `response` (spec W7).
+    case paymentResponse = "paymentresponse"
+    /// W3C `payerdetailchange` on the response (after a retry), with `payerName`, `payerEmail`,
+    /// `payerPhone` (spec W7).
+    case payerDetailChange = "payerdetailchange"
 
     /// The name of the page's method that takes this event's answer (`completeShippingContactSelection`,
-    /// `updateWith`, ...); nil for `cancel`, which takes none.
+    /// `updateWith`, ...); nil for `cancel`, which takes none. A `paymentresponse` is answered
+    /// `complete` or, when the payer has something to fix, `retry` (spec W7).
     public var completionMethod: String? {
         switch self {
         case .validateMerchant: "completeMerchantValidation"
@@ -35,7 +42,8 @@ public enum RelayEventType: String, Codable, Hashable, Sendable, CaseIterable {
         case .couponCodeChanged: "completeCouponCodeChange"
         case .paymentAuthorized: "completePayment"
         case .cancel: nil
-        case .shippingAddressChange, .shippingOptionChange, .paymentMethodChange: "updateWith"
+        case .shippingAddressChange, .shippingOptionChange, .paymentMethodChange, .payerDetailChange: "updateWith"
+        case .paymentResponse: "complete"
         }
     }
 
@@ -43,11 +51,12 @@ public enum RelayEventType: String, Codable, Hashable, Sendable, CaseIterable {
     var callback: String {
         switch self {
         case .validateMerchant: DelegateMethod.didRequestMerchantSessionUpdate.name
-        case .shippingContactSelected, .shippingAddressChange: DelegateMethod.didSelectShippingContact.name
+        case .shippingContactSelected, .shippingAddressChange, .payerDetailChange:
+            DelegateMethod.didSelectShippingContact.name
         case .shippingMethodSelected, .shippingOptionChange: DelegateMethod.didSelectShippingMethod.name
         case .paymentMethodSelected, .paymentMethodChange: DelegateMethod.didSelectPaymentMethod.name
         case .couponCodeChanged: DelegateMethod.didChangeCouponCode.name
-        case .paymentAuthorized: DelegateMethod.didAuthorizePayment.name
+        case .paymentAuthorized, .paymentResponse: DelegateMethod.didAuthorizePayment.name
         case .cancel: "cancel"
         }
     }

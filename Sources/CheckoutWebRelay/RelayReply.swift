@@ -5,7 +5,8 @@ import Foundation
 ///
 /// - A completion: `{"session": "s1", "type": "shippingcontactselected", "complete":
 ///   "completeShippingContactSelection", "argument": {...}}`; the page calls
-///   `session[complete](argument)` (or `event.updateWith(argument)` for the W3C events).
+///   `session[complete](argument)` (or `event.updateWith(argument)` for the W3C events, and
+///   `response.complete(argument)` or `response.retry(argument)` for a `paymentresponse`).
 /// - A refusal: `{"session": ..., "type": ..., "refused": {"reason": "callbackPending", "message":
 ///   ...}}`; nothing changed, the page keeps waiting (spec W4, E9).
 /// - An end: `{"session": ..., "type": ..., "complete": "abort", "ended": {"outcome": "failed",
@@ -112,6 +113,11 @@ public enum RelayCompletion: Hashable, Sendable {
     case payment(ApplePayPaymentAuthorizationResult)
     /// W3C `updateWith(details)`.
     case updateWith(PaymentDetailsUpdate)
+    /// W3C `response.complete(result)`: `"success"`, or `"fail"` for a payment the merchant gives
+    /// up on (spec W7).
+    case paymentComplete(PaymentComplete)
+    /// W3C `response.retry(errors)`: what the payer is to fix; the sheet stays open (spec W7, A7).
+    case retry(PaymentValidationErrors)
 
     /// The page's method: `completeMerchantValidation`, ..., `updateWith`.
     public var method: String {
@@ -123,6 +129,8 @@ public enum RelayCompletion: Hashable, Sendable {
         case .couponCodeChange: "completeCouponCodeChange"
         case .payment: "completePayment"
         case .updateWith: "updateWith"
+        case .paymentComplete: "complete"
+        case .retry: "retry"
         }
     }
 
@@ -140,6 +148,8 @@ public enum RelayCompletion: Hashable, Sendable {
         case "completePayment":
             self = .payment(try container.decode(ApplePayPaymentAuthorizationResult.self, forKey: key))
         case "updateWith": self = .updateWith(try container.decode(PaymentDetailsUpdate.self, forKey: key))
+        case "complete": self = .paymentComplete(try container.decode(PaymentComplete.self, forKey: key))
+        case "retry": self = .retry(try container.decode(PaymentValidationErrors.self, forKey: key))
         default:
             throw DecodingError.dataCorrupted(
                 .init(
@@ -157,6 +167,8 @@ public enum RelayCompletion: Hashable, Sendable {
         case .couponCodeChange(let update): try container.encode(update, forKey: key)
         case .payment(let result): try container.encode(result, forKey: key)
         case .updateWith(let update): try container.encode(update, forKey: key)
+        case .paymentComplete(let result): try container.encode(result, forKey: key)
+        case .retry(let errors): try container.encode(errors, forKey: key)
         }
     }
 }

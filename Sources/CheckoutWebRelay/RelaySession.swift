@@ -218,17 +218,26 @@ public final class RelaySession: Sendable {
                 wire.membersWithoutCoreCounterpart
                     + (wire.shippingContact?.membersWithoutCoreCounterpart ?? []).map { "shippingContact.\($0)" }
                     + (wire.billingContact?.membersWithoutCoreCounterpart ?? []).map { "billingContact.\($0)" })
-            do {
-                let result = try await flow.authorize(
-                    payment.token, billingContact: payment.billingContact, shippingContact: payment.shippingContact)
-                state.withLock { $0.authorizationAttempted = true }
-                return .authorization(result)
-            } catch let refusal as Refusal {
-                throw refusal  // refused: nothing reached the backend
-            } catch {
-                state.withLock { $0.authorizationAttempted = true }
-                throw error
+            return try await authorize(
+                payment.token, billingContact: payment.billingContact, shippingContact: payment.shippingContact)
+        case .paymentResponse(let response):
+            // Spec W7: the response's full address, selected option and payer details.
+            let authorization = try read("response") {
+                try ResponseAuthorization(response, request: request, sheet: flow.sheet.sheet)
             }
+            noteNotPassedOn("response.shippingAddress", response.shippingAddress?.membersWithoutCoreCounterpart ?? [])
+            return try await authorize(
+                authorization.token, billingContact: authorization.billingContact,
+                shippingContact: authorization.shippingContact)
+        case .payerDetailChange(let name, let email, let phone):
+            // Spec W7: the contact selected before, with the payer's new details, as a selection.
+            var contact = flow.sheet.sheet?.shippingContact ?? Contact()
+            contact.isRedacted = false
+            // An empty string is absent, as browsers send `""` for what they do not have.
+            if let name { contact.name = name.isEmpty ? nil : name }
+            if let email { contact.emailAddress = email.isEmpty ? nil : email }
+            if let phone { contact.phoneNumber = phone.isEmpty ? nil : phone }
+            return .shippingContact(try await flow.selectShippingContact(contact))
         case .validateMerchant(let text):
             // Checked by the relay before (an https URL of an Apple Pay gateway).
             let url = try read("validationURL") {
@@ -240,6 +249,24 @@ public final class RelaySession: Sendable {
             return .merchantSession(try await flow.requestMerchantSession(MerchantSessionRequest(validationURL: url)))
         case .cancel:
             preconditionFailure("the relay handles \(payload.type.rawValue) itself")
+        }
+    }
+
+    /// Authorizes and records that an authorization was tried (a pay context's backend may have
+    /// been called), unless the flow refused it.
+    private func authorize(_ token: PaymentToken, billingContact: Contact?, shippingContact: Contact?) async throws
+        -> Driven
+    {
+        do {
+            let result = try await flow.authorize(
+                token, billingContact: billingContact, shippingContact: shippingContact)
+            state.withLock { $0.authorizationAttempted = true }
+            return .authorization(result)
+        } catch let refusal as Refusal {
+            throw refusal  // refused: nothing reached the backend
+        } catch {
+            state.withLock { $0.authorizationAttempted = true }
+            throw error
         }
     }
 
@@ -316,6 +343,27 @@ public final class RelaySession: Sendable {
             let json = Data((update.merchantSession?.json ?? "null").utf8)
             return .merchantValidation(try JSONDecoder().decode(JSONValue.self, from: json))
         }
+    }
+
+    /// Spec W7: what the page does with the `PaymentResponse` after the merchant's result:
+    /// `complete("success")` for a success; `retry(…)` with the errors the sheet now shows (the
+    /// merchant's, and those its status implies, such as `invalidShippingPostalAddress`'s) while
+    /// the sheet stays open (A7); `complete("fail")` when the flow has ended (a PIN lockout, a pay
+    /// context's error) or the merchant declined with nothing to fix, in which case the relay ends
+    /// the flow, as the browser's sheet closes.
+    func responseCompletion(to result: PaymentAuthorizationResult) async -> RelayCompletion {
+        if result.status == .success { return .paymentComplete(.success) }
+        // A pay context decides after the result whether its sheet stays (spec P4).
+        if case .payContext(let context) = flow { await context.waitUntilIdle() }
+        guard !flow.isEnded, flow.sheet.outcome == nil, let sheet = flow.sheet.sheet else {
+            return .paymentComplete(.fail)
+        }
+        let errors = PaymentValidationErrors(sheet.shownErrors)
+        if !errors.isEmpty { return .retry(errors) }
+        await end(
+            reason: "paymentDeclined",
+            message: "the merchant answered \(result.status) with nothing for the payer to fix: complete(\"fail\")")
+        return .paymentComplete(.fail)
     }
 
     /// How the flow ended, for the page, once its terminal call has returned.

@@ -243,6 +243,9 @@ public final class WebRelay: Sendable {
             // Spec W4, E7: the update was invalid; the page gets the flow's end instead.
             return .ended(await session.endOfFlow(afterPageCancel: false))
         }
+        if case .authorization(let result) = driven, event.type == .paymentResponse {
+            return .complete(await session.responseCompletion(to: result))
+        }
         do {
             return .complete(try session.completion(for: driven, of: event.type))
         } catch {
@@ -511,7 +514,9 @@ public final class WebRelay: Sendable {
         session.state.withLock { state in
             state.steps = payload.steps
             state.validated = payload.validated
-            state.authorizationAttempted = payload.steps.contains { $0.event.type == .paymentAuthorized }
+            state.authorizationAttempted = payload.steps.contains {
+                $0.event.type == .paymentAuthorized || $0.event.type == .paymentResponse
+            }
         }
         try register(session)
         return session

@@ -54,7 +54,7 @@ final class RelayCommandTests: XCTestCase {
         for type in [
             "validatemerchant", "shippingcontactselected", "shippingmethodselected", "paymentmethodselected",
             "couponcodechanged", "paymentauthorized", "cancel", "shippingaddresschange", "shippingoptionchange",
-            "paymentmethodchange",
+            "paymentmethodchange", "paymentresponse", "payerdetailchange",
         ] {
             XCTAssertTrue(has(type) { $0["complete"] != nil || $0["ended"] != nil }, "no answered \(type)")
         }
@@ -68,6 +68,12 @@ final class RelayCommandTests: XCTestCase {
         XCTAssertTrue(has("validatemerchant") { $0["complete"] == .string("completeMerchantValidation") }, "W5")
         XCTAssertTrue(has("resume") { $0["resumed"] != nil }, "spec W6")
         XCTAssertTrue(has("paymentauthorized") { $0["complete"] == .string("completePayment") })
+        // spec W7: a W3C response retried, then completed; payer details answered updateWith.
+        XCTAssertTrue(has("paymentresponse") { $0["complete"] == .string("retry") }, "spec W7")
+        XCTAssertTrue(
+            has("paymentresponse") { $0["complete"] == .string("complete") && $0["argument"] == .string("success") },
+            "spec W7")
+        XCTAssertTrue(has("payerdetailchange") { $0["complete"] == .string("updateWith") }, "spec W7")
     }
 
     /// A recording whose answer no longer matches fails, naming the answer and its line.

@@ -242,7 +242,9 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
                 let problems = revealed.validate(required: shippingRequired).filter { $0.code != .missingField }
                 return log.refuse(action, .invalid(problems, under: "shippingContact"), at: now)
             }
-            guard let selected = sheet.shippingContact else {
+            // A contact without an address (the payer's name, email, phone) needs no selection:
+            // the merchant prices addresses, and there is none here to have priced.
+            guard let selected = sheet.shippingContact ?? (revealed.postalAddress == nil ? Contact() : nil) else {
                 // The merchant never priced this address: the sheet reveals only what was selected.
                 let refusal = Refusal(
                     code: .invalidField,
