@@ -44,6 +44,7 @@ public enum CheckoutSimCommand {
           test PATH...              Run scenarios with expectations; print 'N passed, M failed'.
           explore SCENARIO.json     Random customers against the scenario's merchant.
           relay SCENARIO.json       A page's Apple Pay events (JSON Lines) through a server's relay.
+          webhook verify FILE       Verify a Stripe webhook's body against its Stripe-Signature.
           help [COMMAND]            Show this help, or a command's.
 
         OPTIONS:
@@ -173,9 +174,10 @@ public enum CheckoutSimCommand {
                 Option(long: "rate", short: nil, takesValue: false),
             ]),
         "relay": relayCommand,
+        "webhook": webhookCommand,
     ]
 
-    static let order = ["demo", "run", "test", "explore", "relay"]
+    static let order = ["demo", "run", "test", "explore", "relay", "webhook"]
 
     /// The help of `name`: its usage line and its text.
     static func help(_ name: String) -> String? {
@@ -183,7 +185,8 @@ public enum CheckoutSimCommand {
     }
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code;
-    /// `environment` is where `--backend stripe-http` finds ``secretKeyVariable``.
+    /// `environment` is where `--backend stripe-http` finds ``secretKeyVariable`` and
+    /// `webhook verify` finds ``webhookSecretVariable``.
     public static func main(
         _ arguments: [String],
         console: Console = .standard,
@@ -240,6 +243,7 @@ public enum CheckoutSimCommand {
             case "run": return try await run(options, console, try backend(options, environment))
             case "test": return try await test(options, console, try backend(options, environment))
             case "relay": return try await relay(options, console)
+            case "webhook": return try webhook(options, console, environment)
             default: return try await explore(options, console)
             }
         } catch let error as ArgumentError {
