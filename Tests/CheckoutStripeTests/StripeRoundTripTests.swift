@@ -47,6 +47,12 @@ final class StripeRoundTripTests: XCTestCase {
         try assertRoundTrip(StripePaymentMethod.self, try fixture("payment_method"))
         try assertRoundTrip(StripeCharge.self, try fixture("charge"))
         try assertRoundTrip(StripeEvent.self, try fixture("event"))
+        let token = try assertRoundTrip(StripeConfirmationToken.self, try fixture("confirmation_token"))
+        XCTAssertEqual(token.options.returnURL, "https://example.com/return")
+        XCTAssertEqual(token.options.setupFutureUsage, .offSession)
+        XCTAssertEqual(token.shipping?.name, "Jenny Rosen")
+        XCTAssertEqual(token.paymentMethodPreview?["type"]?.stringValue, "us_bank_account")
+        XCTAssertFalse(token.isUsed)
         try assertRoundTrip(StripeErrorResponse.self, try fixture("error_card_declined"))
         try assertRoundTrip(StripeErrorResponse.self, try fixture("error_fixture_envelope"))
     }
