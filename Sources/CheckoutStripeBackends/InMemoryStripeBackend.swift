@@ -21,7 +21,7 @@ import Foundation
 /// `redirect_to_url` next action; `setup_future_usage` is set on the PaymentIntent (a SetupIntent
 /// refuses it); `payment_method_options[card][request_three_d_secure]` `any` or `challenge`
 /// challenges every card that supports 3-D Secure, and `[card][capture_method]` `manual` leaves
-/// the payment in `requires_capture`; a PaymentIntent with ``StripeAutomaticPaymentMethods`` that
+/// the payment in `requires_capture`; a PaymentIntent with ``/CheckoutStripe/StripeAutomaticPaymentMethods`` that
 /// allow redirects is refused a server-side confirmation without a `return_url`.
 public final class InMemoryStripeBackend: PaymentBackend {
     private struct StoredIntent {
