@@ -186,6 +186,11 @@ public struct StripeCharge: Hashable, Sendable, Codable, StripeFieldReading {
             created: try container.decodeIfPresent(Int64.self, forKey: .created),
             unmodeledFields: try StripeUnmodeledFields.read(from: decoder, modeled: CodingKeys.self)
         )
+        // An expanded PaymentIntent is kept whole; ``paymentIntentID`` reads its id.
+        if let intent = try container.decodeIfPresent(JSONValue.self, forKey: .paymentIntent), intent.objectValue != nil
+        {
+            unmodeledFields["payment_intent"] = intent
+        }
     }
 
     /// Encodes Stripe's Charge, with `object: "charge"`.
@@ -201,7 +206,9 @@ public struct StripeCharge: Hashable, Sendable, Codable, StripeFieldReading {
         try container.encodeIfPresent(paid, forKey: .paid)
         try container.encodeIfPresent(captured, forKey: .captured)
         try container.encodeIfPresent(refunded, forKey: .refunded)
-        try container.encodeIfPresent(paymentIntentID, forKey: .paymentIntent)
+        if unmodeledFields["payment_intent"]?["id"]?.stringValue != paymentIntentID {
+            try container.encodeIfPresent(paymentIntentID, forKey: .paymentIntent)
+        }
         try container.encodeIfPresent(paymentMethodID, forKey: .paymentMethod)
         try container.encodeIfPresent(receiptURL, forKey: .receiptURL)
         try container.encodeIfPresent(outcome, forKey: .outcome)

@@ -156,5 +156,20 @@ final class StripeRoundTripTests: XCTestCase {
         XCTAssertEqual(json["setup_future_usage"] as? String, "on_session", "was null in the fixture")
         XCTAssertEqual(json["metadata"] as? [String: String], ["order_id": "7"])
         XCTAssertEqual(json["payment_method"] as? String, "pm_2")
+        intent.shipping = ShippingDetails(name: "Jenny Rosen", address: Address(line1: "1 Main St", country: .us))
+        let shipped = try object(try JSONEncoder().encode(intent))
+        XCTAssertEqual(
+            (shipped["shipping"] as? [String: Any])?["name"] as? String, "Jenny Rosen", "was {} in the fixture")
+    }
+
+    func testAnExpandedObjectInsideAnotherComesBackWhole() throws {
+        var charge = try object(try fixture("charge"))
+        charge["payment_intent"] = try object(try fixture("payment_intent"))
+        charge["customer"] = ["id": "cus_1", "object": "customer", "email": "jenny@example.com"]
+        let decoded = try assertRoundTrip(StripeCharge.self, try data(charge))
+        XCTAssertEqual(decoded.paymentIntentID, "pi_1PgafyB7WZ01zgkWSjxsAJo3")
+        var intent = try object(try fixture("payment_intent"))
+        intent["customer"] = ["id": "cus_1", "object": "customer", "email": "jenny@example.com"]
+        XCTAssertEqual(try assertRoundTrip(StripeIntent.self, try data(intent)).customerID, "cus_1")
     }
 }
