@@ -90,8 +90,11 @@ public enum CheckoutSimCommand {
                                   https://api.stripe.com), e.g. http://127.0.0.1:8420 for
                                   localstripe.
           --stripe-emulator       With --stripe-base-url: the URL is localstripe's, which needs a
-                                  CVC and has no shipping on PaymentIntents: card numbers go with
-                                  a test CVC (123) and no shipping is sent (said on stderr).
+                                  CVC, takes 16-digit numbers only and has no shipping on
+                                  PaymentIntents: card numbers go with a test CVC (123), a
+                                  plain-success card of another length (American Express,
+                                  Diners Club) goes as 4242 4242 4242 4242, and no shipping is
+                                  sent (said on stderr).
         """
 
     package static let commands: [String: Command] = [
@@ -424,7 +427,7 @@ public enum CheckoutSimCommand {
         return .stripeHTTP(
             StripeHTTPBackend.Configuration(
                 apiKey: key, baseURL: options.stripeBaseURL ?? StripeHTTPBackend.Configuration.stripeAPI,
-                sendsTestCVC: emulator, sendsShipping: !emulator))
+                sendsTestCVC: emulator, sendsShipping: !emulator, sendsStandInCards: emulator))
     }
 
     /// On `stripe-http`, notes on what the backend leaves out: the scenario's `merchant.radar`

@@ -49,6 +49,12 @@ public final class StripeHTTPBackend: PaymentBackend, CustomStringConvertible {
         /// emulator without a `shipping` field on PaymentIntents (localstripe 1.15.10 refuses
         /// the request) is told not to.
         public var sendsShipping: Bool
+        /// Sends a test card number an emulator cannot take (localstripe 1.15.10 takes 16 digits
+        /// only, refusing American Express's 15 and Diners Club's 14) as Stripe's plain success
+        /// card, 4242 4242 4242 4242, when Stripe's testing page documents the card as a plain
+        /// success on payments and setups: the outcome is the card's, the brand and last four
+        /// digits the emulator reports are the stand-in's. Other numbers go as they are.
+        public var sendsStandInCards: Bool
 
         /// A configuration; the base URL is Stripe's unless told otherwise.
         public init(
@@ -58,7 +64,8 @@ public final class StripeHTTPBackend: PaymentBackend, CustomStringConvertible {
             retry: StripeRetryPolicy = StripeRetryPolicy(),
             requestTimeout: Duration = .seconds(30),
             sendsTestCVC: Bool = false,
-            sendsShipping: Bool = true
+            sendsShipping: Bool = true,
+            sendsStandInCards: Bool = false
         ) {
             self.apiKey = apiKey
             self.baseURL = baseURL
@@ -67,6 +74,7 @@ public final class StripeHTTPBackend: PaymentBackend, CustomStringConvertible {
             self.requestTimeout = max(requestTimeout, .seconds(1))
             self.sendsTestCVC = sendsTestCVC
             self.sendsShipping = sendsShipping
+            self.sendsStandInCards = sendsStandInCards
         }
     }
 
@@ -159,7 +167,13 @@ public final class StripeHTTPBackend: PaymentBackend, CustomStringConvertible {
         if data.hasPrefix("tok_") {
             form.add(prefix + ["card", "token"], value: data)
         } else {
-            let number = data.filter(\.isNumber)
+            var number = data.filter(\.isNumber)
+            if configuration.sendsStandInCards, number.count != 16, let card = StripeTestCard(rawValue: number),
+                card.creationError == nil, card.outcome(setup: false) == .succeeds,
+                card.outcome(setup: true) == .succeeds
+            {
+                number = StripeTestCard.success.number
+            }
             form.add(prefix + ["card", "number"], value: number)
             form.add(prefix + ["card", "exp_month"], value: "12")
             form.add(prefix + ["card", "exp_year"], value: "2034")

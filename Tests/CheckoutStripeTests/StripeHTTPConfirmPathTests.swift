@@ -10,12 +10,13 @@ import XCTest
 final class StripeHTTPConfirmPathTests: XCTestCase {
     private let secretKey = "sk_test_4eC39HqLyjWDarjtT1zdp7dc"
 
-    private func backend(_ stripe: FaultyStripe, key: String? = nil, emulator: Bool = false) throws
-        -> StripeHTTPBackend
-    {
+    private func backend(
+        _ stripe: FaultyStripe, key: String? = nil, emulator: Bool = false, standIns: Bool = false
+    ) throws -> StripeHTTPBackend {
         StripeHTTPBackend(
             configuration: .init(
-                apiKey: try StripeAPIKey(key ?? secretKey), baseURL: stripe.url, retry: .never, sendsTestCVC: emulator))
+                apiKey: try StripeAPIKey(key ?? secretKey), baseURL: stripe.url, retry: .never, sendsTestCVC: emulator,
+                sendsStandInCards: standIns))
     }
 
     private func payment(_ number: String) -> Payment {
@@ -109,5 +110,21 @@ final class StripeHTTPConfirmPathTests: XCTestCase {
         XCTAssertEqual(stripe.attempts.last?.form["card[cvc]"], "1234")
         _ = try await backend(stripe, emulator: true).createPaymentMethod(from: payment("4242424242424242"))
         XCTAssertEqual(stripe.attempts.last?.form["card[cvc]"], "123")
+    }
+
+    func testAnEmulatorThatTakesSixteenDigitsGetsAStandInForAPlainSuccessOnly() async throws {
+        let stripe = try FaultyStripe()
+        defer { stripe.stop() }
+        let backend = try backend(stripe, emulator: true, standIns: true)
+        for (number, sent) in [
+            ("378282246310005", "4242424242424242"), ("36227206271667", "4242424242424242"),
+            ("5555555555554444", "5555555555554444"), ("4000000000000002", "4000000000000002"),
+            ("378734493671000", "378734493671000"),
+        ] {
+            _ = try await backend.createPaymentMethod(from: payment(number))
+            XCTAssertEqual(stripe.attempts.last?.form["card[number]"], sent, number)
+        }
+        _ = try await self.backend(stripe, emulator: true).createPaymentMethod(from: payment("378282246310005"))
+        XCTAssertEqual(stripe.attempts.last?.form["card[number]"], "378282246310005", "Stripe itself gets the card")
     }
 }
