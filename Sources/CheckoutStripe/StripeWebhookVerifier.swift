@@ -64,13 +64,20 @@ public struct StripeWebhookVerifier: Sendable, CustomStringConvertible {
         -> StripeSignatureHeader
     {
         let parsed = try StripeSignatureHeader(header ?? "")
-        let age = Int64(now().timeIntervalSince1970.rounded(.down)) - parsed.timestamp
+        // A clock or a timestamp at the ends of 64 bits is outside any tolerance, not a trap.
+        let clock = now().timeIntervalSince1970.rounded(.down)
+        let seconds = clock.isNaN ? 0 : clock >= 0x1p63 ? Int64.max : clock < -0x1p63 ? Int64.min : Int64(clock)
+        let (age, overflow) = seconds.subtractingReportingOverflow(parsed.timestamp)
         let limit = tolerance.components.seconds
-        guard age.magnitude <= limit.magnitude else {
+        guard !overflow, age.magnitude <= limit.magnitude else {
+            let distance =
+                overflow
+                ? "further from now than 64 bits of seconds"
+                : "\(age.magnitude) s "
+                    + (age >= 0 ? "old" : "in the future")
             throw StripeWebhookError(
                 code: .timestampOutsideTolerance,
-                message: "the timestamp \(parsed.timestamp) is \(age.magnitude) s "
-                    + "\(age >= 0 ? "old" : "in the future"); the tolerance is \(limit) s",
+                message: "the timestamp \(parsed.timestamp) is \(distance); the tolerance is \(limit) s",
                 field: "Stripe-Signature", value: "t=\(parsed.timestamp)")
         }
         let signed = Array("\(parsed.timestamp).".utf8) + body

@@ -112,6 +112,12 @@ final class StripeWebhookVerifierTests: XCTestCase {
         assertRefused(
             .timestampOutsideTolerance, try verifier([oldSecret], secondsLater: 1, tolerance: .zero), try body(),
             "t=\(timestamp),v1=\(oldSignature)")
+        for extreme in [Int64.min, Int64.max, -1] {
+            assertRefused(
+                .timestampOutsideTolerance, try verifier([oldSecret]), try body(), "t=\(extreme),v1=\(oldSignature)")
+        }
+        let farClock = try StripeWebhookVerifier(secrets: [oldSecret], now: { Date.distantFuture })
+        assertRefused(.timestampOutsideTolerance, farClock, try body(), "t=\(Int64.min),v1=\(oldSignature)")
     }
 
     func testAnotherSecretIsRefused() throws {
