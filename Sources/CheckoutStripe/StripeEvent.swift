@@ -79,6 +79,8 @@ public struct StripeEvent: Hashable, Sendable, Codable, StripeFieldReading {
         public var id: String?
         /// The request's idempotency key (`idempotency_key`), if it had one.
         public var idempotencyKey: String?
+        /// Every other field of `request`, as Stripe sent it.
+        public var unmodeledFields: [String: JSONValue] = [:]
 
         /// A request.
         public init(id: String?, idempotencyKey: String? = nil) {
@@ -86,7 +88,7 @@ public struct StripeEvent: Hashable, Sendable, Codable, StripeFieldReading {
             self.idempotencyKey = idempotencyKey
         }
 
-        private enum CodingKeys: String, CodingKey {
+        private enum CodingKeys: String, CodingKey, CaseIterable {
             case id
             case idempotencyKey = "idempotency_key"
         }
@@ -101,10 +103,12 @@ public struct StripeEvent: Hashable, Sendable, Codable, StripeFieldReading {
             self.init(
                 id: try container.decodeIfPresent(String.self, forKey: .id),
                 idempotencyKey: try container.decodeIfPresent(String.self, forKey: .idempotencyKey))
+            unmodeledFields = try StripeUnmodeledFields.read(from: decoder, modeled: CodingKeys.self)
         }
 
         /// Encodes Stripe's `request` hash, with `null` for a missing id or key.
         public func encode(to encoder: any Encoder) throws {
+            try StripeUnmodeledFields.write(unmodeledFields, to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(id, forKey: .id)
             try container.encode(idempotencyKey, forKey: .idempotencyKey)
