@@ -16,7 +16,8 @@ import CheckoutCore
 /// Tolerant where Stripe evolves (spec P10): a currency outside the ISO 4217 table (a withdrawn
 /// `bgn`) leaves ``amount`` nil and keeps `amount` and `currency` as sent (``currency`` and
 /// ``amountInStripeUnits`` read them); a `client_secret` of a shape the package does not know
-/// leaves ``clientSecret`` nil and is kept; unknown enum values read as `unknown(raw)`.
+/// leaves ``clientSecret`` nil and is kept, masked in every description, to be written back;
+/// unknown enum values read as `unknown(raw)`.
 public struct StripeIntent: Hashable, Sendable, Codable, StripeFieldReading {
     /// `pi_…` or `seti_…`.
     public var id: String
@@ -70,6 +71,8 @@ public struct StripeIntent: Hashable, Sendable, Codable, StripeFieldReading {
     public var created: Int64?
     /// Every field of Stripe's JSON not modeled above, as Stripe sent it.
     public var unmodeledFields: [String: JSONValue]
+    /// A `client_secret` of a shape ``clientSecret`` does not take, kept masked to be written back.
+    private var opaqueClientSecret: StripeOpaqueSecret?
 
     /// An intent as a backend reports it; a PaymentIntent is confirmed automatically and
     /// captured with Stripe's default, `automatic_async`, unless told otherwise.
@@ -169,9 +172,10 @@ public struct StripeIntent: Hashable, Sendable, Codable, StripeFieldReading {
             shipping = try container.decode(ShippingDetails.self, forKey: .shipping)
         }
         var clientSecret: IntentClientSecret?
+        var opaqueSecret: StripeOpaqueSecret?
         if let text = try container.decodeIfPresent(String.self, forKey: .clientSecret) {
             clientSecret = try? IntentClientSecret(text)
-            if clientSecret == nil { kept["client_secret"] = .string(text) }
+            if clientSecret == nil { opaqueSecret = StripeOpaqueSecret(value: text) }
         }
         let paymentMethod = try container.decodeIfPresent(JSONValue.self, forKey: .paymentMethod)
         let latestCharge = try container.decodeIfPresent(JSONValue.self, forKey: .latestCharge)
@@ -213,6 +217,7 @@ public struct StripeIntent: Hashable, Sendable, Codable, StripeFieldReading {
         cancellationReason = try container.decodeIfPresent(String.self, forKey: .cancellationReason)
         canceledAt = try container.decodeIfPresent(Int64.self, forKey: .canceledAt)
         unmodeledFields = kept
+        opaqueClientSecret = opaqueSecret
     }
 
     /// Encodes Stripe's PaymentIntent or SetupIntent: the kept fields, then the members; `amount`
@@ -242,6 +247,7 @@ public struct StripeIntent: Hashable, Sendable, Codable, StripeFieldReading {
         try container.encodeIfPresent(lastError, forKey: kind == .paymentIntent ? .lastPaymentError : .lastSetupError)
         try container.encodeIfPresent(nextAction, forKey: .nextAction)
         try container.encodeIfPresent(clientSecret, forKey: .clientSecret)
+        if clientSecret == nil { try container.encodeIfPresent(opaqueClientSecret?.value, forKey: .clientSecret) }
         if let latestCharge, latestCharge.id == latestChargeID {
             try container.encode(latestCharge, forKey: .latestCharge)
         } else {

@@ -86,6 +86,11 @@ final class StripeToleranceTests: XCTestCase {
         let (intent, back) = try decodeAndReencode(json)
         XCTAssertNil(intent.clientSecret, "not a shape IntentClientSecret knows")
         XCTAssertEqual(back["client_secret"] as? String, "pi_1PgafyB7WZ01zgkWSjxsAJo3_csv2_secret_Dm43xiq1k0yw")
+        var dumped = ""
+        dump(intent, to: &dumped)
+        for text in [dumped, "\(intent)", String(reflecting: intent)] {
+            XCTAssertFalse(text.contains("Dm43xiq1k0yw"), "a kept secret is masked: \(text)")
+        }
         json["id"] = "pi_3Q0a6-new.shape"
         let (renamed, renamedBack) = try decodeAndReencode(json)
         XCTAssertEqual(renamed.id, "pi_3Q0a6-new.shape", "identifiers are opaque strings")
