@@ -103,7 +103,9 @@ public struct StripeEvent: Hashable, Sendable, Codable, StripeFieldReading {
             self.init(
                 id: try container.decodeIfPresent(String.self, forKey: .id),
                 idempotencyKey: try container.decodeIfPresent(String.self, forKey: .idempotencyKey))
+            // Both members are written, `null` when nil: only other fields are kept.
             unmodeledFields = try StripeUnmodeledFields.read(from: decoder, modeled: CodingKeys.self)
+                .filter { key, _ in CodingKeys(rawValue: key) == nil }
         }
 
         /// Encodes Stripe's `request` hash, with `null` for a missing id or key.
