@@ -54,8 +54,8 @@ let package = Package(
         .target(
             name: "CheckoutSimulator",
             dependencies: [
-                "CheckoutFlows", "CheckoutPayContext", "CheckoutCore", "CheckoutStripeBackends", "CheckoutWeb",
-                "CheckoutWebRelay",
+                "CheckoutFlows", "CheckoutPayContext", "CheckoutCore", "CheckoutStripe", "CheckoutStripeBackends",
+                "CheckoutWeb", "CheckoutWebRelay",
             ],
             swiftSettings: strict
         ),

@@ -44,6 +44,7 @@ public enum CheckoutSimCommand {
           test PATH...              Run scenarios with expectations; print 'N passed, M failed'.
           explore SCENARIO.json     Random customers against the scenario's merchant.
           relay SCENARIO.json       A page's Apple Pay events (JSON Lines) through a server's relay.
+          webhook verify FILE       Verify a Stripe webhook's body against its Stripe-Signature.
           help [COMMAND]            Show this help, or a command's.
 
         OPTIONS:
@@ -89,8 +90,11 @@ public enum CheckoutSimCommand {
                                   https://api.stripe.com), e.g. http://127.0.0.1:8420 for
                                   localstripe.
           --stripe-emulator       With --stripe-base-url: the URL is localstripe's, which needs a
-                                  CVC and has no shipping on PaymentIntents: card numbers go with
-                                  a test CVC (123) and no shipping is sent (said on stderr).
+                                  CVC, takes 16-digit numbers only and has no shipping on
+                                  PaymentIntents: card numbers go with a test CVC (123), a
+                                  plain-success card of another length (American Express,
+                                  Diners Club) goes as 4242 4242 4242 4242, and no shipping is
+                                  sent (said on stderr).
         """
 
     package static let commands: [String: Command] = [
@@ -173,9 +177,10 @@ public enum CheckoutSimCommand {
                 Option(long: "rate", short: nil, takesValue: false),
             ]),
         "relay": relayCommand,
+        "webhook": webhookCommand,
     ]
 
-    static let order = ["demo", "run", "test", "explore", "relay"]
+    static let order = ["demo", "run", "test", "explore", "relay", "webhook"]
 
     /// The help of `name`: its usage line and its text.
     static func help(_ name: String) -> String? {
@@ -183,7 +188,8 @@ public enum CheckoutSimCommand {
     }
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code;
-    /// `environment` is where `--backend stripe-http` finds ``secretKeyVariable``.
+    /// `environment` is where `--backend stripe-http` finds ``secretKeyVariable`` and
+    /// `webhook verify` finds ``webhookSecretVariable``.
     public static func main(
         _ arguments: [String],
         console: Console = .standard,
@@ -240,6 +246,7 @@ public enum CheckoutSimCommand {
             case "run": return try await run(options, console, try backend(options, environment))
             case "test": return try await test(options, console, try backend(options, environment))
             case "relay": return try await relay(options, console)
+            case "webhook": return try webhook(options, console, environment)
             default: return try await explore(options, console)
             }
         } catch let error as ArgumentError {
@@ -420,7 +427,7 @@ public enum CheckoutSimCommand {
         return .stripeHTTP(
             StripeHTTPBackend.Configuration(
                 apiKey: key, baseURL: options.stripeBaseURL ?? StripeHTTPBackend.Configuration.stripeAPI,
-                sendsTestCVC: emulator, sendsShipping: !emulator))
+                sendsTestCVC: emulator, sendsShipping: !emulator, sendsStandInCards: emulator))
     }
 
     /// On `stripe-http`, notes on what the backend leaves out: the scenario's `merchant.radar`

@@ -1,3 +1,4 @@
+import CheckoutCore
 import CheckoutFlows
 import CheckoutWeb
 import CheckoutWebRelay

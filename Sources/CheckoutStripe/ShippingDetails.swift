@@ -42,52 +42,39 @@ public struct ShippingDetails: Hashable, Sendable, Codable {
         self.init(name: contact.name, phone: contact.phoneNumber, address: address)
     }
 
-    private enum CodingKeys: String, CodingKey {
+    /// Every field of Stripe's hash not modeled above, as Stripe sent it.
+    public var unmodeledFields: [String: JSONValue] = [:]
+    private var addressFields: [String: JSONValue] = [:]
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case name, phone, address, carrier
         case trackingNumber = "tracking_number"
     }
 
-    private enum AddressKeys: String, CodingKey {
-        case line1, line2, city, state, country
-        case postalCode = "postal_code"
-    }
-
     /// Decodes Stripe's shipping hash; its address is Stripe's (`postal_code`, `country` as two
-    /// letters).
+    /// letters). Fields not modeled, in the hash and in its address, are kept and written back.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let address = try container.nestedContainer(keyedBy: AddressKeys.self, forKey: .address)
-        let country = try address.decodeIfPresent(String.self, forKey: .country)
+        let address = try container.decode(StripeAddressCoding.self, forKey: .address)
         self.init(
             name: try container.decodeIfPresent(String.self, forKey: .name),
             phone: try container.decodeIfPresent(String.self, forKey: .phone),
-            address: Address(
-                line1: try address.decodeIfPresent(String.self, forKey: .line1),
-                line2: try address.decodeIfPresent(String.self, forKey: .line2),
-                city: try address.decodeIfPresent(String.self, forKey: .city),
-                state: try address.decodeIfPresent(String.self, forKey: .state),
-                postalCode: try address.decodeIfPresent(String.self, forKey: .postalCode),
-                country: try country.map { text in try decoder.validating { try CountryCode(text) } }
-            ),
+            address: address.address,
             carrier: try container.decodeIfPresent(String.self, forKey: .carrier),
             trackingNumber: try container.decodeIfPresent(String.self, forKey: .trackingNumber)
         )
+        unmodeledFields = try StripeUnmodeledFields.read(from: decoder, modeled: CodingKeys.self)
+        addressFields = address.unmodeledFields
     }
 
     /// Encodes Stripe's shipping hash.
     public func encode(to encoder: any Encoder) throws {
+        try StripeUnmodeledFields.write(unmodeledFields, to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(name, forKey: .name)
         try container.encodeIfPresent(phone, forKey: .phone)
-        var nested = container.nestedContainer(keyedBy: AddressKeys.self, forKey: .address)
-        try nested.encodeIfPresent(address.line1, forKey: .line1)
-        try nested.encodeIfPresent(address.line2, forKey: .line2)
-        try nested.encodeIfPresent(address.city, forKey: .city)
-        try nested.encodeIfPresent(address.state, forKey: .state)
-        try nested.encodeIfPresent(address.postalCode, forKey: .postalCode)
-        try nested.encodeIfPresent(address.country?.code, forKey: .country)
+        try container.encode(StripeAddressCoding(address: address, unmodeledFields: addressFields), forKey: .address)
         try container.encodeIfPresent(carrier, forKey: .carrier)
         try container.encodeIfPresent(trackingNumber, forKey: .trackingNumber)
     }
-
 }

@@ -4,8 +4,9 @@ import CheckoutCore
 /// from Stripe's JSON; ``StripeErrorResponse`` is the `{"error": {...}}` envelope around it.
 ///
 /// Stripe documents `type` alone as always present. A missing `message` reads as the empty
-/// string and is left out again when encoding.
-public struct StripeError: Error, Hashable, Sendable, Codable, CustomStringConvertible {
+/// string and is left out again when encoding. Fields not modeled (such as `user_message`) are
+/// kept in ``unmodeledFields`` and written back.
+public struct StripeError: Error, Hashable, Sendable, Codable, CustomStringConvertible, StripeFieldReading {
     /// `card_error`, `invalid_request_error`, `api_error`, `idempotency_error`, ...
     public var type: String
     /// Stripe's error code: `card_declined`, `incorrect_zip`, `expired_card`, ...
@@ -32,6 +33,8 @@ public struct StripeError: Error, Hashable, Sendable, Codable, CustomStringConve
     public var paymentMethodType: String?
     /// The payment method the error concerns (`payment_method`).
     public var paymentMethod: StripePaymentMethod?
+    /// Every field of Stripe's error not modeled here (`user_message`, ...), as Stripe sent it.
+    public var unmodeledFields: [String: JSONValue] = [:]
     // Held in arrays: an intent holds its last error, so a stored intent here would make the
     // struct infinitely large.
     private var paymentIntentStorage: [StripeIntent]
@@ -96,7 +99,7 @@ public struct StripeError: Error, Hashable, Sendable, Codable, CustomStringConve
             + (param.map { " (\($0))" } ?? "")
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case type
         case code
         case declineCode = "decline_code"
@@ -134,10 +137,16 @@ public struct StripeError: Error, Hashable, Sendable, Codable, CustomStringConve
             paymentIntent: try container.decodeIfPresent(StripeIntent.self, forKey: .paymentIntent),
             setupIntent: try container.decodeIfPresent(StripeIntent.self, forKey: .setupIntent)
         )
+        unmodeledFields = try StripeUnmodeledFields.read(from: decoder, modeled: CodingKeys.self)
+        // An absent message reads as "" and is left out; a `null` one is kept as it came.
+        if message.isEmpty, container.contains(.message), try !container.decodeNil(forKey: .message) {
+            unmodeledFields["message"] = .string("")
+        }
     }
 
     /// Encodes Stripe's error object, leaving out absent fields and an empty message.
     public func encode(to encoder: any Encoder) throws {
+        try StripeUnmodeledFields.write(unmodeledFields, to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(type, forKey: .type)
         try container.encodeIfPresent(code, forKey: .code)

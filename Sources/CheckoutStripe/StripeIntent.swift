@@ -4,39 +4,75 @@ import CheckoutCore
 /// Stripe's JSON has it.
 ///
 /// The package models `id`, `object` (as ``kind``), `status`, `amount` and `currency` (as
-/// ``amount``, exact money), `confirmation_method`, `capture_method`, `payment_method`,
+/// ``amount``, exact money), `amount_received`, `amount_capturable`, `confirmation_method`,
+/// `capture_method`, `payment_method` (its id, and the object when Stripe expanded it),
 /// `shipping`, `last_payment_error` or `last_setup_error` (as ``lastError``), `next_action`,
-/// `client_secret`, `latest_charge`, `livemode` and `created`. Other fields are accepted and not
-/// kept. An empty `shipping` hash (Stripe's fixtures have one) reads as no shipping.
-public struct StripeIntent: Hashable, Sendable, Codable {
+/// `client_secret`, `latest_charge` (its id, and the Charge when expanded), `customer`,
+/// `metadata`, `setup_future_usage`, `cancellation_reason`, `canceled_at`, `livemode` and
+/// `created`. Every other field is kept in ``unmodeledFields`` and written back; read any field
+/// with ``StripeFieldReading/field(_:)``. An empty `shipping` hash (Stripe's fixtures have one)
+/// reads as no shipping and is written back as it came.
+///
+/// Tolerant where Stripe evolves (spec P10): a currency outside the ISO 4217 table (a withdrawn
+/// `bgn`) leaves ``amount`` nil and keeps `amount` and `currency` as sent (``currency`` and
+/// ``amountInStripeUnits`` read them); a `client_secret` of a shape the package does not know
+/// leaves ``clientSecret`` nil and is kept, masked in every description, to be written back;
+/// unknown enum values read as `unknown(raw)`.
+public struct StripeIntent: Hashable, Sendable, Codable, StripeFieldReading {
     /// `pi_…` or `seti_…`.
     public var id: String
     /// PaymentIntent or SetupIntent.
     public var kind: IntentClientSecret.Kind
     /// The intent's status.
     public var status: IntentStatus
-    /// For a PaymentIntent: the amount. Nil for a SetupIntent.
+    /// For a PaymentIntent: the amount. Nil for a SetupIntent, and for a currency outside the ISO
+    /// table (see ``currency``).
     public var amount: Money?
+    /// For a PaymentIntent: how much was received (`amount_received`), in Stripe's units.
+    public var amountReceived: Int64?
+    /// For a PaymentIntent: how much may still be captured (`amount_capturable`).
+    public var amountCapturable: Int64?
     /// For a PaymentIntent: who may confirm it.
     public var confirmationMethod: ConfirmationMethod
     /// For a PaymentIntent: when it captures.
     public var captureMethod: CaptureMethod
     /// The attached payment method, if any (`payment_method`, its id when Stripe expanded it).
     public var paymentMethodID: String?
+    /// The attached payment method when Stripe expanded it (`expand[]=payment_method`).
+    public var paymentMethod: StripePaymentMethod?
     /// Shipping details set on the intent, if any.
     public var shipping: ShippingDetails?
     /// The error of the last failed confirmation (`last_payment_error`, `last_setup_error`).
     public var lastError: StripeError?
     /// What the customer must do next, for `requires_action` (`next_action`).
     public var nextAction: StripeNextAction?
-    /// The intent's client secret, when Stripe sent it; masked in every description.
+    /// The intent's client secret, when Stripe sent one of a known shape; masked in every
+    /// description.
     public var clientSecret: IntentClientSecret?
     /// The PaymentIntent's latest charge (`latest_charge`, `ch_…`), if any.
     public var latestChargeID: String?
+    /// The latest charge when Stripe expanded it (`expand[]=latest_charge`): its receipt, outcome,
+    /// wallet and 3-D Secure result.
+    public var latestCharge: StripeCharge?
+    /// The customer (`customer`, `cus_…`), by id.
+    public var customerID: String?
+    /// The merchant's key-value pairs (`metadata`), such as an `order_id`.
+    public var metadata: [String: String]?
+    /// Whether the payment method is saved for later use (`setup_future_usage`).
+    public var setupFutureUsage: SetupFutureUsage?
+    /// Why the intent was cancelled (`cancellation_reason`: `requested_by_customer`,
+    /// `abandoned`, `duplicate`, ...).
+    public var cancellationReason: String?
+    /// When it was cancelled (`canceled_at`), in seconds since 1970.
+    public var canceledAt: Int64?
     /// Whether the intent lives in live mode.
     public var livemode: Bool
     /// When it was created, in seconds since 1970; nil when unknown.
     public var created: Int64?
+    /// Every field of Stripe's JSON not modeled above, as Stripe sent it.
+    public var unmodeledFields: [String: JSONValue]
+    /// A `client_secret` of a shape ``clientSecret`` does not take, kept masked to be written back.
+    private var opaqueClientSecret: StripeOpaqueSecret?
 
     /// An intent as a backend reports it; a PaymentIntent is confirmed automatically and
     /// captured with Stripe's default, `automatic_async`, unless told otherwise.
@@ -70,10 +106,25 @@ public struct StripeIntent: Hashable, Sendable, Codable {
         self.latestChargeID = latestChargeID
         self.livemode = livemode
         self.created = created
+        self.unmodeledFields = [:]
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case id, object, status, amount, currency, shipping, livemode, created
+    /// The currency as Stripe sent it (three lower-case letters), ISO or not; nil for a
+    /// SetupIntent.
+    public var currency: String? {
+        amount.map { $0.currency.code.lowercased() } ?? unmodeledFields["currency"]?.stringValue
+    }
+
+    /// The amount in Stripe's integer units, ISO currency or not; nil for a SetupIntent.
+    public var amountInStripeUnits: Int64? {
+        if let amount { return try? amount.stripeAmount() }
+        return unmodeledFields["amount"]?.integerValue
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, object, status, amount, currency, shipping, livemode, created, customer, metadata
+        case amountReceived = "amount_received"
+        case amountCapturable = "amount_capturable"
         case confirmationMethod = "confirmation_method"
         case captureMethod = "capture_method"
         case paymentMethod = "payment_method"
@@ -82,24 +133,9 @@ public struct StripeIntent: Hashable, Sendable, Codable {
         case nextAction = "next_action"
         case clientSecret = "client_secret"
         case latestCharge = "latest_charge"
-    }
-
-    private struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    private struct Expandable: Decodable {
-        let id: String
-        init(from decoder: any Decoder) throws {
-            if let text = try? decoder.singleValueContainer().decode(String.self) {
-                id = text
-            } else {
-                id = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .id)
-            }
-        }
+        case setupFutureUsage = "setup_future_usage"
+        case cancellationReason = "cancellation_reason"
+        case canceledAt = "canceled_at"
     }
 
     /// Decodes Stripe's PaymentIntent or SetupIntent; `object` says which (without it, the id's
@@ -118,20 +154,37 @@ public struct StripeIntent: Hashable, Sendable, Codable {
                 forKey: .object, in: container,
                 debugDescription: "expected object payment_intent or setup_intent, found \(other ?? "none")")
         }
+        var kept = try StripeUnmodeledFields.read(from: decoder, modeled: CodingKeys.self)
         var amount: Money?
         if kind == .paymentIntent, let minor = try container.decodeIfPresent(Int64.self, forKey: .amount) {
-            let code = try container.decode(String.self, forKey: .currency)
-            amount = try decoder.validating(at: CodingKeys.amount) {
-                try Money(stripeAmount: minor, currency: try CurrencyCode(code.uppercased()))
+            let code = try StripeCurrency.decode(container, .currency)
+            if let currency = try? CurrencyCode(code) {
+                amount = try decoder.validating(at: CodingKeys.amount) {
+                    try Money(stripeAmount: minor, currency: currency)
+                }
+            } else {
+                kept["amount"] = .integer(minor)
+                kept["currency"] = .string(code)
             }
         }
-        let lastErrorKey: CodingKeys = kind == .paymentIntent ? .lastPaymentError : .lastSetupError
         var shipping: ShippingDetails?
-        if container.contains(.shipping), try !container.decodeNil(forKey: .shipping) {
-            let hash = try container.nestedContainer(keyedBy: AnyKey.self, forKey: .shipping)
-            if !hash.allKeys.isEmpty { shipping = try container.decode(ShippingDetails.self, forKey: .shipping) }
+        if try container.decodeIfPresent(JSONValue.self, forKey: .shipping).map({ $0 != .object([:]) }) ?? false {
+            shipping = try container.decode(ShippingDetails.self, forKey: .shipping)
         }
-        let secret = try container.decodeIfPresent(String.self, forKey: .clientSecret)
+        var clientSecret: IntentClientSecret?
+        var opaqueSecret: StripeOpaqueSecret?
+        if let text = try container.decodeIfPresent(String.self, forKey: .clientSecret) {
+            clientSecret = try? IntentClientSecret(text)
+            if clientSecret == nil { opaqueSecret = StripeOpaqueSecret(value: text) }
+        }
+        let paymentMethod = try container.decodeIfPresent(JSONValue.self, forKey: .paymentMethod)
+        let latestCharge = try container.decodeIfPresent(JSONValue.self, forKey: .latestCharge)
+        if container.contains(.customer), try !container.decodeNil(forKey: .customer),
+            try container.decode(JSONValue.self, forKey: .customer).stringValue == nil
+        {
+            // An expanded customer is kept whole; ``customerID`` reads its id.
+            kept["customer"] = try container.decode(JSONValue.self, forKey: .customer)
+        }
         self.init(
             id: id,
             kind: kind,
@@ -140,22 +193,37 @@ public struct StripeIntent: Hashable, Sendable, Codable {
             confirmationMethod: try container.decodeIfPresent(ConfirmationMethod.self, forKey: .confirmationMethod)
                 ?? .automatic,
             captureMethod: try container.decodeIfPresent(CaptureMethod.self, forKey: .captureMethod) ?? .automaticAsync,
-            paymentMethodID: try container.decodeIfPresent(Expandable.self, forKey: .paymentMethod)?.id,
+            paymentMethodID: try container.decodeIfPresent(StripeExpandable.self, forKey: .paymentMethod)?.id,
             shipping: shipping,
-            lastError: try container.decodeIfPresent(StripeError.self, forKey: lastErrorKey),
+            lastError: try container.decodeIfPresent(
+                StripeError.self, forKey: kind == .paymentIntent ? .lastPaymentError : .lastSetupError),
             nextAction: try container.decodeIfPresent(StripeNextAction.self, forKey: .nextAction),
-            clientSecret: try secret.map { text in
-                try decoder.validating(at: CodingKeys.clientSecret) { try IntentClientSecret(text) }
-            },
-            latestChargeID: try container.decodeIfPresent(Expandable.self, forKey: .latestCharge)?.id,
+            clientSecret: clientSecret,
+            latestChargeID: try container.decodeIfPresent(StripeExpandable.self, forKey: .latestCharge)?.id,
             livemode: try container.decodeIfPresent(Bool.self, forKey: .livemode) ?? false,
             created: try container.decodeIfPresent(Int64.self, forKey: .created)
         )
+        if paymentMethod?.objectValue != nil {
+            self.paymentMethod = try container.decode(StripePaymentMethod.self, forKey: .paymentMethod)
+        }
+        if latestCharge?.objectValue != nil {
+            self.latestCharge = try container.decode(StripeCharge.self, forKey: .latestCharge)
+        }
+        amountReceived = try container.decodeIfPresent(Int64.self, forKey: .amountReceived)
+        amountCapturable = try container.decodeIfPresent(Int64.self, forKey: .amountCapturable)
+        customerID = try container.decodeIfPresent(StripeExpandable.self, forKey: .customer)?.id
+        metadata = try container.decodeIfPresent([String: String].self, forKey: .metadata)
+        setupFutureUsage = try container.decodeIfPresent(SetupFutureUsage.self, forKey: .setupFutureUsage)
+        cancellationReason = try container.decodeIfPresent(String.self, forKey: .cancellationReason)
+        canceledAt = try container.decodeIfPresent(Int64.self, forKey: .canceledAt)
+        unmodeledFields = kept
+        opaqueClientSecret = opaqueSecret
     }
 
-    /// Encodes Stripe's PaymentIntent or SetupIntent; `amount` as Stripe's integer and `currency`
-    /// in lower case.
+    /// Encodes Stripe's PaymentIntent or SetupIntent: the kept fields, then the members; `amount`
+    /// as Stripe's integer and `currency` in lower case.
     public func encode(to encoder: any Encoder) throws {
+        try StripeUnmodeledFields.write(unmodeledFields, to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(kind == .paymentIntent ? "payment_intent" : "setup_intent", forKey: .object)
@@ -165,15 +233,33 @@ public struct StripeIntent: Hashable, Sendable, Codable {
                 try container.encode(try amount.stripeAmount(), forKey: .amount)
                 try container.encode(amount.currency.code.lowercased(), forKey: .currency)
             }
+            try container.encodeIfPresent(amountReceived, forKey: .amountReceived)
+            try container.encodeIfPresent(amountCapturable, forKey: .amountCapturable)
             try container.encode(confirmationMethod, forKey: .confirmationMethod)
             try container.encode(captureMethod, forKey: .captureMethod)
         }
-        try container.encodeIfPresent(paymentMethodID, forKey: .paymentMethod)
+        if let paymentMethod, paymentMethod.id == paymentMethodID {
+            try container.encode(paymentMethod, forKey: .paymentMethod)
+        } else {
+            try container.encodeIfPresent(paymentMethodID, forKey: .paymentMethod)
+        }
         try container.encodeIfPresent(shipping, forKey: .shipping)
         try container.encodeIfPresent(lastError, forKey: kind == .paymentIntent ? .lastPaymentError : .lastSetupError)
         try container.encodeIfPresent(nextAction, forKey: .nextAction)
         try container.encodeIfPresent(clientSecret, forKey: .clientSecret)
-        try container.encodeIfPresent(latestChargeID, forKey: .latestCharge)
+        if clientSecret == nil { try container.encodeIfPresent(opaqueClientSecret?.value, forKey: .clientSecret) }
+        if let latestCharge, latestCharge.id == latestChargeID {
+            try container.encode(latestCharge, forKey: .latestCharge)
+        } else {
+            try container.encodeIfPresent(latestChargeID, forKey: .latestCharge)
+        }
+        if unmodeledFields["customer"]?.value(at: "id")?.stringValue != customerID {
+            try container.encodeIfPresent(customerID, forKey: .customer)
+        }
+        try container.encodeIfPresent(metadata, forKey: .metadata)
+        try container.encodeIfPresent(setupFutureUsage, forKey: .setupFutureUsage)
+        try container.encodeIfPresent(cancellationReason, forKey: .cancellationReason)
+        try container.encodeIfPresent(canceledAt, forKey: .canceledAt)
         try container.encode(livemode, forKey: .livemode)
         try container.encodeIfPresent(created, forKey: .created)
     }

@@ -1,10 +1,16 @@
+import CheckoutCore
+
 /// An intent's `next_action`: what the customer must do, such as `use_stripe_sdk` for 3-D
-/// Secure or `redirect_to_url`.
-public struct StripeNextAction: Hashable, Sendable, Codable {
+/// Secure or `redirect_to_url`. The action's own hash (`use_stripe_sdk`, `redirect_to_url`'s
+/// `return_url`, `display_bank_transfer_instructions`, ...) is kept in ``unmodeledFields`` and
+/// written back; read it with ``StripeFieldReading/field(_:)``.
+public struct StripeNextAction: Hashable, Sendable, Codable, StripeFieldReading {
     /// `use_stripe_sdk`, `redirect_to_url`, `verify_with_microdeposits`, ...
     public var type: String
     /// For `redirect_to_url`: where to send the customer.
     public var redirectURL: String?
+    /// Every field of Stripe's hash, as Stripe sent it, but `type`.
+    public var unmodeledFields: [String: JSONValue] = [:]
 
     /// A next action of this type.
     public init(type: String, redirectURL: String? = nil) {
@@ -12,32 +18,28 @@ public struct StripeNextAction: Hashable, Sendable, Codable {
         self.redirectURL = redirectURL
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case type
-        case redirectToURL = "redirect_to_url"
-    }
-
-    private enum RedirectKeys: String, CodingKey {
-        case url
     }
 
     /// Decodes Stripe's `next_action` hash.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         type = try container.decode(String.self, forKey: .type)
-        if container.contains(.redirectToURL), try !container.decodeNil(forKey: .redirectToURL) {
-            let redirect = try container.nestedContainer(keyedBy: RedirectKeys.self, forKey: .redirectToURL)
-            redirectURL = try redirect.decodeIfPresent(String.self, forKey: .url)
-        }
+        unmodeledFields = try StripeUnmodeledFields.read(from: decoder, modeled: CodingKeys.self)
+        redirectURL = unmodeledFields["redirect_to_url"]?.value(at: "url")?.stringValue
     }
 
-    /// Encodes Stripe's `next_action` hash.
+    /// Encodes Stripe's `next_action` hash; ``redirectURL`` goes into `redirect_to_url.url`.
     public func encode(to encoder: any Encoder) throws {
+        var kept = unmodeledFields
+        if let redirectURL {
+            var redirect = kept["redirect_to_url"]?.objectValue ?? [:]
+            redirect["url"] = .string(redirectURL)
+            kept["redirect_to_url"] = .object(redirect)
+        }
+        try StripeUnmodeledFields.write(kept, to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(type, forKey: .type)
-        if let redirectURL {
-            var redirect = container.nestedContainer(keyedBy: RedirectKeys.self, forKey: .redirectToURL)
-            try redirect.encode(redirectURL, forKey: .url)
-        }
     }
 }

@@ -59,8 +59,7 @@ extension StripeTestCard {
     public static let eftposMastercard = StripeTestCard(
         "5555050360000080", "eftpos Australia / Mastercard", .brands, funding: "debit", country: "AU")
 
-    // MARK: Cards by country (the page's list but for United States, 4242424242424242 above, and
-    // Mexico's Carnet card 5062210000000009, whose brand is none of Stripe's card.brand values)
+    // MARK: Cards by country (the page's list but for United States, 4242424242424242 above)
 
     /// Argentina (AR): succeeds.
     public static let argentina = StripeTestCard("4000000320000021", "Argentina (AR)", .countries, country: "AR")
@@ -78,6 +77,10 @@ extension StripeTestCard {
     public static let ecuador = StripeTestCard("4000002180000000", "Ecuador (EC)", .countries, country: "EC")
     /// Mexico (MX): succeeds.
     public static let mexico = StripeTestCard("4000004840008001", "Mexico (MX)", .countries, country: "MX")
+    /// Mexico (MX), Carnet: succeeds. Carnet is none of Stripe's `card.brand` values, so its brand
+    /// reads `unknown` (``StripeCardBrand/of(_:)``).
+    public static let mexicoCarnet = StripeTestCard(
+        "5062210000000009", "Mexico (MX) Carnet", .countries, country: "MX")
     /// Panama (PA): succeeds.
     public static let panama = StripeTestCard("4000005910000000", "Panama (PA)", .countries, country: "PA")
     /// Paraguay (PY): succeeds.
@@ -428,7 +431,8 @@ extension StripeTestCard {
         success, visaDebit, mastercard, mastercard2Series, mastercardDebit, mastercardPrepaid, amex, amex2, discover,
         discover2, discoverDebit, diners, diners14, bcCardDinaCard, jcb, unionPay, unionPayDebit, unionPay19,
         cartesBancairesVisa, cartesBancairesMastercard, eftposVisa, eftposMastercard,
-        argentina, brazil, canada, chile, colombia, costaRica, ecuador, mexico, panama, paraguay, peru, uruguay,
+        argentina, brazil, canada, chile, colombia, costaRica, ecuador, mexico, mexicoCarnet, panama, paraguay, peru,
+        uruguay,
         unitedArabEmirates, unitedArabEmiratesMastercard, austria, belgium, bulgaria, belarus, croatia, cyprus,
         czechRepublic, denmark, estonia, finland, france, germany, gibraltar, greece, hungary, ireland, italy,
         latvia, liechtenstein, lithuania, luxembourg, malta, netherlands, norway, poland, portugal, romania,

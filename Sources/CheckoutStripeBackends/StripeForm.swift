@@ -1,3 +1,5 @@
+import CheckoutCore
+
 /// Stripe's form encoding (`application/x-www-form-urlencoded`) with nested parameters written
 /// as brackets: `shipping[address][line1]=1%20Main%20St`, lists as `payment_method_types[0]=card`.
 public struct StripeForm: Hashable, Sendable {
@@ -16,6 +18,23 @@ public struct StripeForm: Hashable, Sendable {
     public mutating func add(_ path: [String], value: String?) {
         guard let value else { return }
         fields.append((path, value))
+    }
+
+    /// Adds a JSON value under the key path, as Stripe's form encoding nests it: an object's
+    /// members and an array's elements (by index) in brackets, `true` and `false` as words,
+    /// numbers as written, `null` as the empty string (Stripe's way to unset a field).
+    public mutating func add(json value: JSONValue, under path: [String]) {
+        switch value {
+        case .object(let members):
+            for key in members.keys.sorted() { add(json: members[key] ?? .null, under: path + [key]) }
+        case .array(let elements):
+            for (index, element) in elements.enumerated() { add(json: element, under: path + [String(index)]) }
+        case .null: add(path, value: "")
+        case .bool(let flag): add(path, value: flag ? "true" : "false")
+        case .integer(let number): add(path, value: String(number))
+        case .number(let number): add(path, value: "\(number)")
+        case .string(let text): add(path, value: text)
+        }
     }
 
     /// The key of a path: the first name, then each further one in brackets.

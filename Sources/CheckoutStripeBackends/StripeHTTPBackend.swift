@@ -42,13 +42,19 @@ public final class StripeHTTPBackend: PaymentBackend, CustomStringConvertible {
         /// How long one attempt may wait for an answer; at least a second (Foundation on Linux
         /// ends shorter timeouts at once).
         public var requestTimeout: Duration
-        /// Sends a CVC (`123`) with the card number: an emulator may require one. Apple Pay
-        /// sends none, and neither does the backend unless told to.
+        /// Sends a CVC (`123`, `1234` for American Express) with the card number: an emulator may
+        /// require one. Apple Pay sends none, and neither does the backend unless told to.
         public var sendsTestCVC: Bool
         /// Sends the shipping details with a PaymentIntent's confirmation (Stripe's way). An
         /// emulator without a `shipping` field on PaymentIntents (localstripe 1.15.10 refuses
         /// the request) is told not to.
         public var sendsShipping: Bool
+        /// Sends a test card number an emulator cannot take (localstripe 1.15.10 takes 16 digits
+        /// only, refusing American Express's 15 and Diners Club's 14) as Stripe's plain success
+        /// card, 4242 4242 4242 4242, when Stripe's testing page documents the card as a plain
+        /// success on payments and setups: the outcome is the card's, the brand and last four
+        /// digits the emulator reports are the stand-in's. Other numbers go as they are.
+        public var sendsStandInCards: Bool
 
         /// A configuration; the base URL is Stripe's unless told otherwise.
         public init(
@@ -58,7 +64,8 @@ public final class StripeHTTPBackend: PaymentBackend, CustomStringConvertible {
             retry: StripeRetryPolicy = StripeRetryPolicy(),
             requestTimeout: Duration = .seconds(30),
             sendsTestCVC: Bool = false,
-            sendsShipping: Bool = true
+            sendsShipping: Bool = true,
+            sendsStandInCards: Bool = false
         ) {
             self.apiKey = apiKey
             self.baseURL = baseURL
@@ -67,6 +74,7 @@ public final class StripeHTTPBackend: PaymentBackend, CustomStringConvertible {
             self.requestTimeout = max(requestTimeout, .seconds(1))
             self.sendsTestCVC = sendsTestCVC
             self.sendsShipping = sendsShipping
+            self.sendsStandInCards = sendsStandInCards
         }
     }
 
@@ -108,6 +116,24 @@ public final class StripeHTTPBackend: PaymentBackend, CustomStringConvertible {
         return try Self.secret(of: try await send("POST", "/v1/payment_intents", form, idempotent: true))
     }
 
+    /// Creates a PaymentIntent whose payment methods come from the Dashboard
+    /// (`automatic_payment_methods`) and returns its client secret (secret key only). While
+    /// redirects are allowed, a server-side confirmation needs a `return_url`.
+    ///
+    /// - Throws: ``/CheckoutStripe/StripeError``, Stripe's or `api_connection_error`.
+    public func createPaymentIntent(
+        amount: Money, automaticPaymentMethods: StripeAutomaticPaymentMethods,
+        captureMethod: CaptureMethod = .automaticAsync
+    ) async throws -> IntentClientSecret {
+        var form = StripeForm()
+        form.add("amount", value: String(try Self.stripeAmount(amount)))
+        form.add("currency", value: amount.currency.code.lowercased())
+        form.add("automatic_payment_methods", "enabled", value: automaticPaymentMethods.enabled ? "true" : "false")
+        form.add("automatic_payment_methods", "allow_redirects", value: automaticPaymentMethods.allowRedirects.rawValue)
+        form.add("capture_method", value: captureMethod.rawValue)
+        return try Self.secret(of: try await send("POST", "/v1/payment_intents", form, idempotent: true))
+    }
+
     /// Creates a SetupIntent for cards and returns its client secret (secret key only).
     ///
     /// - Throws: ``/CheckoutStripe/StripeError``, Stripe's or `api_connection_error`.
@@ -129,25 +155,68 @@ public final class StripeHTTPBackend: PaymentBackend, CustomStringConvertible {
     /// `billing_details`.
     public func createPaymentMethod(from payment: Payment) async throws -> StripePaymentMethod {
         var form = StripeForm()
-        form.add("type", value: "card")
+        addCard(of: payment, under: [], to: &form)
+        return try await send("POST", "/v1/payment_methods", form, idempotent: true)
+    }
+
+    /// The card fields of a payment method's data (`type`, `card`, `billing_details`) under
+    /// `prefix`: a test card number, or a test-mode `tok_…` token sent as one.
+    private func addCard(of payment: Payment, under prefix: [String], to form: inout StripeForm) {
+        form.add(prefix + ["type"], value: "card")
         let data = payment.token.paymentData
         if data.hasPrefix("tok_") {
-            form.add("card", "token", value: data)
+            form.add(prefix + ["card", "token"], value: data)
         } else {
-            form.add("card", "number", value: data.filter(\.isNumber))
-            form.add("card", "exp_month", value: "12")
-            form.add("card", "exp_year", value: "2034")
-            if configuration.sendsTestCVC { form.add("card", "cvc", value: "123") }
+            var number = data.filter(\.isNumber)
+            if configuration.sendsStandInCards, number.count != 16, let card = StripeTestCard(rawValue: number),
+                card.creationError == nil, card.outcome(setup: false) == .succeeds,
+                card.outcome(setup: true) == .succeeds
+            {
+                number = StripeTestCard.success.number
+            }
+            form.add(prefix + ["card", "number"], value: number)
+            form.add(prefix + ["card", "exp_month"], value: "12")
+            form.add(prefix + ["card", "exp_year"], value: "2034")
+            // American Express has a four-digit CVC.
+            let cvc = StripeCardBrand.of(number) == "amex" ? "1234" : "123"
+            if configuration.sendsTestCVC { form.add(prefix + ["card", "cvc"], value: cvc) }
         }
         if let billing = payment.billingContact {
-            form.add("billing_details", "name", value: billing.name)
-            form.add("billing_details", "email", value: billing.emailAddress)
-            form.add("billing_details", "phone", value: billing.phoneNumber)
+            form.add(prefix + ["billing_details", "name"], value: billing.name)
+            form.add(prefix + ["billing_details", "email"], value: billing.emailAddress)
+            form.add(prefix + ["billing_details", "phone"], value: billing.phoneNumber)
             if let address = billing.postalAddress {
-                Self.add(address, under: ["billing_details", "address"], to: &form)
+                Self.add(address, under: prefix + ["billing_details", "address"], to: &form)
             }
         }
-        return try await send("POST", "/v1/payment_methods", form, idempotent: true)
+    }
+
+    /// Creates a ConfirmationToken from the payment's token, with the confirmation's options and
+    /// shipping: with a publishable key as Stripe's client SDKs do (`/v1/confirmation_tokens`),
+    /// with a test-mode secret key through Stripe's test helper
+    /// (`/v1/test_helpers/confirmation_tokens`).
+    ///
+    /// - Throws: ``/CheckoutStripe/StripeError``, Stripe's or `api_connection_error`.
+    public func createConfirmationToken(
+        from payment: Payment, options: StripeConfirmOptions = StripeConfirmOptions(),
+        shipping: ShippingDetails? = nil
+    ) async throws -> StripeConfirmationToken {
+        var form = StripeForm()
+        addCard(of: payment, under: ["payment_method_data"], to: &form)
+        Self.add(options, to: &form)
+        if let shipping { Self.add(shipping, to: &form) }
+        let path =
+            configuration.apiKey.kind == .publishable
+            ? "/v1/confirmation_tokens" : "/v1/test_helpers/confirmation_tokens"
+        return try await send("POST", path, form, idempotent: true)
+    }
+
+    /// Confirms the intent with a ConfirmationToken (`confirmation_token`); the token carries the
+    /// payment method, the options and the shipping.
+    public func confirmIntent(_ secret: IntentClientSecret, confirmationTokenID: String) async throws -> StripeIntent {
+        var form = StripeForm()
+        form.add("confirmation_token", value: confirmationTokenID)
+        return try await confirm(secret, attach: form, options: StripeConfirmOptions(), separately: false)
     }
 
     /// Retrieves the intent: by id with a secret key, with the client secret with a publishable
@@ -165,13 +234,30 @@ public final class StripeHTTPBackend: PaymentBackend, CustomStringConvertible {
         paymentMethodID: String,
         shipping: ShippingDetails?
     ) async throws -> StripeIntent {
+        try await confirmIntent(
+            secret, paymentMethodID: paymentMethodID, shipping: shipping, options: StripeConfirmOptions())
+    }
+
+    /// Confirms the intent with the payment method, `shipping` when given, and Stripe's newer
+    /// options (`return_url`, `setup_future_usage`, `payment_method_options`).
+    public func confirmIntent(
+        _ secret: IntentClientSecret, paymentMethodID: String, shipping: ShippingDetails?,
+        options: StripeConfirmOptions
+    ) async throws -> StripeIntent {
         var attach = StripeForm()
         attach.add("payment_method", value: paymentMethodID)
-        if let shipping, configuration.sendsShipping, secret.kind == .paymentIntent {
-            attach.add("shipping", "name", value: shipping.name)
-            attach.add("shipping", "phone", value: shipping.phone)
-            Self.add(shipping.address, under: ["shipping", "address"], to: &attach)
-        }
+        if let shipping, configuration.sendsShipping, secret.kind == .paymentIntent { Self.add(shipping, to: &attach) }
+        return try await confirm(secret, attach: attach, options: options, separately: true)
+    }
+
+    /// Confirms: with a publishable key in one request with the client secret; with a secret key
+    /// the server's way, which sets the PaymentIntent's payment method and shipping first when
+    /// `separately` (the options go with the confirmation).
+    private func confirm(
+        _ secret: IntentClientSecret, attach: StripeForm, options: StripeConfirmOptions, separately: Bool
+    ) async throws -> StripeIntent {
+        var extra = StripeForm()
+        Self.add(options, to: &extra)
         let path = Self.path(secret)
         let retried = RetryFlag()
         do {
@@ -179,14 +265,16 @@ public final class StripeHTTPBackend: PaymentBackend, CustomStringConvertible {
             case (.publishable, _):
                 var form = StripeForm()
                 form.add("client_secret", value: secret.unmaskedValue)
-                for field in attach.fields { form.add(field.path, value: field.value) }
+                for field in attach.fields + extra.fields { form.add(field.path, value: field.value) }
                 return try await send("POST", path + "/confirm", form, idempotent: true, retried: retried)
-            case (.secret, .paymentIntent):
+            case (.secret, .paymentIntent) where separately:
                 // The server's way: set the payment method (and shipping), then confirm.
                 let _: StripeIntent = try await send("POST", path, attach, idempotent: true)
-                return try await send("POST", path + "/confirm", StripeForm(), idempotent: true, retried: retried)
-            case (.secret, .setupIntent):
-                return try await send("POST", path + "/confirm", attach, idempotent: true, retried: retried)
+                return try await send("POST", path + "/confirm", extra, idempotent: true, retried: retried)
+            case (.secret, _):
+                var form = attach
+                for field in extra.fields { form.add(field.path, value: field.value) }
+                return try await send("POST", path + "/confirm", form, idempotent: true, retried: retried)
             }
         } catch let error as StripeError where retried.value && error.type == "invalid_request_error" {
             // A retry refused after an attempt whose fate is unknown (its answer was lost): Stripe
@@ -321,6 +409,20 @@ public final class StripeHTTPBackend: PaymentBackend, CustomStringConvertible {
         add("state", address.state)
         add("postal_code", address.postalCode)
         add("country", address.country?.code)
+    }
+
+    private static func add(_ shipping: ShippingDetails, to form: inout StripeForm) {
+        form.add("shipping", "name", value: shipping.name)
+        form.add("shipping", "phone", value: shipping.phone)
+        add(shipping.address, under: ["shipping", "address"], to: &form)
+    }
+
+    private static func add(_ options: StripeConfirmOptions, to form: inout StripeForm) {
+        form.add("return_url", value: options.returnURL)
+        form.add("setup_future_usage", value: options.setupFutureUsage?.rawValue)
+        if let methodOptions = options.paymentMethodOptions {
+            form.add(json: .object(methodOptions), under: ["payment_method_options"])
+        }
     }
 
     private static func resource(_ id: String) -> String { id.hasPrefix("seti_") ? "setup_intents" : "payment_intents" }

@@ -9,7 +9,7 @@ import CheckoutCore
 /// list plus a blocking `addressUnserviceable` error unless the merchant gave a blocking error
 /// (spec W3). To the core (``core(currency:)``): `newShippingMethods` absent or empty is nil (no
 /// change), as Apple Pay reads it. The extension members (`newRecurringPaymentRequest`, ...) are
-/// kept as ``JSONValue`` and have no core counterpart.
+/// kept as ``/CheckoutCore/JSONValue`` and have no core counterpart.
 public struct ApplePayCouponCodeUpdate: Codable, Hashable, Sendable {
     /// The new total.
     public var newTotal: ApplePayLineItem

@@ -6,7 +6,7 @@ import CheckoutCore
 /// From the core ``/CheckoutCore/PaymentMethodUpdate`` (``init(_:)``): the last summary item is `newTotal`, the
 /// others `newLineItems`, errors as ``ApplePayError`` maps them. To it (``core(currency:)``): a
 /// non-empty `newShippingMethods` is refused rather than dropped, as the core update has no
-/// shipping methods; the extension members are kept as ``JSONValue`` and have no core
+/// shipping methods; the extension members are kept as ``/CheckoutCore/JSONValue`` and have no core
 /// counterpart.
 public struct ApplePayPaymentMethodUpdate: Codable, Hashable, Sendable {
     /// The new total.

@@ -46,7 +46,7 @@ public enum ApplePayShippingType: String, Codable, Hashable, Sendable, CaseItera
 ///
 /// Apple's extension dictionaries (`installmentConfiguration`, `recurringPaymentRequest`,
 /// `automaticReloadPaymentRequest`, `multiTokenContexts`, `deferredPaymentRequest`,
-/// `disbursementRequest`) are kept losslessly as ``JSONValue``: the core has no model for them.
+/// `disbursementRequest`) are kept losslessly as ``/CheckoutCore/JSONValue``: the core has no model for them.
 ///
 /// Conversion to ``/CheckoutCore/PaymentRequest`` (``core(merchantIdentifier:)``; Apple's request has no
 /// merchant identifier, it lives in the merchant session):

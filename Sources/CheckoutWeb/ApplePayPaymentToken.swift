@@ -4,7 +4,7 @@ import CheckoutCore
 /// and the encrypted payment data for the processor.
 ///
 /// `paymentData` is an arbitrary JSON object (for a card, `{version, data, signature,
-/// header}`), kept losslessly as a ``JSONValue``.
+/// header}`), kept losslessly as a ``/CheckoutCore/JSONValue``.
 ///
 /// Conversion to ``/CheckoutCore/PaymentToken`` (``core()``): the core's `paymentData` is a string, so an
 /// object or array is written as compact JSON text with sorted keys, a string is taken as it is,

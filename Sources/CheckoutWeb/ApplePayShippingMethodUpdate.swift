@@ -6,7 +6,7 @@ import CheckoutCore
 /// The core ``/CheckoutCore/ShippingMethodUpdate`` carries summary items only: from it (``init(_:)``) the last
 /// item is `newTotal` and the others `newLineItems`. To it (``core(currency:)``) a non-empty
 /// `newShippingMethods` is refused rather than dropped; the extension members are kept as
-/// ``JSONValue`` and have no core counterpart.
+/// ``/CheckoutCore/JSONValue`` and have no core counterpart.
 public struct ApplePayShippingMethodUpdate: Codable, Hashable, Sendable {
     /// The new total.
     public var newTotal: ApplePayLineItem

@@ -1,3 +1,5 @@
+import CheckoutCore
+
 /// The W3C Payment Request `PaymentDetailsModifier`: details that apply when the payer uses a
 /// given payment method. The core has no counterpart; ``PaymentDetailsUpdate`` keeps these as
 /// they are.

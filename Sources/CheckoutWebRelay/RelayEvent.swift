@@ -1,3 +1,4 @@
+import CheckoutCore
 import CheckoutWeb
 import Foundation
 

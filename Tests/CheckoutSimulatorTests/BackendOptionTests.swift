@@ -115,12 +115,14 @@ final class BackendOptionTests: XCTestCase {
         XCTAssertEqual(stripe.apiKey.kind, .secret)
         XCTAssertFalse(stripe.sendsTestCVC, "Apple Pay sends no CVC, and neither does the backend to Stripe")
         XCTAssertTrue(stripe.sendsShipping)
+        XCTAssertFalse(stripe.sendsStandInCards, "Stripe itself gets every card as it is")
         let arguments = ["--backend", "stripe-http", "--stripe-base-url", "http://127.0.0.1:8420", "--stripe-emulator"]
         guard case .stripeHTTP(let emulator) = try backend(arguments, ["STRIPE_SECRET_KEY": "rk_test_restricted"])
         else { return XCTFail("stripe-http") }
         XCTAssertEqual(emulator.baseURL.absoluteString, "http://127.0.0.1:8420")
         XCTAssertTrue(emulator.sendsTestCVC)
         XCTAssertFalse(emulator.sendsShipping)
+        XCTAssertTrue(emulator.sendsStandInCards)
         XCTAssertEqual("\(ScenarioBackend.stripeHTTP(emulator))", "stripe-http (http://127.0.0.1:8420, rk_test_•••)")
     }
 

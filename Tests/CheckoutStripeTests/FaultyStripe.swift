@@ -111,7 +111,28 @@ final class FaultyStripe: Sendable {
                 state.paymentMethod[id] = request.form["payment_method"]
                 state.status[id] = "requires_confirmation"
                 answer = intent(id, state)
+            case "POST v1/payment_intents":
+                let created = "pi_\(state.nextID)"
+                state.nextID += 1
+                state.status[created] = "requires_payment_method"
+                answer = intent(created, state)
+            case "POST v1/confirmation_tokens", "POST v1/test_helpers/ID":
+                let number = request.form["payment_method_data[card][number]"] ?? ""
+                let returnURL = request.form["return_url"].map { "\"\($0)\"" } ?? "null"
+                answer = """
+                    {"id": "ctoken_\(state.nextID)", "object": "confirmation_token", "created": 1700000000, \
+                    "expires_at": 1700043200, "livemode": false, "payment_intent": null, "setup_intent": null, \
+                    "return_url": \(returnURL), "payment_method_preview": {"type": "card", \
+                    "card": {"brand": "visa", "last4": "\(number.suffix(4))"}}}
+                    """
+                state.nextID += 1
             case "POST v1/payment_intents/ID/confirm":
+                if state.status[id] == "requires_payment_method",
+                    let method = request.form["payment_method"] ?? request.form["confirmation_token"]
+                {
+                    state.paymentMethod[id] = method
+                    state.status[id] = "requires_confirmation"
+                }
                 guard state.status[id] == "requires_confirmation" else {
                     return .respond(
                         400, [:],

@@ -20,7 +20,7 @@ final class LoopbackServer: @unchecked Sendable {
         var form: [String: String] {
             var fields: [String: String] = [:]
             for pair in (method == "GET" ? query : body).split(separator: "&") {
-                let parts = pair.split(separator: "=", maxSplits: 1).map {
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {
                     String($0).removingPercentEncoding ?? String($0)
                 }
                 if parts.count == 2 { fields[parts[0]] = parts[1] }

@@ -21,10 +21,11 @@ final class StripeEmulatorTests: XCTestCase {
     /// lists (it also knows 4000000000003063, which the page no longer does): the 3-D Secure
     /// cards, the cards whose charge declines, and the plain success; it treats other numbers as
     /// successes without Stripe's brands, codes or checks, and refuses numbers that are not 16
-    /// digits.
+    /// digits: American Express and Diners Club go as the plain success card they are documented
+    /// to behave as (`sendsStandInCards`).
     static let localstripeCards: [StripeTestCard] = [
         .success, .threeDSecureRequired, .alwaysAuthenticate, .authenticateThenInsufficientFunds,
-        .threeDSecure2Required, .authenticateThenDecline, .chargeFails,
+        .threeDSecure2Required, .authenticateThenDecline, .chargeFails, .amex, .amex2,
     ]
     /// The cards a SetupIntent in localstripe declines on attaching.
     static let localstripeSetupCards: [StripeTestCard] =
@@ -47,7 +48,8 @@ final class StripeEmulatorTests: XCTestCase {
             }
             let configuration = StripeHTTPBackend.Configuration(
                 apiKey: try StripeAPIKey("sk_test_localstripe"), baseURL: url,
-                retry: StripeRetryPolicy(maxRetries: 2, initialDelay: .milliseconds(50)), sendsTestCVC: true)
+                retry: StripeRetryPolicy(maxRetries: 2, initialDelay: .milliseconds(50)), sendsTestCVC: true,
+                sendsStandInCards: true)
             return Target(backend: StripeHTTPBackend(configuration: configuration), isEmulator: true)
         }
         if let key = environment["STRIPE_SECRET_KEY"], !key.isEmpty {

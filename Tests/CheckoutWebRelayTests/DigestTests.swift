@@ -1,4 +1,4 @@
-import CheckoutWebRelay
+import CheckoutCore
 import XCTest
 
 final class DigestTests: XCTestCase {

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Any JSON value, kept losslessly: the browser's opaque objects (`paymentData`, Apple's
-/// recurring-payment requests, W3C `data` members) pass through a relay unchanged.
+/// recurring-payment requests, W3C `data` members) pass through a relay unchanged, and Stripe's
+/// objects keep the fields they do not model (spec P10).
 ///
 /// Numbers keep their exact value: an integer that fits in 64 bits is ``integer(_:)``, any other
 /// number ``number(_:)`` as a `Decimal`, never as binary floating point. Objects keep every key;
@@ -112,11 +113,11 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 /// A coding key of any name, for reading every key of an object.
-struct JSONKey: CodingKey, Hashable {
-    var stringValue: String
-    var intValue: Int? { nil }
+package struct JSONKey: CodingKey, Hashable {
+    package var stringValue: String
+    package var intValue: Int? { nil }
 
-    init(_ string: String) { self.stringValue = string }
-    init?(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
+    package init(_ string: String) { self.stringValue = string }
+    package init?(stringValue: String) { self.stringValue = stringValue }
+    package init?(intValue: Int) { nil }
 }

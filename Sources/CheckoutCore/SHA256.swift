@@ -1,6 +1,7 @@
 /// SHA-256 (FIPS 180-4, section 6.2), written here because the package takes no outside
-/// dependency and Foundation on Linux has no digest. It seals relay snapshots through
-/// ``HMACSHA256``; its tests are FIPS 180-4's and NIST's example vectors.
+/// dependency and Foundation on Linux has no digest. It is the hash of ``HMACSHA256``, which seals
+/// relay snapshots and signs Stripe's webhooks; its tests are FIPS 180-4's and NIST's example
+/// vectors.
 package struct SHA256: Sendable {
     /// The digest's length in bytes.
     package static let digestCount = 32
