@@ -97,7 +97,7 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// The value as a core token's payment data: a string as it is, any other value as its
     /// ``jsonText``.
-    var paymentDataText: String {
+    package var paymentDataText: String {
         if case .string(let string) = self { return string }
         return jsonText
     }
