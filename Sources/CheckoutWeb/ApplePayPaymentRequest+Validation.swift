@@ -11,7 +11,7 @@ extension ApplePayPaymentRequest {
     /// `supportedCountries` entry; an ISO 4217 `currencyCode`; at least one merchant capability;
     /// at least one supported network (from version 8 none with an `installmentConfiguration`),
     /// each known to Apple Pay at that version; the total's and items' amounts and the total's
-    /// range (``ApplePayAmountRules``); the members ``ApplePayVersion`` gates.
+    /// range (Apple Pay's amount rules); the members ``ApplePayVersion`` gates.
     ///
     /// - Throws: ``/CheckoutCore/CheckoutError`` naming the member's path and value.
     public func validate() throws {

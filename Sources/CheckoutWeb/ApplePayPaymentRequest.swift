@@ -262,7 +262,9 @@ public struct ApplePayPaymentRequest: Codable, Hashable, Sendable {
 
     /// The core request in Apple's members (see the type's discussion).
     ///
-    /// - Parameter version: the `ApplePaySession` version the request is for.
+    /// - Parameters:
+    ///   - core: the request to carry.
+    ///   - version: the `ApplePaySession` version the request is for.
     /// - Throws: ``/CheckoutCore/CheckoutError`` with ``/CheckoutCore/CheckoutError/Code/emptyList`` naming `summaryItems`
     ///   when there are none: Apple requires a total.
     public init(_ core: PaymentRequest, version: Int? = nil) throws {

@@ -10,7 +10,7 @@ import CheckoutCore
 /// payment networks" table gives for `bankAxept`.
 ///
 /// The version gates, as WebKit applies them and Apple's version history documents them (a member
-/// sent to an older version is refused with ``CheckoutError/Code/memberNotInVersion``, naming
+/// sent to an older version is refused with `memberNotInVersion`, naming
 /// its path and the version):
 ///
 /// | Since | Member or rule | Source |

@@ -9,7 +9,7 @@ extension PaymentDetailsUpdate {
     /// The browser's rules: every amount's `value` a valid decimal monetary value
     /// (`-?[0-9]+(\.[0-9]+)?`) and `currency` three ASCII letters; the total and every modifier's
     /// total not negative; shipping option identifiers unique; each modifier's `supportedMethods`
-    /// a valid payment method identifier (``PaymentMethodIdentifier``) and its `data`, when
+    /// a valid payment method identifier (a URL or a standard name) and its `data`, when
     /// present, an object or an array (WebKit `PaymentRequest.https.html`, WPT
     /// `payment-request-constructor.https.html`).
     ///
