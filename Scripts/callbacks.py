@@ -448,10 +448,13 @@ def recording_file(flow):
         else:
             out.append(f"    public let {callback['name']} = RecordedNotification<{recording_input(callback)}>"
                        f"(.{callback['name']})\n")
-    out.append("\n    struct State {\n        var cancels: [DriverResponse] = []\n")
-    for field in recording.get("state", []):
-        out.append(f"        var {field['name']}: {field['type']} = {field['initial']}\n")
-    out.append("    }\n\n    private let log = CallLog()\n    let state = LockedValue(State())\n\n")
+    out.append("\n    private let log = CallLog()\n    private let cancels = LockedValue<[DriverResponse]>([])\n")
+    if recording.get("state"):
+        out.append("\n    struct State {\n")
+        for field in recording["state"]:
+            out.append(f"        var {field['name']}: {field['type']} = {field['initial']}\n")
+        out.append("    }\n\n    let state = LockedValue(State())\n")
+    out.append("\n")
 
     scripted = next((c for c in callbacks if c["name"] == recording.get("scriptedInit")), None)
     init_params = []
@@ -481,7 +484,7 @@ def recording_file(flow):
     out.append("    public var trace: [String] { log.trace }\n\n")
     out.append(doc(f"What `{flow_param}.cancel()` returned each time a ``{kit}ScriptedAnswer/cancel`` answer "
                    "called it.", 4))
-    out.append("    public var cancelResponses: [DriverResponse] { state.withLock { $0.cancels } }\n\n")
+    out.append("    public var cancelResponses: [DriverResponse] { cancels.withLock { $0 } }\n\n")
     out.append(doc("Returns true once `method` has been called `times` times and those calls have returned, false "
                    "when `timeout` (real time) passes first.", 4))
     out.append("    public func wait(for method: String, times: Int, timeout: Duration) async -> Bool {\n")
@@ -504,34 +507,12 @@ def recording_file(flow):
                 note = f"{callback['defaultNote']}\n                " if "defaultNote" in callback else ""
                 ret = "return " if note else ""
                 default = f", protocolDefault: {{\n                {note}{ret}{callback['default']}\n            }}"
-            out.append(f"            run({callback['name']}, {value}, [{', '.join(arguments)}], "
-                       f"{handler_label(callback)}, {{ {flow_param}.cancel() }}{default})\n")
+            out.append(f"            log.run({callback['name']}, {value}, [{', '.join(arguments)}], "
+                       f"{handler_label(callback)}, {{ {flow_param}.cancel() }}, cancels: cancels{default})\n")
         else:
-            out.append(f"            notify({callback['name']}, {value}, [{', '.join(arguments)}])\n")
-    out.append("        }\n    }\n\n")
-    out.append("""    private func run<Input: Sendable, Value: Sendable>(
-        _ callback: ScriptedCallback<Input, Value>,
-        _ input: Input,
-        _ arguments: [Any],
-        _ handler: @escaping @Sendable (Value) -> Void,
-        _ cancel: @escaping @Sendable () -> DriverResponse,
-        protocolDefault: (() -> Value)? = nil
-    ) {
-        log.enter(callback.method, arguments)
-        let answer = callback.receive(input, handler)
-        if let response = answer.perform(input, handler, protocolDefault: protocolDefault, cancel: cancel) {
-            state.withLock { $0.cancels.append(response) }
-        }
-        log.exit(callback.method)
-    }
-
-    private func notify<Input: Sendable>(_ notification: RecordedNotification<Input>, _ input: Input, _ arguments: [Any]) {
-        log.enter(notification.method, arguments)
-        notification.receive(input)
-        log.exit(notification.method)
-    }
-}
-""")
+            out.append(f"            log.notify({callback['name']}, {value}, [{', '.join(arguments)}])\n")
+    out.append("        }\n    }\n")
+    out.append("}\n")
     return "".join(out)
 
 

@@ -48,12 +48,13 @@ public final class RecordingPayContextDelegate: PayContextForwarding, RecordingD
     public let willComplete = ScriptedCallback<PaymentAuthorizationResult, PaymentAuthorizationResult>(
         .willComplete, fallback: .protocolDefault)
 
+    private let log = CallLog()
+    private let cancels = LockedValue<[DriverResponse]>([])
+
     struct State {
-        var cancels: [DriverResponse] = []
         var sheetEnded: [Bool] = []
     }
 
-    private let log = CallLog()
     let state = LockedValue(State())
 
     /// A delegate whose first calls of `didCreatePaymentMethod` take these answers. With
@@ -81,7 +82,7 @@ public final class RecordingPayContextDelegate: PayContextForwarding, RecordingD
 
     /// What `context.cancel()` returned each time a ``/CheckoutTesting/ScriptedAnswer/cancel``
     /// answer called it.
-    public var cancelResponses: [DriverResponse] { state.withLock { $0.cancels } }
+    public var cancelResponses: [DriverResponse] { cancels.withLock { $0 } }
 
     /// Returns true once `method` has been called `times` times and those calls have returned,
     /// false when `timeout` (real time) passes first.
@@ -93,67 +94,43 @@ public final class RecordingPayContextDelegate: PayContextForwarding, RecordingD
     public func forward(_ callback: PayContextCallback, context: PayContext) {
         switch callback {
         case .didCreatePaymentMethod(let paymentMethod, let paymentInformation, let completion):
-            run(
+            log.run(
                 didCreatePaymentMethod, (paymentMethod, paymentInformation), [paymentMethod, paymentInformation],
-                completion, { context.cancel() })
+                completion, { context.cancel() }, cancels: cancels)
         case .didComplete(let status, let error):
             state.withLock { $0.sheetEnded.append(context.sheet.outcome != nil) }
-            notify(didComplete, (status, error), [status, error.map { String(describing: $0) } ?? "nil"])
+            log.notify(didComplete, (status, error), [status, error.map { String(describing: $0) } ?? "nil"])
         case .didRequestMerchantSessionUpdate(let request, let handler):
-            run(
-                didRequestMerchantSessionUpdate, request, [request], handler, { context.cancel() },
+            log.run(
+                didRequestMerchantSessionUpdate, request, [request], handler, { context.cancel() }, cancels: cancels,
                 protocolDefault: {
                     context.sheet.defaultMerchantSessionUpdate()
                 })
         case .didSelectShippingMethod(let method, let handler):
-            run(
-                didSelectShippingMethod, method, [method], handler, { context.cancel() },
+            log.run(
+                didSelectShippingMethod, method, [method], handler, { context.cancel() }, cancels: cancels,
                 protocolDefault: {
                     context.sheet.defaultShippingMethodUpdate()
                 })
         case .didSelectShippingContact(let contact, let handler):
-            run(
-                didSelectShippingContact, contact, [contact], handler, { context.cancel() },
+            log.run(
+                didSelectShippingContact, contact, [contact], handler, { context.cancel() }, cancels: cancels,
                 protocolDefault: {
                     context.sheet.defaultShippingContactUpdate()
                 })
         case .didChangeCouponCode(let code, let handler):
-            run(
-                didChangeCouponCode, code, [code], handler, { context.cancel() },
+            log.run(
+                didChangeCouponCode, code, [code], handler, { context.cancel() }, cancels: cancels,
                 protocolDefault: {
                     context.sheet.defaultCouponCodeUpdate()
                 })
         case .willComplete(let result, let handler):
-            run(
-                willComplete, result, [result], handler, { context.cancel() },
+            log.run(
+                willComplete, result, [result], handler, { context.cancel() }, cancels: cancels,
                 protocolDefault: {
                     context.noteDefaultWillComplete()
                     return result
                 })
         }
-    }
-
-    private func run<Input: Sendable, Value: Sendable>(
-        _ callback: ScriptedCallback<Input, Value>,
-        _ input: Input,
-        _ arguments: [Any],
-        _ handler: @escaping @Sendable (Value) -> Void,
-        _ cancel: @escaping @Sendable () -> DriverResponse,
-        protocolDefault: (() -> Value)? = nil
-    ) {
-        log.enter(callback.method, arguments)
-        let answer = callback.receive(input, handler)
-        if let response = answer.perform(input, handler, protocolDefault: protocolDefault, cancel: cancel) {
-            state.withLock { $0.cancels.append(response) }
-        }
-        log.exit(callback.method)
-    }
-
-    private func notify<Input: Sendable>(
-        _ notification: RecordedNotification<Input>, _ input: Input, _ arguments: [Any]
-    ) {
-        log.enter(notification.method, arguments)
-        notification.receive(input)
-        log.exit(notification.method)
     }
 }

@@ -398,7 +398,7 @@ package final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizat
 
     /// The merchant session the scenario's merchant gets from Apple: a stand-in, since no
     /// request leaves the machine (spec W5).
-    private func merchantSessionUpdate(_ request: MerchantSessionRequest, invalid: Bool) -> MerchantSessionUpdate {
+    private func merchantSessionUpdate(_ request: MerchantSessionRequest) -> MerchantSessionUpdate {
         let identifier = self.request?.merchantIdentifier ?? "merchant"
         let host = request.validationURL.host ?? ""
         return .success(
@@ -410,7 +410,7 @@ package final class ScenarioMerchant: ShippingAddressDelegate, PaymentAuthorizat
         didRequestMerchantSessionUpdate request: MerchantSessionRequest,
         handler: @escaping @Sendable (MerchantSessionUpdate) -> Void
     ) {
-        answer(.didRequestMerchantSessionUpdate, handler) { merchantSessionUpdate(request, invalid: $0) }
+        answer(.didRequestMerchantSessionUpdate, handler) { _ in merchantSessionUpdate(request) }
     }
 
     private func couponUpdate(_ code: String, invalid: Bool) -> CouponCodeUpdate {

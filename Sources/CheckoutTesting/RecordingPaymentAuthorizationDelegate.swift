@@ -40,12 +40,8 @@ public final class RecordingPaymentAuthorizationDelegate: PaymentAuthorizationFo
     public let didRequestMerchantSessionUpdate = ScriptedCallback<MerchantSessionRequest, MerchantSessionUpdate>(
         .didRequestMerchantSessionUpdate, fallback: .protocolDefault)
 
-    struct State {
-        var cancels: [DriverResponse] = []
-    }
-
     private let log = CallLog()
-    let state = LockedValue(State())
+    private let cancels = LockedValue<[DriverResponse]>([])
 
     /// A delegate with no answer scripted yet. With `holdingUnscriptedCalls`, the unscripted calls
     /// of the optional callbacks hold their completion too (their fallback is
@@ -66,7 +62,7 @@ public final class RecordingPaymentAuthorizationDelegate: PaymentAuthorizationFo
     public var trace: [String] { log.trace }
 
     /// What `flow.cancel()` returned each time a ``ScriptedAnswer/cancel`` answer called it.
-    public var cancelResponses: [DriverResponse] { state.withLock { $0.cancels } }
+    public var cancelResponses: [DriverResponse] { cancels.withLock { $0 } }
 
     /// Returns true once `method` has been called `times` times and those calls have returned,
     /// false when `timeout` (real time) passes first.
@@ -78,65 +74,41 @@ public final class RecordingPaymentAuthorizationDelegate: PaymentAuthorizationFo
     public func forward(_ callback: PaymentAuthorizationCallback, flow: PaymentAuthorizationFlow) {
         switch callback {
         case .didFinish:
-            notify(didFinish, (), [])
+            log.notify(didFinish, (), [])
         case .willAuthorizePayment:
-            notify(willAuthorizePayment, (), [])
+            log.notify(willAuthorizePayment, (), [])
         case .didSelectShippingContact(let contact, let handler):
-            run(
-                didSelectShippingContact, contact, [contact], handler, { flow.cancel() },
+            log.run(
+                didSelectShippingContact, contact, [contact], handler, { flow.cancel() }, cancels: cancels,
                 protocolDefault: {
                     flow.defaultShippingContactUpdate()
                 })
         case .didSelectShippingMethod(let method, let handler):
-            run(
-                didSelectShippingMethod, method, [method], handler, { flow.cancel() },
+            log.run(
+                didSelectShippingMethod, method, [method], handler, { flow.cancel() }, cancels: cancels,
                 protocolDefault: {
                     flow.defaultShippingMethodUpdate()
                 })
         case .didSelectPaymentMethod(let method, let handler):
-            run(
-                didSelectPaymentMethod, method, [method], handler, { flow.cancel() },
+            log.run(
+                didSelectPaymentMethod, method, [method], handler, { flow.cancel() }, cancels: cancels,
                 protocolDefault: {
                     flow.defaultPaymentMethodUpdate()
                 })
         case .didChangeCouponCode(let code, let handler):
-            run(
-                didChangeCouponCode, code, [code], handler, { flow.cancel() },
+            log.run(
+                didChangeCouponCode, code, [code], handler, { flow.cancel() }, cancels: cancels,
                 protocolDefault: {
                     flow.defaultCouponCodeUpdate()
                 })
         case .didAuthorizePayment(let payment, let handler):
-            run(didAuthorizePayment, payment, [payment], handler, { flow.cancel() })
+            log.run(didAuthorizePayment, payment, [payment], handler, { flow.cancel() }, cancels: cancels)
         case .didRequestMerchantSessionUpdate(let request, let handler):
-            run(
-                didRequestMerchantSessionUpdate, request, [request], handler, { flow.cancel() },
+            log.run(
+                didRequestMerchantSessionUpdate, request, [request], handler, { flow.cancel() }, cancels: cancels,
                 protocolDefault: {
                     flow.defaultMerchantSessionUpdate()
                 })
         }
-    }
-
-    private func run<Input: Sendable, Value: Sendable>(
-        _ callback: ScriptedCallback<Input, Value>,
-        _ input: Input,
-        _ arguments: [Any],
-        _ handler: @escaping @Sendable (Value) -> Void,
-        _ cancel: @escaping @Sendable () -> DriverResponse,
-        protocolDefault: (() -> Value)? = nil
-    ) {
-        log.enter(callback.method, arguments)
-        let answer = callback.receive(input, handler)
-        if let response = answer.perform(input, handler, protocolDefault: protocolDefault, cancel: cancel) {
-            state.withLock { $0.cancels.append(response) }
-        }
-        log.exit(callback.method)
-    }
-
-    private func notify<Input: Sendable>(
-        _ notification: RecordedNotification<Input>, _ input: Input, _ arguments: [Any]
-    ) {
-        log.enter(notification.method, arguments)
-        notification.receive(input)
-        log.exit(notification.method)
     }
 }

@@ -23,12 +23,8 @@ public final class RecordingShippingAddressDelegate: ShippingAddressForwarding, 
     /// `didFinish`: the address and the shipping method of each call.
     public let didFinish = RecordedNotification<(address: Contact, shippingMethod: ShippingMethod?)>(.didFinish)
 
-    struct State {
-        var cancels: [DriverResponse] = []
-    }
-
     private let log = CallLog()
-    let state = LockedValue(State())
+    private let cancels = LockedValue<[DriverResponse]>([])
 
     /// A delegate whose first calls of `didEnterAddress` take these answers.
     public init(didEnterAddress answers: ScriptedAnswer<Contact, ShippingAddressValidation>...) {
@@ -42,7 +38,7 @@ public final class RecordingShippingAddressDelegate: ShippingAddressForwarding, 
     public var trace: [String] { log.trace }
 
     /// What `flow.cancel()` returned each time a ``ScriptedAnswer/cancel`` answer called it.
-    public var cancelResponses: [DriverResponse] { state.withLock { $0.cancels } }
+    public var cancelResponses: [DriverResponse] { cancels.withLock { $0 } }
 
     /// Returns true once `method` has been called `times` times and those calls have returned,
     /// false when `timeout` (real time) passes first.
@@ -54,35 +50,11 @@ public final class RecordingShippingAddressDelegate: ShippingAddressForwarding, 
     public func forward(_ callback: ShippingAddressCallback, flow: ShippingAddressFlow) {
         switch callback {
         case .didCancel:
-            notify(didCancel, (), [])
+            log.notify(didCancel, (), [])
         case .didEnterAddress(let address, let completion):
-            run(didEnterAddress, address, [address], completion, { flow.cancel() })
+            log.run(didEnterAddress, address, [address], completion, { flow.cancel() }, cancels: cancels)
         case .didFinish(let address, let shippingMethod):
-            notify(didFinish, (address, shippingMethod), [address, shippingMethod.map(\.identifier) ?? "nil"])
+            log.notify(didFinish, (address, shippingMethod), [address, shippingMethod.map(\.identifier) ?? "nil"])
         }
-    }
-
-    private func run<Input: Sendable, Value: Sendable>(
-        _ callback: ScriptedCallback<Input, Value>,
-        _ input: Input,
-        _ arguments: [Any],
-        _ handler: @escaping @Sendable (Value) -> Void,
-        _ cancel: @escaping @Sendable () -> DriverResponse,
-        protocolDefault: (() -> Value)? = nil
-    ) {
-        log.enter(callback.method, arguments)
-        let answer = callback.receive(input, handler)
-        if let response = answer.perform(input, handler, protocolDefault: protocolDefault, cancel: cancel) {
-            state.withLock { $0.cancels.append(response) }
-        }
-        log.exit(callback.method)
-    }
-
-    private func notify<Input: Sendable>(
-        _ notification: RecordedNotification<Input>, _ input: Input, _ arguments: [Any]
-    ) {
-        log.enter(notification.method, arguments)
-        notification.receive(input)
-        log.exit(notification.method)
     }
 }

@@ -42,16 +42,15 @@ final class RelayAuthorizationDelegate: PaymentAuthorizationForwarding {
                 return
             }
             merchant.deliver(callback, flow: flow)
-        case .didRequestMerchantSessionUpdate(let request, let handler) where validator != nil:
-            script.answer(callback.name, with: callback.answer(with:)) {
-                validator?.answer(request, handler)
-            } diverged: {
-                _ = flow.cancel()
-            }
         default:
             // Every other callback: the merchant's answer, or the record's while replaying.
             script.answer(callback.name, with: callback.answer(with:)) {
-                merchant.deliver(callback, flow: flow)
+                // A merchant session is the relay's `MerchantValidating`'s to answer, when it has one.
+                if case .didRequestMerchantSessionUpdate(let request, let handler) = callback, let validator {
+                    validator.answer(request, handler)
+                } else {
+                    merchant.deliver(callback, flow: flow)
+                }
             } diverged: {
                 _ = flow.cancel()
             }

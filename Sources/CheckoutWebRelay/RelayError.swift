@@ -21,7 +21,9 @@ public struct RelayError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let unknownSession = Code(rawValue: "unknownSession")
         /// A session with this id is open already.
         public static let sessionExists = Code(rawValue: "sessionExists")
-        /// The session's merchant validates no merchant (it gave no ``MerchantValidating``).
+        /// The session's merchant gets no merchant session: its delegate does not implement
+        /// `didRequestMerchantSessionUpdate` and it gave no ``MerchantValidating`` (a session's end
+        /// reason, spec W5).
         public static let merchantValidationUnsupported = Code(rawValue: "merchantValidationUnsupported")
         /// A snapshot was asked for while the merchant owes an answer (spec W6: only between
         /// events).

@@ -28,12 +28,6 @@ final class RelayPayContextDelegate: PayContextForwarding {
             merchant.deliver(callback, context: context)
         case .didComplete:
             if script.isLive { merchant.deliver(callback, context: context) }
-        case .didRequestMerchantSessionUpdate(let request, let handler) where validator != nil:
-            script.answer(callback.name, with: callback.answer(with:)) {
-                validator?.answer(request, handler)
-            } diverged: {
-                _ = context.cancel()
-            }
         case .willComplete(let result, let handler):
             guard script.isLive else {
                 script.diverged("the pay context completed a payment during a replay")
@@ -43,7 +37,12 @@ final class RelayPayContextDelegate: PayContextForwarding {
         default:
             // The sheet's other callbacks: the merchant's answer, or the record's while replaying.
             script.answer(callback.name, with: callback.answer(with:)) {
-                merchant.deliver(callback, context: context)
+                // A merchant session is the relay's `MerchantValidating`'s to answer, when it has one.
+                if case .didRequestMerchantSessionUpdate(let request, let handler) = callback, let validator {
+                    validator.answer(request, handler)
+                } else {
+                    merchant.deliver(callback, context: context)
+                }
             } diverged: {
                 _ = context.cancel()
             }

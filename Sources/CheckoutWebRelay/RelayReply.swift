@@ -178,7 +178,7 @@ public enum RelayCompletion: Hashable, Sendable {
 public struct RelayRefusal: Codable, Hashable, Sendable, CustomStringConvertible {
     /// The reason: a flow's ``/CheckoutFlows/Refusal/Code`` (`callbackPending`, `finished`,
     /// `unknownShippingMethod`, ...) or the relay's (``RelayError/Code``: `malformedEvent`,
-    /// `unknownSession`, `invalidEvent`, `merchantValidationUnsupported`).
+    /// `unknownSession`, `invalidEvent`).
     public var reason: String
     /// A sentence for people, naming the field and value where there is one.
     public var message: String
@@ -205,7 +205,7 @@ public struct RelayEnd: Codable, Hashable, Sendable, CustomStringConvertible {
     public var outcome: String
     /// Why, when the outcome is not the customer's own cancel: `invalidUpdate`,
     /// `completionTimedOut`, `paymentFailed` (a pay context's error), `merchantValidationFailed`,
-    /// `merchantValidationTimedOut`, `unrepresentableAnswer`, `idle`, `closed`.
+    /// `merchantValidationUnsupported`, `paymentDeclined`, `unrepresentableAnswer`, `idle`, `closed`.
     public var reason: String?
     /// A sentence for people.
     public var message: String
