@@ -234,12 +234,24 @@ final class RelayDriver: @unchecked Sendable {
     /// events it let through).
     func take(_ line: String, number: Int) async -> [String] {
         guard !line.allSatisfy(\.isWhitespace) else { return [] }
+        // Spec W10: a line over the relay's limits is refused before anything reads it.
+        if let refusal = first.screen(Data(line.utf8)) {
+            return [Self.encode(RelayReply(session: "", type: "", .refused(refusal)), line: number)]
+        }
         guard let value = JSONValue(jsonText: line), case .object(let members) = value else {
             return [Self.malformed(line: number, session: nil, type: nil, "the line is not a JSON object")]
         }
         if Self.isAnswer(value) { return [] }
         let session = members["session"].flatMap { if case .string(let text) = $0 { text } else { nil } }
         let type = members["type"].flatMap { if case .string(let text) = $0 { text } else { nil } }
+        // Who the server authenticated for the line (spec W10): `"caller"`, a name, or null for
+        // none; absent, the one caller of the script.
+        let caller: RelayCaller? =
+            switch members["caller"] {
+            case .none: Self.defaultCaller
+            case .string(let name)?: RelayCaller(name)
+            default: nil
+            }
         switch type {
         case "wait":
             let seconds: Decimal? =
@@ -275,14 +287,14 @@ final class RelayDriver: @unchecked Sendable {
         do {
             event = try JSONDecoder().decode(RelayEvent.self, from: Data(line.utf8))
         } catch {
-            let reply = await first.reply(toJSON: Data(line.utf8))
+            let reply = await first.reply(toJSON: Data(line.utf8), caller: caller)
             return [Self.encode(reply, line: number)]
         }
         let relay = relayOf[event.session] ?? first!
         relayOf[event.session] = relay
         // Read before the event can reach the merchant.
         let deferred = merchants.withLock { $0[event.session]?.log.withLock { $0.deferred } } ?? 0
-        let task = Task { await relay.handle(event) }
+        let task = Task { await relay.handle(event, caller: caller) }
         if await settles(task, session: event.session, deferredBefore: deferred) {
             return [Self.encode(await task.value)]
         }
@@ -417,6 +429,9 @@ final class RelayDriver: @unchecked Sendable {
     }
 
     // MARK: Output
+
+    /// The caller of a line without `"caller"`: the script is one authenticated visitor.
+    static let defaultCaller = RelayCaller("checkout-sim")
 
     static func encode(_ reply: RelayReply, line: Int? = nil) -> String {
         let encoder = JSONEncoder()

@@ -45,6 +45,30 @@ public struct RelayError: Error, Hashable, Sendable, CustomStringConvertible {
         /// The session cannot be written out: a pay context after an authorization attempt,
         /// whose backend calls a replay cannot repeat.
         public static let snapshotUnsupported = Code(rawValue: "snapshotUnsupported")
+
+        // Spec W10: the limits (``RelayLimits``) and the caller binding (``RelayCaller``).
+
+        /// The event has more bytes than ``RelayLimits/maxEventBytes``.
+        public static let eventTooLarge = Code(rawValue: "eventTooLarge")
+        /// A string of the event is longer than ``RelayLimits/maxStringLength``;
+        /// ``RelayRefusal/fields`` names it.
+        public static let stringTooLong = Code(rawValue: "stringTooLong")
+        /// The event nests arrays and objects deeper than ``RelayLimits/maxNestingDepth``.
+        public static let nestingTooDeep = Code(rawValue: "nestingTooDeep")
+        /// The session has taken ``RelayLimits/maxEventsPerSession`` events; it takes only
+        /// `cancel` now.
+        public static let tooManyEvents = Code(rawValue: "tooManyEvents")
+        /// The relay holds ``RelayLimits/maxSessions`` sessions: no new one opens until one ends.
+        public static let tooManySessions = Code(rawValue: "tooManySessions")
+        /// The caller holds ``RelayLimits/maxSessionsPerCaller`` sessions: no new one of theirs
+        /// opens until one ends.
+        public static let tooManySessionsForCaller = Code(rawValue: "tooManySessionsForCaller")
+        /// The id a page chose for a new session carries less entropy than
+        /// ``RelayLimits/minimumSessionIDBits`` (``SessionID/estimatedBits(of:)``).
+        public static let weakSessionID = Code(rawValue: "weakSessionID")
+        /// A page's event would open a session, but the server gave no caller
+        /// (``RelayCaller``): a session is opened for an authenticated caller only.
+        public static let callerRequired = Code(rawValue: "callerRequired")
     }
 
     /// What went wrong.

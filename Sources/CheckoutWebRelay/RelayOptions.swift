@@ -26,6 +26,10 @@ public struct RelayOptions: Sendable {
     public static let appleValidationHosts: Set<String> = [
         "apple-pay-gateway.apple.com", "cn-apple-pay-gateway.apple.com", "apple-pay-gateway-cert.apple.com",
     ]
+    /// What the relay takes from a page at most (spec W10): the size of an event, the length of
+    /// a string, the depth of nesting, the events a session takes, the sessions open at once and
+    /// a caller's, the entropy of a session id a page chooses.
+    public var limits: RelayLimits
     /// Called for every violation of any session's merchant, with the session's id.
     public var onViolation: (@Sendable (String, Violation) -> Void)?
     /// Called once per session when the relay lets go of it (ended by an event, idle past the
@@ -33,7 +37,8 @@ public struct RelayOptions: Sendable {
     public var onSessionEnd: (@Sendable (String, Transcript) -> Void)?
 
     /// Options with these defaults: 30-second deadlines and idle timeout on the system clock,
-    /// transcripts, no snapshot key, no handlers.
+    /// transcripts, no snapshot key, Apple's validation hosts, the default ``RelayLimits``, no
+    /// handlers.
     public init(
         callbackTimeout: Duration? = .seconds(30),
         idleTimeout: Duration = .seconds(30),
@@ -41,6 +46,7 @@ public struct RelayOptions: Sendable {
         recordsTranscript: Bool = true,
         snapshotKey: [UInt8]? = nil,
         merchantValidationHosts: Set<String> = RelayOptions.appleValidationHosts,
+        limits: RelayLimits = RelayLimits(),
         onViolation: (@Sendable (String, Violation) -> Void)? = nil,
         onSessionEnd: (@Sendable (String, Transcript) -> Void)? = nil
     ) {
@@ -50,6 +56,7 @@ public struct RelayOptions: Sendable {
         self.recordsTranscript = recordsTranscript
         self.snapshotKey = snapshotKey
         self.merchantValidationHosts = merchantValidationHosts
+        self.limits = limits
         self.onViolation = onViolation
         self.onSessionEnd = onSessionEnd
     }

@@ -186,13 +186,20 @@ public struct RelayRefusal: Codable, Hashable, Sendable, CustomStringConvertible
     public var pendingCallback: String?
     /// The offending fields' paths, where known.
     public var fields: [String]?
+    /// For a refusal by one of the relay's limits (spec W10): the limit's name in
+    /// ``RelayLimits`` (`maxEventBytes`, `maxStringLength`, ...).
+    public var limit: String?
 
     /// A refusal.
-    public init(reason: String, message: String, pendingCallback: String? = nil, fields: [String]? = nil) {
+    public init(
+        reason: String, message: String, pendingCallback: String? = nil, fields: [String]? = nil,
+        limit: String? = nil
+    ) {
         self.reason = reason
         self.message = message
         self.pendingCallback = pendingCallback
         self.fields = fields
+        self.limit = limit
     }
 
     /// `reason: message`.

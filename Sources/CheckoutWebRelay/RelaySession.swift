@@ -20,6 +20,9 @@ public final class RelaySession: Sendable {
     let validator: MerchantValidator?
     let clock: any CheckoutClock
     let state: LockedValue<State>
+    /// The digest of the caller that opened the session (spec W10); nil for a session opened
+    /// without one, which answers only events without one.
+    let owner: CallerDigest?
 
     struct State: Sendable {
         /// The callback whose answer is owed (spec W4); nil between events.
@@ -38,12 +41,15 @@ public final class RelaySession: Sendable {
         var relayCancelAfter: UInt64?
         /// The relay has let go of the session.
         var released = false
+        /// The events the session has taken, `cancel` aside (spec W10).
+        var eventsTaken = 0
     }
 
     init(
-        id: String, request: PaymentRequest, merchant: RelayMerchant, options: RelayOptions
+        id: String, request: PaymentRequest, merchant: RelayMerchant, owner: CallerDigest?, options: RelayOptions
     ) throws {
         self.id = id
+        self.owner = owner
         self.request = request
         self.merchant = merchant
         self.clock = options.clock
@@ -84,6 +90,13 @@ public final class RelaySession: Sendable {
         }
         state = LockedValue(State(lastActivity: options.clock.now))
         _ = flow.present()
+    }
+
+    /// Whether an event of `caller` is this session's: the same caller that opened it, or none
+    /// for a session opened without one.
+    func isOwned(by caller: CallerDigest?) -> Bool {
+        guard let owner else { return caller == nil }
+        return owner.matches(caller)
     }
 
     // MARK: What the server may read

@@ -29,6 +29,9 @@ public enum RelaySnapshot {
         package var request: PaymentRequest
         package var validated: Bool
         package var steps: [RecordedStep]
+        /// The keyed digest of the caller that opened the session (``RelayCaller``), in
+        /// hexadecimal; absent for a session opened without one.
+        package var owner: String?
     }
 
     package enum Kind: String, Codable, Hashable, Sendable {

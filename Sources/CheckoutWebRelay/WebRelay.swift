@@ -23,7 +23,10 @@ public final class WebRelay: Sendable {
     /// The relay's options.
     public let options: RelayOptions
     private let opener: (@Sendable (String) async throws -> RelayOpening?)?
-    private let sessions = LockedValue<[String: RelaySession]>([:])
+    private let sessions = LockedValue(SessionTable())
+    /// The key of callers' digests (``RelayCaller``): the snapshot key, so that a snapshot's owner
+    /// is the same in every process that resumes it, or a random one when there is none.
+    private let callerKey: [UInt8]
 
     /// A relay; `opener`, when given, is asked for a session the relay does not hold when an
     /// event for it arrives (a new session, or a snapshot to resume), and may answer nil (the
@@ -34,78 +37,150 @@ public final class WebRelay: Sendable {
     ) {
         self.options = options
         self.opener = opener
+        if let key = options.snapshotKey, key.count >= RelaySnapshot.minimumKeyLength {
+            callerKey = key
+        } else {
+            var generator = SystemRandomNumberGenerator()
+            callerKey = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        }
     }
 
     // MARK: Sessions
 
     /// Opens session `id`: a flow for `request` answered by `merchant`, presented at once (the
-    /// page has called `session.begin()` or `request.show()`).
+    /// page has called `session.begin()` or `request.show()`). The session answers only events of
+    /// `caller` (spec W10); make `id` with ``SessionID/random()``.
     ///
-    /// - Throws: ``RelayError`` with ``RelayError/Code/sessionExists``; the flow's
-    ///   ``/CheckoutCore/CheckoutError`` for an invalid request.
+    /// - Throws: ``RelayError`` with ``RelayError/Code/sessionExists``,
+    ///   ``RelayError/Code/tooManySessions`` or ``RelayError/Code/tooManySessionsForCaller``; the
+    ///   flow's ``/CheckoutCore/CheckoutError`` for an invalid request.
     @discardableResult
-    public func open(_ id: String, request: PaymentRequest, merchant: RelayMerchant) throws -> RelaySession {
-        let session = try RelaySession(id: id, request: request, merchant: merchant, options: options)
+    public func open(_ id: String, request: PaymentRequest, merchant: RelayMerchant, caller: RelayCaller? = nil) throws
+        -> RelaySession
+    {
+        try open(id, request: request, merchant: merchant, owner: caller.map { $0.digest(key: callerKey) })
+    }
+
+    private func open(_ id: String, request: PaymentRequest, merchant: RelayMerchant, owner: CallerDigest?) throws
+        -> RelaySession
+    {
+        // Refused before a flow is built: a flood at the cap costs no flow.
+        if let refusal = sessions.withLock({ $0.refusal(toOpenFor: owner, limits: options.limits) }) {
+            throw refusal
+        }
+        let session = try RelaySession(id: id, request: request, merchant: merchant, owner: owner, options: options)
         try register(session)
         return session
     }
 
     /// The session with this id, while the relay holds it.
-    public func session(_ id: String) -> RelaySession? { sessions.withLock { $0[id] } }
+    public func session(_ id: String) -> RelaySession? { sessions.withLock { $0.byID[id] } }
 
     /// The ids of the sessions the relay holds.
-    public var sessionIDs: [String] { sessions.withLock { Array($0.keys) } }
+    public var sessionIDs: [String] { sessions.withLock { Array($0.byID.keys) } }
 
     /// The number of sessions the relay holds.
-    public var sessionCount: Int { sessions.withLock { $0.count } }
+    public var sessionCount: Int { sessions.withLock { $0.byID.count } }
 
     /// Lets go of session `id`: its flow is cancelled if it is still running, and
     /// ``RelayOptions/onSessionEnd`` is told. Nothing happens for an unknown id.
     public func close(_ id: String) async {
-        guard let session = sessions.withLock({ $0.removeValue(forKey: id) }) else { return }
+        guard let session = sessions.withLock({ $0.remove(id) }) else { return }
         await release(session, reason: "closed", message: "the server closed the session")
     }
 
     private func register(_ session: RelaySession) throws {
-        try sessions.withLock { table in
-            guard table[session.id] == nil else {
-                throw RelayError(
-                    code: .sessionExists, message: "a session with the id \(session.id.debugDescription) is open",
-                    field: "session", value: session.id)
-            }
-            table[session.id] = session
-        }
+        try sessions.withLock { try $0.insert(session, limits: options.limits) }
         armIdle(session)
     }
 
-    private func lookUp(_ id: String) async -> RelaySession? {
-        if let session = session(id) { return session }
-        guard let opener, let opening = try? await opener(id) else { return nil }
-        switch opening {
-        case .open(let request, let merchant):
-            if let session = try? open(id, request: request, merchant: merchant) { return session }
-        case .resume(let snapshot, let merchant):
-            if let session = try? await resume(snapshot, merchant: merchant, expecting: id) { return session }
+    /// The session an event of `caller` names, or why there is none for them (spec W10). A
+    /// session of another caller (or of none) is answered as one that does not exist; an id the
+    /// page chooses for a new session must carry enough entropy, and a caller.
+    private func lookUp(_ id: String, caller: CallerDigest?) async -> LookUp {
+        let held = session(id)
+        if let held, held.isOwned(by: caller) { return .found(held) }
+        let unknown = RelayRefusal(
+            reason: RelayError.Code.unknownSession.rawValue, message: "no session has the id \(id.debugDescription)",
+            fields: ["session"])
+        guard let opener else { return .refused(unknown) }
+        let bits = SessionID.estimatedBits(of: id)
+        if bits < options.limits.minimumSessionIDBits {
+            return .refused(
+                RelayRefusal(
+                    reason: RelayError.Code.weakSessionID.rawValue,
+                    message: "a session id a page chooses must carry \(options.limits.minimumSessionIDBits) bits of "
+                        + "entropy (RelayLimits.minimumSessionIDBits); this one's form carries \(bits): make it with "
+                        + "crypto.randomUUID()",
+                    fields: ["session"], limit: "minimumSessionIDBits"))
         }
-        return self.session(id)
+        if held != nil { return .refused(unknown) }
+        guard let caller else {
+            return .refused(
+                RelayRefusal(
+                    reason: RelayError.Code.callerRequired.rawValue,
+                    message: "a page's event opens a session for an authenticated caller only: the server gave none "
+                        + "(RelayCaller)",
+                    fields: ["caller"]))
+        }
+        if let refusal = sessions.withLock({ $0.refusal(toOpenFor: caller, limits: options.limits) }) {
+            return .refused(RelayRefusal(refusal, limit: Self.limit(of: refusal.code)))
+        }
+        guard let opening = try? await opener(id) else { return .refused(unknown) }
+        do {
+            switch opening {
+            case .open(let request, let merchant):
+                return .found(try open(id, request: request, merchant: merchant, owner: caller))
+            case .resume(let snapshot, let merchant):
+                return .found(try await resume(snapshot, merchant: merchant, owner: caller, expecting: id))
+            }
+        } catch let error as RelayError where Self.limit(of: error.code) != nil {
+            return .refused(RelayRefusal(error, limit: Self.limit(of: error.code)))
+        } catch {
+            // Another event opened it meanwhile: it is answered as any held session is.
+            if let held = session(id), held.isOwned(by: caller) { return .found(held) }
+            return .refused(unknown)
+        }
+    }
+
+    /// What an event's session id leads to.
+    private enum LookUp {
+        case found(RelaySession)
+        case refused(RelayRefusal)
+    }
+
+    /// The name in ``RelayLimits`` of the limit a session cap's code is for.
+    private static func limit(of code: RelayError.Code) -> String? {
+        switch code {
+        case .tooManySessions: "maxSessions"
+        case .tooManySessionsForCaller: "maxSessionsPerCaller"
+        default: nil
+        }
     }
 
     // MARK: Events
 
     /// Handles one event of the page's JSON and gives the reply's JSON: bytes in, bytes out, for a
-    /// route. Bytes that are not an event get a refusal with `malformedEvent`, naming the member.
-    public func handle(json: Data) async -> Data {
-        let reply = await reply(toJSON: json)
+    /// route. `caller` is who sent it, as the server authenticated them (spec W10): a session
+    /// answers only the caller that opened it. Bytes over a limit (``RelayOptions/limits``) are
+    /// refused, without being decoded, with the limit they hit; bytes that are not an event get a
+    /// refusal with `malformedEvent`, naming the member.
+    public func handle(json: Data, caller: RelayCaller? = nil) async -> Data {
+        let reply = await reply(toJSON: json, caller: caller)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // A reply is made of strings, numbers and the wire types, which always encode.
         return (try? encoder.encode(reply)) ?? Data()
     }
 
-    /// Handles one event of the page's JSON and gives the reply.
-    public func reply(toJSON json: Data) async -> RelayReply {
+    /// Handles one event of the page's JSON, sent by `caller`, and gives the reply.
+    public func reply(toJSON json: Data, caller: RelayCaller? = nil) async -> RelayReply {
+        // Spec W10: checked before anything is decoded, and answered without echoing anything.
+        if let refusal = screen(json) {
+            return RelayReply(session: "", type: "", .refused(refusal))
+        }
         do {
-            return await handle(try JSONDecoder().decode(RelayEvent.self, from: json))
+            return await handle(try JSONDecoder().decode(RelayEvent.self, from: json), caller: caller)
         } catch {
             let envelope = try? JSONDecoder().decode(Envelope.self, from: json)
             let (message, field) = Self.describe(error)
@@ -116,6 +191,12 @@ public final class WebRelay: Sendable {
                         reason: RelayError.Code.malformedEvent.rawValue, message: message,
                         fields: field.map { [$0] })))
         }
+    }
+
+    /// Why `json` exceeds the byte, string or nesting limit (``RelayOptions/limits``), or nil:
+    /// what ``reply(toJSON:caller:)`` checks first, for a caller that decodes events itself.
+    package func screen(_ json: Data) -> RelayRefusal? {
+        EventScreen(limits: options.limits).refusal(for: json)
     }
 
     private struct Envelope: Decodable {
@@ -142,25 +223,22 @@ public final class WebRelay: Sendable {
         }
     }
 
-    /// Handles one event: gives it to its session's flow and answers with what the page passes to
-    /// the event's `complete…` method, a refusal, or the session's end.
-    public func handle(_ event: RelayEvent) async -> RelayReply {
+    /// Handles one event of `caller`: gives it to its session's flow and answers with what the
+    /// page passes to the event's `complete…` method, a refusal, or the session's end. The
+    /// session and event caps of ``RelayOptions/limits`` apply; the byte, string and nesting
+    /// limits are checked by ``handle(json:caller:)``, before decoding.
+    public func handle(_ event: RelayEvent, caller: RelayCaller? = nil) async -> RelayReply {
         let type = event.type
         func reply(_ body: RelayReply.Body) -> RelayReply {
             RelayReply(session: event.session, type: type.rawValue, body)
         }
-        guard let session = await lookUp(event.session) else {
-            return reply(
-                .refused(
-                    RelayRefusal(
-                        reason: RelayError.Code.unknownSession.rawValue,
-                        message: "no session has the id \(event.session.debugDescription)", fields: ["session"])))
+        let session: RelaySession
+        switch await lookUp(event.session, caller: caller.map { $0.digest(key: callerKey) }) {
+        case .found(let found): session = found
+        case .refused(let refusal): return reply(.refused(refusal))
         }
         if type == .cancel { return reply(await cancel(session)) }
-        if let refusal = begin(session, type) {
-            session.note(.refused("relay.\(type.rawValue)", refusal))
-            return reply(.refused(RelayRefusal(refusal)))
-        }
+        if let refusal = begin(session, type) { return reply(.refused(refusal)) }
         let body: RelayReply.Body
         if case .validateMerchant(let url) = event.payload {
             body = await validateMerchant(session, event, url)
@@ -171,24 +249,45 @@ public final class WebRelay: Sendable {
         return reply(body)
     }
 
-    /// Spec W4: the event may start only when no answer is owed; marks the session busy.
-    private func begin(_ session: RelaySession, _ type: RelayEventType) -> Refusal? {
-        let (refusal, stale): (Refusal?, DeadlineTicket?) = session.state.withLock { state in
+    /// Spec W4: the event may start only when no answer is owed (a refusal then is noted in the
+    /// transcript); marks the session busy. Spec W10: every event but `cancel` counts, and a
+    /// session that has taken ``RelayLimits/maxEventsPerSession`` takes no more, noting nothing.
+    private func begin(_ session: RelaySession, _ type: RelayEventType) -> RelayRefusal? {
+        let limit = options.limits.maxEventsPerSession
+        enum Start {
+            case started(stale: DeadlineTicket?)
+            case pending(Refusal)
+            case overLimit
+        }
+        let start: Start = session.state.withLock { state in
+            guard state.eventsTaken < limit else { return .overLimit }
+            state.eventsTaken += 1
             if let busy = state.busy {
-                return (
+                return .pending(
                     Refusal(
                         code: .callbackPending, message: "waiting for the completion of \(busy)",
-                        pendingCallback: busy), nil
-                )
+                        pendingCallback: busy))
             }
             state.busy = type.callback
             state.idleGeneration &+= 1
             let stale = state.idleTicket
             state.idleTicket = nil
-            return (nil, stale)
+            return .started(stale: stale)
         }
-        if let stale { options.clock.cancel(stale) }
-        return refusal
+        switch start {
+        case .started(let stale):
+            if let stale { options.clock.cancel(stale) }
+            return nil
+        case .pending(let refusal):
+            session.note(.refused("relay.\(type.rawValue)", refusal))
+            return RelayRefusal(refusal)
+        case .overLimit:
+            return RelayRefusal(
+                reason: RelayError.Code.tooManyEvents.rawValue,
+                message: "the session has taken \(limit) events, the most a session takes "
+                    + "(RelayLimits.maxEventsPerSession); it takes only cancel now",
+                limit: "maxEventsPerSession")
+        }
     }
 
     /// The event is over: the session is free and idle from now.
@@ -321,7 +420,7 @@ public final class WebRelay: Sendable {
     @discardableResult
     public func endIdleSessions() async -> [String] {
         let now = options.clock.now
-        let candidates = sessions.withLock { Array($0.values) }
+        let candidates = sessions.withLock { Array($0.byID.values) }
         var ended: [String] = []
         for session in candidates {
             let generation: UInt64? = session.state.withLock { state in
@@ -339,11 +438,7 @@ public final class WebRelay: Sendable {
             state.idleGeneration == generation && state.busy == nil && !state.released
         }
         guard idle else { return false }
-        let removed = sessions.withLock { table in
-            guard table[session.id] === session else { return false }
-            table[session.id] = nil
-            return true
-        }
+        let removed = sessions.withLock { $0.remove(session) }
         guard removed else { return false }
         await release(session, reason: "idle", message: "no event for \(options.idleTimeout)")
         return true
@@ -401,7 +496,7 @@ public final class WebRelay: Sendable {
             return RelaySnapshot.Payload(
                 version: RelaySnapshot.version, session: id,
                 kind: session.merchant.isPayContext ? .payContext : .authorization, request: session.request,
-                validated: state.validated, steps: state.steps)
+                validated: state.validated, steps: state.steps, owner: session.owner?.hex)
         }
         do {
             return try RelaySnapshot.seal(payload, key: key)
@@ -429,7 +524,7 @@ public final class WebRelay: Sendable {
             if let session = session(id) { finish(session) }
             throw error
         }
-        guard let session = sessions.withLock({ $0.removeValue(forKey: id) }) else { return }
+        guard let session = sessions.withLock({ $0.remove(id) }) else { return }
         let ticket = session.state.withLock { state in
             state.released = true
             state.idleGeneration &+= 1
@@ -447,20 +542,22 @@ public final class WebRelay: Sendable {
         }
     }
 
-    /// Resumes session `id` from `store` with `merchant`.
+    /// Resumes session `id` from `store` with `merchant`, for `caller` (as
+    /// ``resume(_:merchant:caller:)``).
     ///
     /// - Throws: ``RelayError`` with ``RelayError/Code/unknownSession`` when the store has no
-    ///   snapshot for `id`; as ``resume(_:merchant:)``.
+    ///   snapshot for `id`; as ``resume(_:merchant:caller:)``.
     @discardableResult
-    public func resume(_ id: String, from store: some RelaySessionStore, merchant: RelayMerchant) async throws
-        -> RelaySession
-    {
+    public func resume(
+        _ id: String, from store: some RelaySessionStore, merchant: RelayMerchant, caller: RelayCaller? = nil
+    ) async throws -> RelaySession {
         guard let sealed = try await store.load(id) else {
             throw RelayError(
                 code: .unknownSession, message: "the store has no snapshot of session \(id.debugDescription)",
                 field: "session", value: id)
         }
-        let session = try await resume(sealed, merchant: merchant, expecting: id)
+        let session = try await resume(
+            sealed, merchant: merchant, owner: caller.map { $0.digest(key: callerKey) }, expecting: id)
         // Taken out of the store: a snapshot resumes once, so a late or repeated event elsewhere
         // cannot bring back the checkout as it was before.
         try? await store.remove(id)
@@ -476,20 +573,40 @@ public final class WebRelay: Sendable {
     /// - Throws: ``RelayError`` with ``RelayError/Code/malformedSnapshot``,
     ///   ``RelayError/Code/tamperedSnapshot``, ``RelayError/Code/unsupportedSnapshotVersion``,
     ///   ``RelayError/Code/snapshotDiverged``, ``RelayError/Code/sessionExists`` or
-    ///   ``RelayError/Code/snapshotKeyMissing``; the flow's ``/CheckoutCore/CheckoutError`` for an
-    ///   invalid request.
+    ///   ``RelayError/Code/snapshotKeyMissing``; ``RelayError/Code/unknownSession`` when `caller`
+    ///   is given and the session is not theirs; ``RelayError/Code/tooManySessions`` or
+    ///   ``RelayError/Code/tooManySessionsForCaller``; the flow's
+    ///   ``/CheckoutCore/CheckoutError`` for an invalid request.
+    ///
+    /// A snapshot keeps the caller that opened its session (spec W10, as a keyed digest): the
+    /// resumed session answers that caller only, and `caller`, when given, must be them.
     @discardableResult
-    public func resume(_ sealed: Data, merchant: RelayMerchant) async throws -> RelaySession {
-        try await resume(sealed, merchant: merchant, expecting: nil)
-    }
-
-    /// ``resume(_:merchant:)``, refusing before anything is built a snapshot of another session
-    /// than `expected` (a store's entries swapped).
-    private func resume(_ sealed: Data, merchant: RelayMerchant, expecting expected: String?) async throws
+    public func resume(_ sealed: Data, merchant: RelayMerchant, caller: RelayCaller? = nil) async throws
         -> RelaySession
     {
+        try await resume(sealed, merchant: merchant, owner: caller.map { $0.digest(key: callerKey) }, expecting: nil)
+    }
+
+    /// ``resume(_:merchant:caller:)``, refusing before anything is built a snapshot of another
+    /// session than `expected` (a store's entries swapped) or of another owner than `caller`.
+    private func resume(
+        _ sealed: Data, merchant: RelayMerchant, owner caller: CallerDigest?, expecting expected: String?
+    ) async throws -> RelaySession {
         let key = try RelaySnapshot.checkedKey(options.snapshotKey)
         let payload = try RelaySnapshot.open(sealed, key: key)
+        let owner = try payload.owner.map { hex in
+            guard let digest = CallerDigest(hex: hex) else {
+                throw RelayError(
+                    code: .malformedSnapshot, message: "the snapshot's owner is not a caller's digest", field: "owner")
+            }
+            return digest
+        }
+        if let caller, !caller.matches(owner) {
+            throw RelayError(
+                code: .unknownSession,
+                message: "no session of this caller has the id \(payload.session.debugDescription)", field: "session",
+                value: payload.session)
+        }
         if let expected, payload.session != expected {
             throw RelayError(
                 code: .tamperedSnapshot,
@@ -508,12 +625,16 @@ public final class WebRelay: Sendable {
                 code: .sessionExists, message: "a session with the id \(payload.session.debugDescription) is open",
                 field: "session", value: payload.session)
         }
+        if let refusal = sessions.withLock({ $0.refusal(toOpenFor: owner, limits: options.limits) }) {
+            throw refusal
+        }
         let session = try RelaySession(
-            id: payload.session, request: payload.request, merchant: merchant, options: options)
+            id: payload.session, request: payload.request, merchant: merchant, owner: owner, options: options)
         try await replay(payload.steps, into: session)
         session.state.withLock { state in
             state.steps = payload.steps
             state.validated = payload.validated
+            state.eventsTaken = payload.steps.count
             state.authorizationAttempted = payload.steps.contains {
                 $0.event.type == .paymentAuthorized || $0.event.type == .paymentResponse
             }
@@ -576,6 +697,12 @@ public final class WebRelay: Sendable {
 }
 
 extension RelayRefusal {
+    /// The relay's error, for the page; `limit` names the limit it is for.
+    init(_ error: RelayError, limit: String?) {
+        self.init(
+            reason: error.code.rawValue, message: error.message, fields: error.field.map { [$0] }, limit: limit)
+    }
+
     /// The flow's refusal, for the page.
     init(_ refusal: Refusal) {
         self.init(

@@ -11,6 +11,9 @@ final class RelayCommandTests: XCTestCase {
     let harness = SimHarness()
     static let relayExamples = CommandLineTests.root.appendingPathComponent("Examples/relay")
 
+    /// A session id with the entropy a page's id carries (spec W10), readable by its prefix.
+    static func id(_ name: String) -> String { "\(name)-Kx8Qm2Vz7Lp4Wn9B" }
+
     static let redacted =
         #"{"locality": "Austin", "administrativeArea": "TX", "postalCode": "78701", "countryCode": "US"}"#
     static let express = #"{"label": "Express", "detail": "1-2 days", "amount": "15.00", "identifier": "express"}"#
@@ -80,8 +83,8 @@ final class RelayCommandTests: XCTestCase {
     func testAChangedAnswerFailsTheReplay() async throws {
         let shop = scenario("shop.json")
         let recorded = [
-            #"{"session": "s1", "type": "couponcodechanged", "couponCode": "TEN"}"#,
-            #"{"session": "s1", "type": "couponcodechanged", "refused": {"reason": "callbackPending", "message": "no"}}"#,
+            #"{"session": "ca210d9f-554c-465e-aaee-d2c9e6a87377", "type": "couponcodechanged", "couponCode": "TEN"}"#,
+            #"{"session": "ca210d9f-554c-465e-aaee-d2c9e6a87377", "type": "couponcodechanged", "refused": {"reason": "callbackPending", "message": "no"}}"#,
         ]
         let file = try events(recorded)
         let run = await harness.sim("relay", shop, "--events", file, "--expect", file)
@@ -96,9 +99,9 @@ final class RelayCommandTests: XCTestCase {
     func testARecordingReplaysAsItself() async throws {
         let shop = scenario("shop.json")
         let file = try events([
-            #"{"session": "r1", "type": "shippingcontactselected", "shippingContact": \#(Self.redacted)}"#,
-            #"{"session": "r1", "type": "shippingmethodselected", "shippingMethod": \#(Self.express)}"#,
-            #"{"session": "r1", "type": "cancel"}"#,
+            #"{"session": "\#(Self.id("r1"))", "type": "shippingcontactselected", "shippingContact": \#(Self.redacted)}"#,
+            #"{"session": "\#(Self.id("r1"))", "type": "shippingmethodselected", "shippingMethod": \#(Self.express)}"#,
+            #"{"session": "\#(Self.id("r1"))", "type": "cancel"}"#,
         ])
         let recorded = await harness.sim("relay", shop, "--events", file, "--record")
         XCTAssertEqual(recorded.code, 0, recorded.err)
@@ -117,11 +120,11 @@ final class RelayCommandTests: XCTestCase {
     /// Malformed lines are refused one by one with their line number; the rest go on.
     func testMalformedLinesAreRefusedWithTheirNumberAndTheRestGoOn() async throws {
         let file = try events([
-            #"{"session": "m1", "type": "shippingcontactselected", "shippingContact": "#,
-            #"{"session": "m1", "type": "teleport"}"#,
-            #"{"session": "m1", "type": "shippingmethodselected", "shippingMethod": {"label": "Express", "detail": "soon"}}"#,
+            #"{"session": "\#(Self.id("m1"))", "type": "shippingcontactselected", "shippingContact": "#,
+            #"{"session": "\#(Self.id("m1"))", "type": "teleport"}"#,
+            #"{"session": "\#(Self.id("m1"))", "type": "shippingmethodselected", "shippingMethod": {"label": "Express", "detail": "soon"}}"#,
             #"{"type": "wait", "seconds": "soon"}"#,
-            #"{"session": "m1", "type": "shippingcontactselected", "shippingContact": \#(Self.redacted)}"#,
+            #"{"session": "\#(Self.id("m1"))", "type": "shippingcontactselected", "shippingContact": \#(Self.redacted)}"#,
         ])
         let run = await harness.sim("relay", scenario("shop.json"), "--events", file)
         XCTAssertEqual(run.code, 0, run.err)
@@ -140,14 +143,14 @@ final class RelayCommandTests: XCTestCase {
     /// meanwhile is refused with callbackPending; a session idle past the timeout is ended.
     func testTheDeadlineAndTheIdleTimeoutRunOnTheScriptsClock() async throws {
         let file = try events([
-            #"{"session": "t1", "type": "shippingcontactselected", "shippingContact": \#(Self.redacted)}"#,
-            #"{"session": "t1", "type": "shippingmethodselected", "shippingMethod": \#(Self.express)}"#,
-            #"{"session": "t1", "type": "couponcodechanged", "couponCode": "TEN"}"#,
+            #"{"session": "\#(Self.id("t1"))", "type": "shippingcontactselected", "shippingContact": \#(Self.redacted)}"#,
+            #"{"session": "\#(Self.id("t1"))", "type": "shippingmethodselected", "shippingMethod": \#(Self.express)}"#,
+            #"{"session": "\#(Self.id("t1"))", "type": "couponcodechanged", "couponCode": "TEN"}"#,
             #"{"type": "wait", "seconds": 29}"#,
-            #"{"session": "t2", "type": "shippingcontactselected", "shippingContact": \#(Self.redacted)}"#,
+            #"{"session": "\#(Self.id("t2"))", "type": "shippingcontactselected", "shippingContact": \#(Self.redacted)}"#,
             #"{"type": "wait", "seconds": 1}"#,
             #"{"type": "wait", "seconds": 31}"#,
-            #"{"session": "t2", "type": "couponcodechanged", "couponCode": "TEN"}"#,
+            #"{"session": "\#(Self.id("t2"))", "type": "couponcodechanged", "couponCode": "TEN"}"#,
         ])
         let run = await harness.sim("relay", scenario("slow-shop.json"), "--events", file)
         XCTAssertEqual(run.code, 0, run.err)

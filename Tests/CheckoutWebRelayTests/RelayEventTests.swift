@@ -357,12 +357,13 @@ final class RelayEventTests: XCTestCase {
         let relay = WebRelay(options: RelayOptions(clock: ManualClock())) { id in
             id.hasPrefix("shop-") ? .open(Shop.request, .authorization(delegate: ShopMerchant())) : nil
         }
-        let reply = await relay.handle(try Page.contact("shop-1"))
+        let id = "shop-" + SessionID.random()
+        let reply = await relay.handle(try Page.contact(id), caller: Shop.caller)
         XCTAssertEqual(reply.completion?.method, "completeShippingContactSelection")
-        let other = await relay.handle(try Page.contact("other"))
+        let other = await relay.handle(try Page.contact(SessionID.random()), caller: Shop.caller)
         XCTAssertEqual(other.refusal?.reason, "unknownSession")
         XCTAssertThrowsError(
-            try relay.open("shop-1", request: Shop.request, merchant: .authorization(delegate: ShopMerchant()))
+            try relay.open(id, request: Shop.request, merchant: .authorization(delegate: ShopMerchant()))
         ) {
             XCTAssertEqual(($0 as? RelayError)?.code, .sessionExists)
         }

@@ -11,17 +11,20 @@ final class SnapshotTests: XCTestCase {
     }
 
     /// A session with accepted events, a flow refusal and a declined authorization.
-    private func openedSession(in relay: WebRelay, _ id: String = "s1") async throws -> ShopMerchant {
+    private func openedSession(in relay: WebRelay, _ id: String = "s1", caller: RelayCaller? = nil) async throws
+        -> ShopMerchant
+    {
         let merchant = ShopMerchant()
         try relay.open(
-            id, request: Shop.request, merchant: .authorization(delegate: merchant, validator: ShopValidator()))
-        _ = await relay.handle(try Page.validate(id))
-        _ = await relay.handle(try Page.contact(id))
-        let unknown = await relay.handle(try Page.method(id, "overnight"))
+            id, request: Shop.request, merchant: .authorization(delegate: merchant, validator: ShopValidator()),
+            caller: caller)
+        _ = await relay.handle(try Page.validate(id), caller: caller)
+        _ = await relay.handle(try Page.contact(id), caller: caller)
+        let unknown = await relay.handle(try Page.method(id, "overnight"), caller: caller)
         XCTAssertEqual(unknown.refusal?.reason, "unknownShippingMethod")
-        _ = await relay.handle(try Page.method(id, "express"))
-        _ = await relay.handle(try Page.coupon(id, "NOPE"))
-        let declined = await relay.handle(try Page.authorize(id, transaction: "decline-1"))
+        _ = await relay.handle(try Page.method(id, "express"), caller: caller)
+        _ = await relay.handle(try Page.coupon(id, "NOPE"), caller: caller)
+        let declined = await relay.handle(try Page.authorize(id, transaction: "decline-1"), caller: caller)
         XCTAssertEqual(declined.completion, .payment(ApplePayPaymentAuthorizationResult(status: 1)))
         return merchant
     }
@@ -60,17 +63,19 @@ final class SnapshotTests: XCTestCase {
     // through the relay's opener.
     func testTheOpenerResumesFromAStore() async throws {
         let first = relay()
-        _ = try await openedSession(in: first)
+        let id = SessionID.random()
+        _ = try await openedSession(in: first, id, caller: Shop.caller)
         let store = InMemoryRelaySessionStore()
-        try await first.suspend("s1", to: store)
+        try await first.suspend(id, to: store)
         let second = WebRelay(options: RelayOptions(clock: ManualClock(), snapshotKey: Shop.key)) { id in
             await store.load(id).map { .resume($0, .authorization(delegate: ShopMerchant())) }
         }
-        let reply = await second.handle(try Page.method("s1", "standard"))
+        // The snapshot keeps its owner (spec W10): the resumed session answers them.
+        let reply = await second.handle(try Page.method(id, "standard"), caller: Shop.caller)
         guard case .shippingMethodSelection(let update) = reply.completion else { return XCTFail("\(reply)") }
         XCTAssertEqual(update.newTotal.amount, "25.00")
-        XCTAssertEqual(second.session("s1")?.isMerchantValidated, true)
-        let unknown = await second.handle(try Page.method("s2", "standard"))
+        XCTAssertEqual(second.session(id)?.isMerchantValidated, true)
+        let unknown = await second.handle(try Page.method(SessionID.random(), "standard"), caller: Shop.caller)
         XCTAssertEqual(unknown.refusal?.reason, "unknownSession")
     }
 

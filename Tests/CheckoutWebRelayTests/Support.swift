@@ -27,6 +27,9 @@ enum Shop {
 
     static let key = [UInt8](repeating: 0x5a, count: 32)
 
+    /// The customer the server authenticated (spec W10).
+    static let caller = RelayCaller("customer-1")
+
     static func items(_ cents: Int64) -> [SummaryItem] {
         [SummaryItem(label: "Tea", amount: money(2_000)), SummaryItem(label: "Tea Shop", amount: money(cents))]
     }

@@ -1,0 +1,58 @@
+import CheckoutCore
+
+/// Who sends an event, as the server knows it: the identity it already authenticated (a session
+/// cookie's id, a user id, an API key's id), never anything the page chose (spec W10).
+///
+/// A relay session answers only the caller that opened it: an event of another caller, or of no
+/// caller, is refused exactly as an event of an unknown session is, so it learns nothing about
+/// the session. The relay keeps only a keyed digest of the identity (HMAC-SHA256 under the
+/// relay's key), in memory and in snapshots; the identity itself is not stored or logged.
+public struct RelayCaller: Hashable, Sendable, CustomStringConvertible {
+    /// The identity, as the server gave it.
+    let identity: String
+
+    /// The caller with this identity: the server's own name for whoever made the request.
+    public init(_ identity: String) { self.identity = identity }
+
+    /// `RelayCaller(…)`: the identity is not shown, so that logging a caller leaks nothing.
+    public var description: String { "RelayCaller(…)" }
+
+    /// The identity's digest under `key`, which is what sessions and snapshots keep.
+    func digest(key: [UInt8]) -> CallerDigest {
+        CallerDigest(bytes: HMACSHA256.authenticationCode(for: Array("relay.caller:\(identity)".utf8), key: key))
+    }
+}
+
+/// A caller's keyed digest: what a session keeps of the caller that opened it.
+struct CallerDigest: Hashable, Sendable {
+    var bytes: [UInt8]
+
+    /// Equal in constant time, so that comparing digests tells nothing by how long it takes.
+    func matches(_ other: CallerDigest?) -> Bool {
+        guard let other else { return false }
+        return HMACSHA256.isEqualInConstantTime(bytes, other.bytes)
+    }
+
+    /// The digest as lower-case hexadecimal, for a snapshot.
+    var hex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+    }
+
+    /// The digest from its hexadecimal form; nil when `hex` is not 64 hexadecimal digits.
+    init?(hex: String) {
+        let digits = Array(hex.utf8)
+        guard digits.count == 64 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        for index in stride(from: 0, to: 64, by: 2) {
+            guard let byte = UInt8(String(decoding: digits[index..<index + 2], as: UTF8.self), radix: 16) else {
+                return nil
+            }
+            bytes.append(byte)
+        }
+        self.bytes = bytes
+    }
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+}
