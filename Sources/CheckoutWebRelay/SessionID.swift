@@ -9,28 +9,29 @@ public enum SessionID {
     /// The most entropy `id`'s form can carry, in bits:
     /// - 0 when a character is outside base64url (`A-Z a-z 0-9 - _`), or when the id uses fewer
     ///   distinct characters than a random one would (fewer than half its length, or than 8);
-    /// - otherwise 4 bits a character when every character is a hexadecimal digit or `-` (a
-    ///   UUID: 32 digits, 128 bits at most, 122 of them random), else 6 bits a character; the
-    ///   hyphens count nothing.
+    /// - 4 bits a hexadecimal digit when the id is hexadecimal digits and hyphens only (a UUID:
+    ///   32 digits, 128 bits at most, 122 of them random; the hyphens count nothing);
+    /// - otherwise 6 bits a character.
     public static func estimatedBits(of id: String) -> Int {
-        var symbols = 0
+        var hexDigits = 0
         var onlyHex = true
         var seen = Set<UInt8>()
         for byte in id.utf8 {
             switch byte {
-            case UInt8(ascii: "-"):
-                continue
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
                 UInt8(ascii: "A")...UInt8(ascii: "F"):
+                hexDigits += 1
+            case UInt8(ascii: "-"):
                 break
             case UInt8(ascii: "g")...UInt8(ascii: "z"), UInt8(ascii: "G")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
                 onlyHex = false
             default:
                 return 0
             }
-            symbols += 1
             seen.insert(byte)
         }
+        let symbols = onlyHex ? hexDigits : id.utf8.count
+        seen.remove(onlyHex ? UInt8(ascii: "-") : 0)
         guard seen.count >= min(8, (symbols + 1) / 2) else { return 0 }
         return symbols * (onlyHex ? 4 : 6)
     }
