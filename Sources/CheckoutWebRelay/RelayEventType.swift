@@ -60,4 +60,23 @@ public enum RelayEventType: String, Codable, Hashable, Sendable, CaseIterable {
         case .cancel: "cancel"
         }
     }
+
+    /// The browser API whose events a page sends: one a session (spec W10).
+    enum Wire: String, Sendable {
+        case applePay = "ApplePaySession"
+        case paymentRequest = "PaymentRequest"
+    }
+
+    /// The API only this event belongs to; nil for `validatemerchant` and `cancel`, which both
+    /// have.
+    var wire: Wire? {
+        switch self {
+        case .shippingContactSelected, .shippingMethodSelected, .paymentMethodSelected, .couponCodeChanged,
+            .paymentAuthorized:
+            .applePay
+        case .shippingAddressChange, .shippingOptionChange, .paymentMethodChange, .paymentResponse, .payerDetailChange:
+            .paymentRequest
+        case .validateMerchant, .cancel: nil
+        }
+    }
 }

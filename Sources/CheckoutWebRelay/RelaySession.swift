@@ -41,6 +41,11 @@ public final class RelaySession: Sendable {
         var relayCancelAfter: UInt64?
         /// The relay has let go of the session.
         var released = false
+        /// The browser API of the session's page, from its first event of one (spec W10).
+        var wire: RelayEventType.Wire?
+        /// A `paymentresponse` reached the merchant: the page may send `payerdetailchange`
+        /// (spec W7).
+        var responded = false
         /// The events the session has taken, `cancel` aside (spec W10).
         var eventsTaken = 0
     }
@@ -201,6 +206,20 @@ public final class RelaySession: Sendable {
     /// - Throws: ``InvalidEvent``, the flow's ``/CheckoutFlows/Refusal``, or
     ///   ``/CheckoutFlows/CallbackEnded``.
     func drive(_ payload: RelayEvent.Payload) async throws -> Driven {
+        // Spec W10: a page is an ApplePaySession's or a PaymentRequest's, never both.
+        if let wire = payload.type.wire {
+            let spoken: RelayEventType.Wire? = state.withLock { state in
+                if let spoken = state.wire, spoken != wire { return spoken }
+                state.wire = wire
+                return nil
+            }
+            if let spoken {
+                throw Refusal(
+                    code: .notAllowedInThisStep,
+                    message: "\(payload.type.rawValue) is a \(wire.rawValue) event; this session's page is a "
+                        + "\(spoken.rawValue)'s")
+            }
+        }
         switch payload {
         case .shippingContactSelected(let wire):
             // Apple Pay gives the contact redacted (spec A2): its postal code is already cut to
@@ -239,10 +258,18 @@ public final class RelaySession: Sendable {
                 try ResponseAuthorization(response, request: request, sheet: flow.sheet.sheet)
             }
             noteNotPassedOn("response.shippingAddress", response.shippingAddress?.membersWithoutCoreCounterpart ?? [])
-            return try await authorize(
+            let answer = try await authorize(
                 authorization.token, billingContact: authorization.billingContact,
                 shippingContact: authorization.shippingContact)
+            state.withLock { $0.responded = true }
+            return answer
         case .payerDetailChange(let name, let email, let phone):
+            // Spec W7, W10: a browser fires it only on a response the page retried.
+            guard state.withLock({ $0.responded }) else {
+                throw Refusal(
+                    code: .notAllowedInThisStep,
+                    message: "payerdetailchange comes only after a paymentresponse the page retried")
+            }
             // Spec W7: the contact selected before, with the payer's new details, as a selection.
             var contact = flow.sheet.sheet?.shippingContact ?? Contact()
             contact.isRedacted = false

@@ -13,7 +13,8 @@ final class CallerBindingTests: XCTestCase {
 
     private func relay() throws -> WebRelay {
         let relay = WebRelay(options: RelayOptions(clock: ManualClock(), snapshotKey: Shop.key))
-        try relay.open(id, request: Shop.request, merchant: .authorization(delegate: ShopMerchant()), caller: Shop.caller)
+        try relay.open(
+            id, request: Shop.request, merchant: .authorization(delegate: ShopMerchant()), caller: Shop.caller)
         return relay
     }
 

@@ -124,7 +124,7 @@ final class ConcurrentSessionsTests: XCTestCase {
             }
             return DrivenSession(
                 report: Report(id: id, relay: 0, events: [], suspensions: 0, pendingRefusals: 0), merchant: merchant,
-                steps: Int.random(in: 3...7, using: &random))
+                steps: Int.random(in: 3...7, using: &random), paymentRequest: index % 4 == 3)
         }
         var live = Array(sessions.indices)
         while !live.isEmpty {
@@ -147,6 +147,22 @@ final class ConcurrentSessionsTests: XCTestCase {
     ) {
         let id = session.report.id
         let relay = relays[session.report.relay]
+        // Spec W10: a page is an ApplePaySession's or a PaymentRequest's; each event is the
+        // session's page's own.
+        func onWire(_ event: RelayEvent) throws -> RelayEvent {
+            switch (session.paymentRequest, event.payload) {
+            case (false, .shippingAddressChange(let address)):
+                try Page.contact(
+                    id, country: address.country ?? "US", postalCode: address.country == "CA" ? "K1A 0B1" : "78701")
+            case (false, .shippingOptionChange(let option)): try Page.method(id, option)
+            case (true, .shippingContactSelected(let contact)):
+                try Page.address(id, country: contact.countryCode == "CA" ? "CA" : "US")
+            case (true, .shippingMethodSelected(let method)): try Page.option(id, method.identifier)
+            case (true, .paymentMethodSelected), (true, .couponCodeChanged), (true, .paymentAuthorized):
+                try Page.option(id, "standard")
+            default: event
+            }
+        }
         func send(_ event: RelayEvent) -> RelayReply { blocking { await relay.handle(event) } }
         func sent(_ event: RelayEvent, _ reply: RelayReply) {
             if let refusal = reply.refusal, refusal.reason == "callbackPending" {
@@ -156,29 +172,34 @@ final class ConcurrentSessionsTests: XCTestCase {
             session.report.events.append(event)
             session.ended = relay.session(id)?.isEnded ?? true
         }
+        func sent(_ event: RelayEvent) throws {
+            let event = try onWire(event)
+            sent(event, send(event))
+        }
         do {
             let roll = Int.random(in: 0..<100, using: &random)
             switch roll {
             case 0..<16:
                 let country = ["US", "US", "US", "CA", "GB"].randomElement(using: &random)!
                 let event = try Page.contact(id, country: country, postalCode: country == "US" ? "78701" : "K1A 0B1")
-                sent(event, send(event))
+                try sent(event)
             case 16..<30:
                 let event = try Page.method(id, ["standard", "express", "overnight"].randomElement(using: &random)!)
-                sent(event, send(event))
+                try sent(event)
             case 30..<38:
                 let event = try Page.card(id, type: Bool.random(using: &random) ? "credit" : "debit")
-                sent(event, send(event))
+                try sent(event)
             case 38..<47:
                 let code =
                     Int.random(in: 0..<40, using: &random) == 0 ? "BAD" : Bool.random(using: &random) ? "TEN" : "NOPE"
                 let event = try Page.coupon(id, code)
-                sent(event, send(event))
+                try sent(event)
             case 47..<60:
                 // spec W4: an event while the merchant owes an answer is refused, and changes nothing.
-                let held = try Page.contact(id)
-                let other = [try Page.method(id, "express"), try Page.coupon(id, "TEN"), try Page.card(id)]
-                    .randomElement(using: &random)!
+                let held = try onWire(try Page.contact(id))
+                let other = try onWire(
+                    [try Page.method(id, "express"), try Page.coupon(id, "TEN"), try Page.card(id)]
+                        .randomElement(using: &random)!)
                 let merchant = session.merchant
                 merchant.holdNextAnswer()
                 let first = Locked<RelayReply?>(nil)
@@ -202,19 +223,19 @@ final class ConcurrentSessionsTests: XCTestCase {
             case 60..<70:
                 let transaction = Int.random(in: 0..<5, using: &random) < 3 ? "decline-\(roll)" : "ok-\(roll)"
                 let event = try Page.authorize(id, transaction: transaction)
-                sent(event, send(event))
+                try sent(event)
             case 70..<73:
                 let event = try Page.cancel(id)
-                sent(event, send(event))
+                try sent(event)
             case 73..<82:
                 let event =
                     Bool.random(using: &random)
                     ? try Page.address(id, country: Bool.random(using: &random) ? "US" : "CA")
                     : try Page.option(id, Bool.random(using: &random) ? "standard" : "express")
-                sent(event, send(event))
+                try sent(event)
             case 82..<94:
                 let event = try Page.card(id, type: "credit")
-                sent(event, send(event))
+                try sent(event)
             default:
                 // spec W6: written out between events, resumed by the other relay.
                 let target = 1 - session.report.relay
@@ -283,6 +304,8 @@ private struct DrivenSession {
     var report: ConcurrentSessionsTests.Report
     var merchant: ShopMerchant
     var steps: Int
+    /// The session's page is a PaymentRequest's, not an ApplePaySession's.
+    var paymentRequest: Bool
     var ended = false
 }
 

@@ -13,7 +13,8 @@ final class RelayLimitsTests: XCTestCase {
 
     private func relay(_ limits: RelayLimits = RelayLimits()) throws -> WebRelay {
         let relay = WebRelay(options: RelayOptions(clock: ManualClock(), limits: limits))
-        try relay.open(id, request: Shop.request, merchant: .authorization(delegate: ShopMerchant()), caller: Shop.caller)
+        try relay.open(
+            id, request: Shop.request, merchant: .authorization(delegate: ShopMerchant()), caller: Shop.caller)
         return relay
     }
 
@@ -168,7 +169,8 @@ final class RelayLimitsTests: XCTestCase {
         XCTAssertEqual(opened.withLock { $0 }, 2, "the opener is not asked past the limit")
         XCTAssertEqual(relay.sessionCount, 2, "no session was evicted")
         XCTAssertThrowsError(
-            try relay.open(SessionID.random(), request: Shop.request, merchant: .authorization(delegate: ShopMerchant()))
+            try relay.open(
+                SessionID.random(), request: Shop.request, merchant: .authorization(delegate: ShopMerchant()))
         ) { XCTAssertEqual(($0 as? RelayError)?.code, .tooManySessions) }
         await relay.close(ids[0])
         let again = await relay.handle(try Page.coupon(ids[2], "TEN"), caller: RelayCaller("customer-2"))
