@@ -116,7 +116,9 @@ private let request = PaymentRequest(
     countryCode: "US",
     currencyCode: "USD",
     shippingMethods: [ground, express],
-    summaryItems: [SummaryItem(label: "Oolong tea", amount: money(2_400)), SummaryItem(label: "Tea Shop", amount: money(2_400))],
+    summaryItems: [
+        SummaryItem(label: "Oolong tea", amount: money(2_400)), SummaryItem(label: "Tea Shop", amount: money(2_400)),
+    ],
     supportsCouponCode: true
 )
 
@@ -388,7 +390,9 @@ private final class Harness: @unchecked Sendable {
         do {
             reply = try JSONDecoder().decode(RelayReply.self, from: data)
         } catch {
-            fatalError("relay-events: a reply does not decode as a RelayReply: \(error): \(String(decoding: data, as: UTF8.self))")
+            fatalError(
+                "relay-events: a reply does not decode as a RelayReply: \(error): \(String(decoding: data, as: UTF8.self))"
+            )
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -504,7 +508,8 @@ private final class Harness: @unchecked Sendable {
                         .utf8)
                 let observed = observe(event.session)
                 let reply = check(
-                    reply: await relay.handle(json: other), to: other, event: try? JSONDecoder().decode(RelayEvent.self, from: other))
+                    reply: await relay.handle(json: other), to: other,
+                    event: try? JSONDecoder().decode(RelayEvent.self, from: other))
                 require(
                     reply.refusal?.reason == "callbackPending",
                     "an event while the merchant owes an answer was not refused with callbackPending: \(reply)")
@@ -584,7 +589,9 @@ private final class Harness: @unchecked Sendable {
             validator.failHeld()
             let ended = ends.with { $0[id] ?? 0 }
             require(ended == 1, "session \(id.debugDescription) ended \(ended) times")
-            require(merchant.finished == 1, "session \(id.debugDescription)'s merchant was told didFinish \(merchant.finished) times")
+            require(
+                merchant.finished == 1,
+                "session \(id.debugDescription)'s merchant was told didFinish \(merchant.finished) times")
         }
         clock.discardPendingDeadlines()
     }

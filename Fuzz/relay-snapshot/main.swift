@@ -190,7 +190,9 @@ private func resumeSealed(_ input: Data) async {
     guard let payload = try? JSONDecoder().decode(RelaySnapshot.Payload.self, from: input) else {
         fatalError("relay-snapshot: a snapshot resumed whose payload does not decode")
     }
-    require(session.id == payload.session, "resumed \(session.id.debugDescription), not \(payload.session.debugDescription)")
+    require(
+        session.id == payload.session, "resumed \(session.id.debugDescription), not \(payload.session.debugDescription)"
+    )
     require(relay.sessionIDs == [payload.session], "the relay holds \(relay.sessionIDs) after a resume")
     require(merchant.counts.with { $0.calls } == 0, "the merchant was asked during the replay")
     require(!session.isEnded && !session.isBusy, "a resumed session is ended or busy")
@@ -202,7 +204,9 @@ private func resumeSealed(_ input: Data) async {
     }
     let cancel = try! JSONEncoder().encode(RelayEvent(session: payload.session, .cancel))
     let reply = try? JSONDecoder().decode(RelayReply.self, from: await relay.handle(json: cancel))
-    require(reply?.end?.outcome == "cancelled", "the page's cancel did not end a resumed session: \(String(describing: reply))")
+    require(
+        reply?.end?.outcome == "cancelled",
+        "the page's cancel did not end a resumed session: \(String(describing: reply))")
     await relay.close(payload.session)
     require(relay.sessionCount == 0, "a closed session is still held")
     require(ends.with { $0 } == [payload.session: 1], "ends told: \(ends.with { $0 })")
@@ -264,7 +268,10 @@ private func writeSeeds(to directory: String) async {
 }
 
 @_cdecl("LLVMFuzzerInitialize")
-public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
+public func initialize(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+) -> CInt {
     if let directory = ProcessInfo.processInfo.environment["FUZZ_SNAPSHOT_SEEDS"] {
         runBlocking { await writeSeeds(to: directory) }
         exit(0)

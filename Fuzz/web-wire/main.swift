@@ -125,11 +125,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     if let update = decoded(ApplePayShippingContactUpdate.self, input) {
         checkVersions("ApplePayShippingContactUpdate") { try update.validate(version: $0) }
-        for currency in currencies { typed("ApplePayShippingContactUpdate.core") { try update.core(currency: currency) } }
+        for currency in currencies {
+            typed("ApplePayShippingContactUpdate.core") { try update.core(currency: currency) }
+        }
     }
     if let update = decoded(ApplePayShippingMethodUpdate.self, input) {
         checkVersions("ApplePayShippingMethodUpdate") { try update.validate(version: $0) }
-        for currency in currencies { typed("ApplePayShippingMethodUpdate.core") { try update.core(currency: currency) } }
+        for currency in currencies {
+            typed("ApplePayShippingMethodUpdate.core") { try update.core(currency: currency) }
+        }
     }
     if let update = decoded(ApplePayPaymentMethodUpdate.self, input) {
         checkVersions("ApplePayPaymentMethodUpdate") { try update.validate(version: $0) }
