@@ -206,7 +206,10 @@ private func resumeSealed(_ input: Data) async {
         clock.discardPendingDeadlines()
         return
     } catch let error as CheckoutError {
-        require(error.field != nil, "a snapshot's request refused without naming the field: \(error)")
+        // An invalid request lists every problem at once (spec E1), each naming its field.
+        require(
+            error.field != nil || (!error.problems.isEmpty && error.problems.allSatisfy { $0.field != nil }),
+            "a snapshot's request refused without naming the field: \(error)")
         require(relay.sessionCount == 0, "a refused snapshot left a session")
         clock.discardPendingDeadlines()
         return
