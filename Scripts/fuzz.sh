@@ -28,7 +28,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 
-targets=(money client-secret json-request json-contact json-updates scenario flow)
+targets=(money client-secret json-request json-contact json-updates scenario flow web-wire relay-events relay-snapshot)
 out="$root/.build/fuzz"
 swiftc=${SWIFTC:-swiftc}
 
@@ -50,6 +50,10 @@ modules_of() {
                 "CheckoutWebRelay CheckoutSimulator"
             ;;
         flow) echo "CheckoutCore CheckoutFlows" ;;
+        web-wire) echo "CheckoutCore CheckoutWeb" ;;
+        relay-events | relay-snapshot)
+            echo "CheckoutCore CheckoutStripe CheckoutFlows CheckoutPayContext CheckoutWeb CheckoutWebRelay"
+            ;;
         *) echo "CheckoutCore" ;;
     esac
 }

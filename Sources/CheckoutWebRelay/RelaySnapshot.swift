@@ -72,10 +72,10 @@ public enum RelaySnapshot {
         let magicBytes = Array(magic.utf8)
         guard bytes.count > magicBytes.count + macLength + 2, bytes.starts(with: magicBytes),
             bytes[bytes.count - macLength - 1] == UInt8(ascii: "\n")
-        else { throw malformed("it does not have the form \(magic)<version>, payload, MAC") }
+        else { throw malformed("it does not have the form \(magic)<version>, payload, MAC", field: "snapshot") }
         let signed = bytes[..<(bytes.count - macLength - 1)]
         guard let mac = [UInt8](hexDigits: bytes[(bytes.count - macLength)...]) else {
-            throw malformed("its MAC is not \(macLength) lower-case hexadecimal digits")
+            throw malformed("its MAC is not \(macLength) lower-case hexadecimal digits", field: "mac")
         }
         var index = magicBytes.count
         var digits = ""
@@ -85,7 +85,7 @@ public enum RelaySnapshot {
         }
         guard index < signed.endIndex, signed[index] == UInt8(ascii: "\n"), let version = Int(digits),
             String(version) == digits
-        else { throw malformed("its header has no version number followed by a line feed") }
+        else { throw malformed("its header has no version number followed by a line feed", field: "version") }
         guard HMACSHA256.isValid(mac, for: signed, key: key) else {
             throw RelayError(
                 code: .tamperedSnapshot,
@@ -102,16 +102,22 @@ public enum RelaySnapshot {
         do {
             payload = try JSONDecoder().decode(Payload.self, from: Data(signed[(index + 1)...]))
         } catch {
-            throw malformed("its payload cannot be read: \(error)")
+            // The member that cannot be read, by its path in the payload (`steps[2].event.type`).
+            let (message, path) = WebRelay.describe(error)
+            throw malformed("its payload cannot be read: \(message)", field: path.map { "payload.\($0)" } ?? "payload")
         }
         guard payload.version == version else {
-            throw malformed("its payload says version \(payload.version) under a header of version \(version)")
+            throw malformed(
+                "its payload says version \(payload.version) under a header of version \(version)",
+                field: "payload.version")
         }
         return payload
     }
 
-    private static func malformed(_ why: String) -> RelayError {
-        RelayError(code: .malformedSnapshot, message: "the bytes are not a relay snapshot: \(why)")
+    /// A `malformedSnapshot` error naming the part of the snapshot that is wrong: `snapshot` (its
+    /// form), `mac`, `version`, or the payload's member (`payload`, `payload.steps[0].event`).
+    private static func malformed(_ why: String, field: String) -> RelayError {
+        RelayError(code: .malformedSnapshot, message: "the bytes are not a relay snapshot: \(why)", field: field)
     }
 }
 
