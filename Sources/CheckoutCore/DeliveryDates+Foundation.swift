@@ -44,7 +44,7 @@ extension DeliveryDateRange {
     /// PassKit's `PKDateComponentsRange(start:end:)`: the days the components name.
     ///
     /// - Throws: as ``CalendarDay/init(_:)-(DateComponents)`` (its field under `start` or `end`), and
-    ///   as ``init(start:end:)`` when `end` is before `start`.
+    ///   as ``init(start:end:)-(CalendarDay,_)`` when `end` is before `start`.
     public init(start: DateComponents, end: DateComponents) throws {
         try self.init(start: try Self.day(start, "start"), end: try Self.day(end, "end"))
     }

@@ -69,12 +69,12 @@ extension Money {
 extension Money {
     /// `self` plus a literal in `self`'s currency: `subtotal + 4.99`. The currencies cannot
     /// differ, so nothing is thrown; an overflow of 64-bit minor units stops the program, as
-    /// `Int`'s `+` does (use the throwing ``+(_:_:)`` for two amounts from input).
+    /// `Int`'s `+` does (use the throwing `+` of two `Money` values for amounts from input).
     public static func + (lhs: Money, rhs: Literal) -> Money {
         lhs.adding(Money(rhs, lhs.currency).minorUnits, "+")
     }
 
-    /// `self` minus a literal in `self`'s currency: `total - 5`. As ``+(_:_:)-(Money,Literal)``.
+    /// `self` minus a literal in `self`'s currency: `total - 5`. As `+` with a literal.
     public static func - (lhs: Money, rhs: Literal) -> Money {
         let amount = Money(rhs, lhs.currency).minorUnits
         guard amount != .min else { preconditionFailure("\(lhs) - \(amount) overflows 64-bit minor units") }

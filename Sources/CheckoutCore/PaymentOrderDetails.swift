@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The authentication token is a secret between Wallet and the merchant's order web service: a
 /// description shows it masked, and so does a transcript's JSON (spec E8), which encodes this value
-/// with ``Foundation/CodingUserInfoKey/checkoutMasksSecrets`` set. Other JSON (scenario files, a
+/// with `CodingUserInfoKey.checkoutMasksSecrets` set. Other JSON (scenario files, a
 /// relay's answer to its page) carries it whole.
 public struct PaymentOrderDetails: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The order type's identifier, such as `order.com.example.shop`.
