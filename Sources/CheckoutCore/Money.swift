@@ -176,7 +176,7 @@ extension Money {
 
     /// The difference of two amounts of one currency.
     ///
-    /// - Throws: as ``+(_:_:)``.
+    /// - Throws: as ``+(_:_:)-(_,Money)``.
     public static func - (lhs: Money, rhs: Money) throws -> Money {
         try lhs.combined(with: rhs, "-") { $0.subtractingReportingOverflow($1) }
     }
@@ -211,7 +211,7 @@ extension Money {
 
     /// The sum of `amounts`, all in `currency`; zero for none.
     ///
-    /// - Throws: as ``+(_:_:)``.
+    /// - Throws: as ``+(_:_:)-(_,Money)``.
     public static func sum(_ amounts: some Sequence<Money>, currency: CurrencyCode) throws -> Money {
         try amounts.reduce(Money.zero(currency)) { try $0 + $1 }
     }

@@ -370,11 +370,25 @@ public struct PaymentAuthorizationResult: Hashable, Sendable, Codable {
     public var status: PaymentAuthorizationStatus
     /// Errors to show on the sheet, each naming its field where it has one.
     public var errors: [PaymentError]
+    /// An order the customer can track in Wallet, for a successful result (PassKit's
+    /// `PKPaymentAuthorizationResult.orderDetails`).
+    public var orderDetails: PaymentOrderDetails?
 
-    /// A result with this status and these errors.
-    public init(status: PaymentAuthorizationStatus, errors: [PaymentError] = []) {
+    /// A result with this status, these errors and, for a success, the order to track.
+    public init(
+        status: PaymentAuthorizationStatus, errors: [PaymentError] = [], orderDetails: PaymentOrderDetails? = nil
+    ) {
         self.status = status
         self.errors = errors
+        self.orderDetails = orderDetails
+    }
+
+    /// A result with this status and any errors, as PassKit's
+    /// `PKPaymentAuthorizationResult(status:errors:)` takes them: each becomes a ``PaymentError``
+    /// as ``PaymentError/init(_:)`` maps it.
+    public init(status: PaymentAuthorizationStatus, errors: [any Error]?) {
+        let converted: [PaymentError] = (errors ?? []).map { PaymentError($0) }
+        self.init(status: status, errors: converted, orderDetails: nil)
     }
 
     /// `success` with no errors.
@@ -456,16 +470,18 @@ extension PaymentError {
 
 extension PaymentAuthorizationResult {
     private enum CodingKeys: String, CodingKey {
-        case status, errors
+        case status, errors, orderDetails
     }
 
-    /// Decodes `{"status", "errors"}`, both required; an unknown key is refused.
+    /// Decodes `{"status", "errors", "orderDetails"}`: `status` and `errors` required,
+    /// `orderDetails` optional; an unknown key is refused.
     public init(from decoder: any Decoder) throws {
         try decoder.refuseUnknownKeys(CodingKeys.self, of: "PaymentAuthorizationResult")
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             status: try container.decode(PaymentAuthorizationStatus.self, forKey: .status),
-            errors: try container.decode([PaymentError].self, forKey: .errors)
+            errors: try container.decode([PaymentError].self, forKey: .errors),
+            orderDetails: try container.decodeIfPresent(PaymentOrderDetails.self, forKey: .orderDetails)
         )
     }
 }

@@ -84,7 +84,7 @@ public struct CalendarDay: Hashable, Sendable, Comparable, CustomStringConvertib
 }
 
 extension CalendarDay: Codable {
-    /// Decodes from a `YYYY-MM-DD` string, validated as ``init(_:)`` does.
+    /// Decodes from a `YYYY-MM-DD` string, validated as ``init(_:)-(String)`` does.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         self = try decoder.validating { try CalendarDay(text) }
@@ -124,7 +124,7 @@ public struct DeliveryDateRange: Hashable, Sendable, Codable {
     }
 
     /// Decodes `{"start": "YYYY-MM-DD", "end": "YYYY-MM-DD"}`, validated as
-    /// ``init(start:end:)`` does.
+    /// ``init(start:end:)-(CalendarDay,_)`` does.
     public init(from decoder: any Decoder) throws {
         try decoder.refuseUnknownKeys(CodingKeys.self, of: "DeliveryDateRange")
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -1,4 +1,5 @@
 import CheckoutCore
+import Foundation
 
 /// Apple Pay on the web's `ApplePayPaymentOrderDetails`: an order the customer can track in
 /// Wallet after the payment.
@@ -23,6 +24,30 @@ public struct ApplePayPaymentOrderDetails: Codable, Hashable, Sendable {
     }
 }
 
+extension ApplePayPaymentOrderDetails {
+    /// The core's order details (PassKit's `PKPaymentOrderDetails`).
+    public init(_ core: PaymentOrderDetails) {
+        self.init(
+            orderTypeIdentifier: core.orderTypeIdentifier, orderIdentifier: core.orderIdentifier,
+            webServiceURL: core.webServiceURL.absoluteString, authenticationToken: core.authenticationToken)
+    }
+
+    /// The core's order details.
+    ///
+    /// - Throws: ``/CheckoutCore/CheckoutError`` naming `orderDetails.webServiceURL` when it is no
+    ///   absolute URL.
+    public func core() throws -> PaymentOrderDetails {
+        guard let url = URL(string: webServiceURL), url.scheme != nil else {
+            throw CheckoutError(
+                code: .invalidField, message: "orderDetails.webServiceURL is not an absolute URL",
+                field: "orderDetails.webServiceURL", value: webServiceURL)
+        }
+        return PaymentOrderDetails(
+            orderTypeIdentifier: orderTypeIdentifier, orderIdentifier: orderIdentifier, webServiceURL: url,
+            authenticationToken: authenticationToken)
+    }
+}
+
 /// Apple Pay on the web's `ApplePayPaymentAuthorizationResult`, what the page passes to
 /// `completePayment`: a status code and errors.
 ///
@@ -30,8 +55,8 @@ public struct ApplePayPaymentOrderDetails: Codable, Hashable, Sendable {
 /// ``/CheckoutCore/PaymentAuthorizationStatus``'s raw values: `STATUS_SUCCESS` 0, `STATUS_FAILURE` 1,
 /// `STATUS_INVALID_BILLING_POSTAL_ADDRESS` 2, `STATUS_INVALID_SHIPPING_POSTAL_ADDRESS` 3,
 /// `STATUS_INVALID_SHIPPING_CONTACT` 4, `STATUS_PIN_REQUIRED` 5, `STATUS_PIN_INCORRECT` 6,
-/// `STATUS_PIN_LOCKOUT` 7. Errors map as ``ApplePayError`` says. `orderDetails` has no core
-/// counterpart and stays on this value.
+/// `STATUS_PIN_LOCKOUT` 7. Errors map as ``ApplePayError`` says. `orderDetails` is the core's
+/// ``/CheckoutCore/PaymentOrderDetails`` both ways (`webServiceURL` an absolute URL).
 public struct ApplePayPaymentAuthorizationResult: Codable, Hashable, Sendable {
     /// `ApplePaySession.STATUS_SUCCESS` (0).
     public static let statusSuccess = 0
@@ -72,19 +97,21 @@ public struct ApplePayPaymentAuthorizationResult: Codable, Hashable, Sendable {
         guard let coreStatus = PaymentAuthorizationStatus(rawValue: status) else {
             throw unmappable("status", String(status), "is not an ApplePaySession status code (0 to 7)")
         }
-        return PaymentAuthorizationResult(status: coreStatus, errors: (errors ?? []).core())
+        return PaymentAuthorizationResult(
+            status: coreStatus, errors: (errors ?? []).core(), orderDetails: try orderDetails?.core())
     }
 
-    /// The members present here that ``core()`` has no place for: `orderDetails`.
-    public var membersWithoutCoreCounterpart: [String] {
-        orderDetails == nil ? [] : ["orderDetails"]
-    }
+    /// The members present here that ``core()`` has no place for: none since `orderDetails` is
+    /// carried.
+    public var membersWithoutCoreCounterpart: [String] { [] }
 
     /// The core result in Apple's members; no errors are absent `errors`.
     ///
     /// - Throws: ``/CheckoutCore/CheckoutError`` naming `errors[i].code` for a code Apple Pay does not have.
     public init(_ core: PaymentAuthorizationResult) throws {
         let errors = try appleErrors(core.errors, path: "errors")
-        self.init(status: core.status.rawValue, errors: errors.isEmpty ? nil : errors)
+        self.init(
+            status: core.status.rawValue, errors: errors.isEmpty ? nil : errors,
+            orderDetails: core.orderDetails.map(ApplePayPaymentOrderDetails.init))
     }
 }

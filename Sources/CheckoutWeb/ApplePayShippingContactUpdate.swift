@@ -6,8 +6,9 @@ import CheckoutCore
 /// Conversion from ``/CheckoutCore/ShippingContactUpdate`` (``init(_:)``): the last summary item is
 /// `newTotal`, the others `newLineItems`; errors map as ``ApplePayError`` says; shipping methods
 /// nil are absent, a list is `newShippingMethods`, and an empty list (none available) becomes no
-/// list plus a blocking `addressUnserviceable` error unless the merchant gave a blocking error
-/// (spec W3). To the core (``core(currency:)``): `newShippingMethods` absent or empty is nil (no
+/// list, the errors being the update's shown errors, which then hold the blocking error it
+/// stands for (``/CheckoutCore/ShippingContactUpdate/shownErrors``: `addressUnserviceable` unless the merchant
+/// gave a blocking error; spec A2, W3). To the core (``core(currency:)``): `newShippingMethods` absent or empty is nil (no
 /// change), as Apple Pay reads it. The extension members (`newRecurringPaymentRequest`, ...) are
 /// kept as ``/CheckoutCore/JSONValue`` and have no core counterpart.
 public struct ApplePayShippingContactUpdate: Codable, Hashable, Sendable {
@@ -59,7 +60,7 @@ public struct ApplePayShippingContactUpdate: Codable, Hashable, Sendable {
     ///   for an error code Apple Pay does not have.
     public init(_ core: ShippingContactUpdate) throws {
         let parts = try AppleUpdateParts(
-            summaryItems: core.summaryItems, shippingMethods: core.shippingMethods, errors: core.errors)
+            summaryItems: core.summaryItems, shippingMethods: core.shippingMethods, errors: core.shownErrors)
         self.init(
             newTotal: parts.newTotal,
             newLineItems: parts.newLineItems,

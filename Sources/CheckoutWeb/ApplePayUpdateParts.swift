@@ -31,25 +31,13 @@ struct AppleUpdateParts {
     var newShippingMethods: [ApplePayShippingMethod]?
     var errors: [ApplePayError]
 
-    /// The message of the blocking error that stands for "no shipping method is available"
-    /// (spec W3), when the merchant gave no blocking error of its own.
-    static let noShippingMethodMessage = "No shipping method is available for this address."
-
     /// Writes core members as Apple's. A list of shipping methods that is empty, the core's "none
     /// available", cannot be shown by Apple Pay (an empty list is "no change"): it is sent as no
-    /// list plus a blocking `addressUnserviceable` error, unless the merchant's errors already
-    /// hold a blocking shipping-contact error (spec W3).
+    /// list, and `errors` are the update's shown errors, which then hold the blocking error that
+    /// stands for it (``/CheckoutCore/ShippingContactUpdate/shownErrors``, spec W3).
     init(summaryItems: [SummaryItem], shippingMethods: [ShippingMethod]?, errors: [PaymentError]) throws {
         (newTotal, newLineItems) = try appleTotalAndLineItems(summaryItems, field: "summaryItems")
-        var errors = errors
-        if let shippingMethods, shippingMethods.isEmpty {
-            newShippingMethods = nil
-            if !errors.contains(where: \.isShippingContactError) {
-                errors.append(.shippingAddressUnserviceable(Self.noShippingMethodMessage))
-            }
-        } else {
-            newShippingMethods = shippingMethods?.map(ApplePayShippingMethod.init)
-        }
+        newShippingMethods = shippingMethods?.isEmpty == false ? shippingMethods?.map(ApplePayShippingMethod.init) : nil
         self.errors = try appleErrors(errors, path: "errors")
     }
 }

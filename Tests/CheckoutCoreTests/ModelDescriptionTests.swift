@@ -20,7 +20,8 @@ final class ModelDescriptionTests: XCTestCase {
         XCTAssertEqual("\([PaymentAuthorizationStatus.failure])", "[CheckoutCore.PaymentAuthorizationStatus.failure]")
         XCTAssertEqual(
             "\(PaymentAuthorizationResult(status: .success))",
-            "PaymentAuthorizationResult(status: CheckoutCore.PaymentAuthorizationStatus.success, errors: [])")
+            "PaymentAuthorizationResult(status: CheckoutCore.PaymentAuthorizationStatus.success, errors: [], "
+                + "orderDetails: nil)")
     }
 
     func testShippingMethodDescription() throws {

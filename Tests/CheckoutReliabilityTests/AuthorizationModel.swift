@@ -16,6 +16,12 @@ struct AuthorizationModel {
         case couponError
         /// Contact or coupon update: a new list of methods, `["ground"]` only.
         case fewerMethods
+        /// Contact update: an error of no particular kind (`unknown`), which blocks as every
+        /// error of a contact update but a coupon's does (A2).
+        case unknownError
+        /// Contact or coupon update: an empty list of methods, none available, which blocks
+        /// until another contact is selected (A2, A5, W3).
+        case noMethods
         /// Any update: a negative grand total (E7).
         case invalid
         // Authorization results.
@@ -167,14 +173,19 @@ struct AuthorizationModel {
         switch method {
         case "didSelectShippingContact":
             contactChosen = true
-            contactBlocked = content == .blockingError
+            contactBlocked = [.blockingError, .unknownError, .noMethods].contains(content)
             if content == .fewerMethods { replaceMethods(["ground"]) }
+            if content == .noMethods { replaceMethods([]) }
         case "didSelectShippingMethod":
             selected = pendingMethod
         case "didSelectPaymentMethod":
             cardBlocked = content == .cardError
         case "didChangeCouponCode":
             if content == .fewerMethods { replaceMethods(["ground"]) }
+            if content == .noMethods {
+                replaceMethods([])
+                contactBlocked = true
+            }
         default:  // didAuthorizePayment
             switch content {
             case .success: end("success")

@@ -70,15 +70,27 @@ final class AuthorizationSessionTests: XCTestCase {
         ]
         static let invalidItems = [SummaryItem(label: "Shop", amount: Money(minorUnits: -100, currency: .usd))]
 
+        /// The list of methods a contact or coupon update with `content` carries.
+        static func methods(_ content: Content) -> [ShippingMethod]? {
+            switch content {
+            case .fewerMethods: [ShippingMethod(identifier: "ground", label: "Ground", amount: .zero(.usd))]
+            case .noMethods: []
+            default: nil
+            }
+        }
+
         /// Calls `held` with the update or result `content` stands for.
         static func call(_ held: Held, _ content: Content) {
             let items = content == .invalid ? invalidItems : items
             switch held {
             case .contact(let handler):
-                let errors = content == .blockingError ? [PaymentError.shippingAddressUnserviceable("no")] : []
-                let methods =
-                    content == .fewerMethods
-                    ? [ShippingMethod(identifier: "ground", label: "Ground", amount: .zero(.usd))] : nil
+                let errors: [PaymentError] =
+                    switch content {
+                    case .blockingError: [.shippingAddressUnserviceable("no")]
+                    case .unknownError: [.unknown("no")]
+                    default: []
+                    }
+                let methods = Self.methods(content)
                 handler(ShippingContactUpdate(errors: errors, summaryItems: items, shippingMethods: methods))
             case .method(let handler):
                 handler(ShippingMethodUpdate(summaryItems: items))
@@ -87,9 +99,7 @@ final class AuthorizationSessionTests: XCTestCase {
                 handler(PaymentMethodUpdate(errors: errors, summaryItems: items))
             case .coupon(let handler):
                 let errors = content == .couponError ? [PaymentError.couponCodeInvalid("no")] : []
-                let methods =
-                    content == .fewerMethods
-                    ? [ShippingMethod(identifier: "ground", label: "Ground", amount: .zero(.usd))] : nil
+                let methods = Self.methods(content)
                 handler(CouponCodeUpdate(errors: errors, summaryItems: items, shippingMethods: methods))
             case .authorization(let handler):
                 let result: PaymentAuthorizationResult =
@@ -269,7 +279,9 @@ final class AuthorizationSessionTests: XCTestCase {
     }
 
     static func generate(_ random: inout SeededGenerator) -> [Step] {
-        let answers: [Content] = [.plain, .blockingError, .cardError, .couponError, .fewerMethods, .invalid]
+        let answers: [Content] = [
+            .plain, .blockingError, .cardError, .couponError, .fewerMethods, .unknownError, .noMethods, .invalid,
+        ]
         let results: [Content] = [
             .success, .failure, .failureShippingError, .failureBillingError, .pinRequired, .pinLockout,
         ]

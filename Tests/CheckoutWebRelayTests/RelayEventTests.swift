@@ -86,7 +86,7 @@ final class RelayEventTests: XCTestCase {
             { Shop.answer(contact: contact) }
         }
         let relay = relay()
-        try relay.open("s1", request: Shop.request, merchant: .authorization(asyncDelegate: AsyncShop()))
+        try relay.open("s1", request: Shop.request, merchant: .authorization(delegate: AsyncShop()))
         let contact = await relay.handle(try Page.contact("s1"))
         guard case .shippingContactSelection(let update) = contact.completion else { return XCTFail("\(contact)") }
         XCTAssertEqual(update.newTotal.amount, "30.00")

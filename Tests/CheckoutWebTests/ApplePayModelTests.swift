@@ -1,5 +1,6 @@
 import CheckoutCore
 import CheckoutWeb
+import Foundation
 import XCTest
 
 final class ApplePayModelTests: XCTestCase {
@@ -279,7 +280,10 @@ final class ApplePayModelTests: XCTestCase {
         XCTAssertEqual(
             try result.core(),
             PaymentAuthorizationResult(
-                status: .failure, errors: [.shippingContactInvalid(.street, "We cannot deliver to a P.O. box")])
+                status: .failure, errors: [.shippingContactInvalid(.street, "We cannot deliver to a P.O. box")],
+                orderDetails: PaymentOrderDetails(
+                    orderTypeIdentifier: "order.com.example", orderIdentifier: "ORDER-1",
+                    webServiceURL: URL(string: "https://example.com/orders")!, authenticationToken: "abc"))
         )
         let constants = [
             ApplePayPaymentAuthorizationResult.statusSuccess, ApplePayPaymentAuthorizationResult.statusFailure,
@@ -290,7 +294,9 @@ final class ApplePayModelTests: XCTestCase {
             ApplePayPaymentAuthorizationResult.statusPINLockout,
         ]
         XCTAssertEqual(constants, Array(0...7))
-        XCTAssertEqual(result.membersWithoutCoreCounterpart, ["orderDetails"])
+        XCTAssertEqual(result.membersWithoutCoreCounterpart, [])
+        XCTAssertEqual(try result.core().orderDetails?.orderIdentifier, result.orderDetails?.orderIdentifier)
+        XCTAssertEqual(try ApplePayPaymentAuthorizationResult(result.core()).orderDetails, result.orderDetails)
         for status in PaymentAuthorizationStatus.allCases {
             let core = PaymentAuthorizationResult(status: status)
             let wire = try ApplePayPaymentAuthorizationResult(core)

@@ -47,6 +47,7 @@ package enum ModelJSON {
     package static func foundationText(_ value: some Encodable) -> String? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
+        encoder.userInfo = [.checkoutMasksSecrets: true]
         guard let data = try? encoder.encode(value),
             let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
             let again = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
@@ -415,7 +416,8 @@ private final class TreeEncoder: Encoder {
     let tree: ModelJSON.Tree
     let parent: TreeEncoder?
     let key: (any CodingKey)?
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    /// A transcript's JSON: secrets are written masked (``PaymentOrderDetails``).
+    var userInfo: [CodingUserInfoKey: Any] { [.checkoutMasksSecrets: true] }
     /// The value encoded: an object, an array or a single value.
     var root: Int32?
 

@@ -95,7 +95,9 @@ public struct PaymentSheet: Hashable, Sendable {
         get { rest.value.couponCode }
         _modify { yield &rest.value.couponCode }
     }
-    /// Errors that block authorization until another shipping contact is selected.
+    /// Errors that block authorization until another shipping contact is selected: every error
+    /// of the last shipping-contact update but a coupon's, the error an empty list of methods
+    /// stands for, and the shipping-contact errors of a failed authorization (spec A2, A5, A7).
     public internal(set) var shippingContactErrors: [PaymentError] {
         get { rest.value.shippingContactErrors }
         _modify { yield &rest.value.shippingContactErrors }
@@ -167,8 +169,11 @@ extension PaymentSheet {
             shippingContact = contact
             summaryItems = answer.updatedSummaryItems
             replaceMethods(answer.updatedShippingMethods)
-            shippingContactErrors = answer.updatedErrors.filter(\.isShippingContactError)
-            shownErrors = answer.updatedErrors
+            if case .shippingContact(let update) = answer {
+                // Spec A2, W3: every error but a coupon's blocks, and so does an empty list.
+                shippingContactErrors = update.blockingErrors
+                shownErrors = update.shownErrors
+            }
             return
         case .shippingMethod(let identifier):
             guard case .shippingMethod = answer else { break }
@@ -187,7 +192,11 @@ extension PaymentSheet {
             couponCode = code
             summaryItems = answer.updatedSummaryItems
             replaceMethods(answer.updatedShippingMethods)
-            shownErrors = answer.updatedErrors
+            if case .couponCode(let update) = answer {
+                // Spec A5, W3: a coupon's errors do not block; an empty list of methods does.
+                shippingContactErrors += update.blockingErrors
+                shownErrors = update.shownErrors
+            }
             return
         case .authorization, .merchantSession:
             break

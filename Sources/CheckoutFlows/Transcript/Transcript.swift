@@ -134,8 +134,11 @@ public struct Transcript: Hashable, Sendable {
         return order
     }
 
-    /// The delegate methods called, in order (notifications included, except one the merchant does
-    /// not implement, whose default ran: spec A9).
+    /// The delegate methods the flow called, in order: every callback, an optional one included
+    /// when the protocol's default answered it for a merchant that does not implement it (its
+    /// completion entry says `[default answer]`), and the notifications, except one the merchant
+    /// does not implement, whose default ran (spec A9). It is what the flow called, not only what
+    /// the merchant's own code received.
     public var delegateCalls: [String] {
         entries.compactMap { entry in
             if case .call(let method, _, _) = entry.event { return method }
