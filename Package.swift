@@ -64,6 +64,7 @@ let package = Package(
             name: "checkout-bench",
             dependencies: [
                 "CheckoutSimulator", "CheckoutFlows", "CheckoutPayContext", "CheckoutCore", "CheckoutStripeBackends",
+                "CheckoutWebRelay",
             ],
             swiftSettings: strict
         ),

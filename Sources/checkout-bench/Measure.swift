@@ -112,6 +112,15 @@ enum Heap {
         return current - fast - rest + mmap
     }
 
+    /// The resident set size of the process now, in bytes (`/proc/self/statm`'s second field);
+    /// nil where there is no `/proc`.
+    static func residentBytes() -> Int? {
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+        let fields = statm.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
     /// The peak resident set size of the process so far, in bytes (`getrusage`'s `ru_maxrss`).
     static func peakResidentBytes() -> Int {
         var usage = rusage()

@@ -17,7 +17,9 @@ let usage = """
       --quick          A reduced run (fewer and shorter runs), under a minute.
       --json           Print one JSON object instead of the table.
       --runs N         Runs per figure (default 7, quick 3).
-      --only PARTS     A comma-separated subset of: roundtrip, sessions, memory, concurrency, explorer.
+      --only PARTS     A comma-separated subset of: roundtrip, sessions, memory, concurrency, explorer,
+                       flood (not run unless named: a relay flooded with and without its limits,
+                       COUNT events, default 20000).
       --examples DIR   The scenarios the explorer runs (default: Examples).
       --profile WHAT   Run one workload COUNT times without measuring, for a profiler such as
                        valgrind --tool=callgrind (Scripts/profile.sh): baseline,
@@ -28,7 +30,8 @@ let usage = """
                        concurrency-pinned-2, concurrency-baseline-1,
                        concurrency-baseline-2, explore
                        (each example under --examples, COUNT sessions each).
-      --count COUNT    How many round trips, sessions or parked sessions --profile runs
+      --count COUNT    How many round trips, sessions or parked sessions --profile runs, or events a
+                       flood sends
                        (default 100000).
     """
 
@@ -40,6 +43,8 @@ struct Options {
     var examples = "Examples"
     var profile: String?
     var count = 100_000
+    /// Whether --count was given (the flood's own default is 20,000 events).
+    var countGiven = false
 }
 
 func parseOptions(_ arguments: [String]) -> Options {
@@ -70,6 +75,7 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "--count":
             guard let value = rest.popFirst().flatMap({ Int($0) }), value > 0 else { fail("--count needs a count") }
             options.count = value
+            options.countGiven = true
         case "--help", "-h":
             print(usage)
             exit(0)
@@ -315,6 +321,12 @@ if options.parts.contains("explorer") {
         }
         extras["explorerSessionsPerExample"] = sessions
     }
+}
+
+if options.parts.contains("flood") {
+    let count = options.countGiven ? options.count : 20_000
+    figures += await RelayFloodBench.run(count: count, log: log)
+    extras["floodEvents"] = count
 }
 
 // MARK: Output
