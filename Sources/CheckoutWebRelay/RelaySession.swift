@@ -5,8 +5,8 @@ import CheckoutWeb
 import Foundation
 
 /// One relayed checkout: the flow that mirrors the page's sheet, the merchant who answers it, and
-/// what the relay keeps of it (spec W4-W6). Get one from ``WebRelay/open(_:request:merchant:)``,
-/// ``WebRelay/resume(_:merchant:)`` or ``WebRelay/session(_:)``; the relay drives it.
+/// what the relay keeps of it (spec W4-W6). Get one from ``WebRelay/open(_:request:merchant:caller:)``,
+/// ``WebRelay/resume(_:merchant:caller:)`` or ``WebRelay/session(_:)``; the relay drives it.
 public final class RelaySession: Sendable {
     /// The id the page sends with every event.
     public let id: String

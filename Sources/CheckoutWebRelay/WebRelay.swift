@@ -5,12 +5,12 @@ import Foundation
 
 /// A server's relay for Apple Pay on the web and the W3C Payment Request (spec W1-W6): many
 /// sessions at once, each a flow that mirrors a page's sheet and whose delegate is the
-/// merchant's. The page forwards each event (``RelayEvent``); ``handle(_:)`` gives it to the
+/// merchant's. The page forwards each event (``RelayEvent``); ``handle(_:caller:)`` gives it to the
 /// session's flow and answers with exactly what the page passes to the matching `complete…`
 /// method (``RelayReply``).
 ///
-/// The relay has no HTTP of its own: put ``handle(json:)`` (bytes in, bytes out) or
-/// ``handle(_:)`` (values) behind a route of any server framework. It is `Sendable`: events of
+/// The relay has no HTTP of its own: put ``handle(json:caller:)`` (bytes in, bytes out) or
+/// ``handle(_:caller:)`` (values) behind a route of any server framework. It is `Sendable`: events of
 /// different sessions run at once from any thread; within a session the browser's rules hold
 /// (spec W4): one event at a time (an event while the merchant owes an answer is refused with
 /// `callbackPending`, except `cancel`, which always ends the flow), the browser's timeout is the
@@ -18,7 +18,7 @@ import Foundation
 /// and aborts). Sessions without an event for ``RelayOptions/idleTimeout`` are ended (spec W6),
 /// on the options' clock. Between events a session can be written out as a sealed snapshot
 /// (``snapshot(_:)``, ``suspend(_:to:)``) and resumed by another relay in another process
-/// (``resume(_:merchant:)``).
+/// (``resume(_:merchant:caller:)``).
 public final class WebRelay: Sendable {
     /// The relay's options.
     public let options: RelayOptions
