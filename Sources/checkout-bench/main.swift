@@ -64,7 +64,9 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "--only":
             guard let value = rest.popFirst() else { fail("--only needs a list") }
             let parts = Set(value.split(separator: ",").map(String.init))
-            guard parts.isSubset(of: options.parts), !parts.isEmpty else { fail("unknown part in '\(value)'") }
+            guard parts.isSubset(of: options.parts.union(["flood"])), !parts.isEmpty else {
+                fail("unknown part in '\(value)'")
+            }
             options.parts = parts
         case "--examples":
             guard let value = rest.popFirst() else { fail("--examples needs a directory") }
