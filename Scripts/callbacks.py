@@ -68,6 +68,59 @@ def signature(flow, callback, asynchronous=False):
     return f"func {name}(\n        " + ",\n        ".join(parts) + f"\n    ){result}"
 
 
+def spelled(callback, asynchronous):
+    """The platform spellings of an optional method that its protocol (or async twin) declares as
+    requirements of their own (spec E11); a required method's spellings are refused at compile time
+    instead (Scripts/check-spellings.py)."""
+    if not callback.get("optional"):
+        return []
+    if asynchronous and not is_callback(callback):
+        # A notification is not async: the completion-handler protocol declares the spelling, and
+        # declared in both, a type of both forms would have two defaults of it.
+        return []
+    return [s for s in callback.get("spellings", []) if not asynchronous or s.get("async", True)]
+
+
+def spelling_signature(flow, callback, spelling, asynchronous=False):
+    """A platform spelling's requirement: our parameter names and types under the platform's labels."""
+    parts = [f"_ {flow['flowParameter']}: {flow['flowType']}"]
+    for label, p in zip(spelling.get("parameters", []), params(callback)):
+        parts.append(f"{label} {p['name']}: {p['type']}" if label != p["name"] else f"{label}: {p['type']}")
+    if is_callback(callback) and not asynchronous:
+        name = handler_label(callback)
+        label = spelling.get("handlerLabel", name)
+        parts.append((f"{label} {name}" if label != name else name) +
+                     f": @escaping @Sendable ({callback['answer']}) -> Void")
+    result = f" async -> {callback['answer']}" if is_callback(callback) and asynchronous else ""
+    return f"func {spelling['function']}(\n        " + ",\n        ".join(parts) + f"\n    ){result}"
+
+
+def spelling_call(flow, callback, spelling, asynchronous=False):
+    """A call of a platform spelling's requirement on `self`, with the requirement's bound values."""
+    args = [flow["flowParameter"]]
+    for label, p in zip(spelling.get("parameters", []), params(callback)):
+        args.append(f"{label}: {p['name']}")
+    if is_callback(callback) and not asynchronous:
+        args.append(f"{spelling.get('handlerLabel', handler_label(callback))}: {handler_label(callback)}")
+    text = f"{spelling['function']}(" + ", ".join(args) + ")"
+    return ("await " + text) if is_callback(callback) and asynchronous else text
+
+
+def swift_name(flow, callback, spelling=None):
+    """The method's Swift name, `base(_:label:handler:)`, ours or a platform spelling's."""
+    if spelling is None:
+        labels = [p["label"] for p in params(callback)]
+        base = callback.get("function", flow["methodPrefix"])
+        handler = handler_label(callback)
+    else:
+        labels = spelling.get("parameters", [])
+        base = spelling["function"]
+        handler = spelling.get("handlerLabel", handler_label(callback))
+    if is_callback(callback):
+        labels = labels + [handler]
+    return f"{base}(_:" + "".join(f"{label}:" for label in labels) + ")"
+
+
 def call(flow, callback, merchant, asynchronous=False, handler=None):
     """A call of the requirement on `merchant` with the callback's bound values."""
     args = [flow["flowParameter"]]
@@ -79,14 +132,16 @@ def call(flow, callback, merchant, asynchronous=False, handler=None):
     return f"{merchant}.{name}(" + ", ".join(args) + ")"
 
 
-def default_body(callback, asynchronous):
-    lines = []
+def default_body(flow, callback, asynchronous):
+    """The protocol default's body: it tells the flow's options a default answered (strict mode fails
+    the test on it, spec E11), then answers as the protocol gives."""
+    lines = [f"{flow['flowParameter']}.runner.defaultAnswered(.{callback['name']})"]
     if callback["kind"] == "notification":
-        return [callback["defaultBody"]]
+        return lines + [callback["defaultBody"]]
     if "defaultNote" in callback:
         lines.append(callback["defaultNote"])
     if asynchronous:
-        lines.append(("return " if lines else "") + callback["default"])
+        lines.append("return " + callback["default"])
     else:
         lines.append(f"{handler_label(callback)}({callback['default']})")
     return lines
@@ -106,6 +161,13 @@ def protocols(flow):
             text = callback.get("asyncDoc", callback["doc"]) if asynchronous else callback["doc"]
             out.append(doc(text, 4))
             out.append("    " + signature(flow, callback, asynchronous) + "\n")
+            for spelling in spelled(callback, asynchronous):
+                out.append("\n")
+                out.append(doc(
+                    f"{spelling['platform']}'s spelling of `{swift_name(flow, callback)}`, with this package's "
+                    f"types: implement either (spec E11). The flow calls ours, whose default calls this one; "
+                    f"implement only one of them.", 4))
+                out.append("    " + spelling_signature(flow, callback, spelling, asynchronous) + "\n")
         out.append("}\n")
         optional = [c for c in flow["callbacks"] if c.get("optional")]
         if optional:
@@ -113,14 +175,37 @@ def protocols(flow):
             for index, callback in enumerate(optional):
                 if index:
                     out.append("\n")
-                what = "nothing to do" if callback["kind"] == "notification" else "the answer the protocol gives"
-                out.append(doc(
-                    f"Default (spec A9, {callback['rule']}): {what}; the transcript says a default answered.", 4))
-                out.append("    public " + signature(flow, callback, asynchronous) + " {\n")
-                for line in default_body(callback, asynchronous):
-                    out.append(f"        {line}\n")
-                out.append("    }\n")
+                out.append(default_declarations(flow, callback, asynchronous))
             out.append("}\n")
+    return "".join(out)
+
+
+def default_declarations(flow, callback, asynchronous, access="public "):
+    """The defaults of an optional method and of its platform spellings: each calls the next
+    spelling, the last answers as the protocol gives (spec A9, E11)."""
+    out = []
+    chain = [None] + spelled(callback, asynchronous)
+    for index, spelling in enumerate(chain):
+        if index:
+            out.append("\n")
+        following = chain[index + 1] if index + 1 < len(chain) else None
+        if following is not None:
+            out.append(doc(f"Default: calls {following['platform']}'s spelling, "
+                           f"`{swift_name(flow, callback, following)}`.", 4))
+        else:
+            what = "nothing to do" if callback["kind"] == "notification" else "the answer the protocol gives"
+            out.append(doc(f"Default (spec A9, {callback['rule']}): {what}; the transcript says a default answered, "
+                           f"and strict mode fails the test unless it expects it (spec E11).", 4))
+        declaration = signature(flow, callback, asynchronous) if spelling is None \
+            else spelling_signature(flow, callback, spelling, asynchronous)
+        out.append(f"    {access}{declaration} {{\n")
+        if following is not None:
+            ret = "return " if is_callback(callback) and asynchronous else ""
+            out.append(f"        {ret}{spelling_call(flow, callback, following, asynchronous)}\n")
+        else:
+            for line in default_body(flow, callback, asynchronous):
+                out.append(f"        {line}\n")
+        out.append("    }\n")
     return "".join(out)
 
 
@@ -572,14 +657,15 @@ def delegate_method(flows):
                 names.append(callback["name"])
     out = [HEADER, "\n"]
     out.append(doc("The delegate methods the flows call, each named once (in Scripts/callbacks.json): the machines "
-                   "open a callback with one of these, and transcripts, refusals, violations and errors give its "
-                   "``name``. (`@usableFromInline`: the engine's inlinable code opens callbacks with it.)", 0))
-    out.append("@usableFromInline\npackage enum DelegateMethod: String, Sendable, CaseIterable {\n")
+                   "open a callback with one of these, transcripts, refusals, violations and errors give its "
+                   "``name``, and a test names the optional callbacks it expects a protocol's default to answer "
+                   "(``FlowOptions/onDefaultAnswer``, `FlowOptions.testing(expectingDefaultAnswers:)`).", 0))
+    out.append("public enum DelegateMethod: String, Hashable, Sendable, CaseIterable {\n")
     for name in names:
         out.append(f"    case {name}\n")
     out.append("\n")
     out.append(doc("The name, as the delegate protocol spells it.", 4))
-    out.append("    @usableFromInline package var name: String { rawValue }\n}\n")
+    out.append("    public var name: String { rawValue }\n}\n")
     return "".join(out)
 
 

@@ -227,6 +227,13 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
         tracked?.cancelAll()
     }
 
+    /// A protocol's default implementation is answering `method` in the merchant's place (spec
+    /// A9, E11): tells ``FlowOptions/onDefaultAnswer``. Called by the generated defaults, inside
+    /// the delegate call, outside the lock.
+    package func defaultAnswered(_ method: DelegateMethod) {
+        extras?.onDefaultAnswer?(method)
+    }
+
     /// The flow's work in flight, for a flow made with `tracksActivity`.
     @inlinable package var activity: ActivityCounter {
         guard let tracked else { preconditionFailure("the flow was made without tracksActivity") }

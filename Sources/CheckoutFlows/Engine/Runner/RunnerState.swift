@@ -31,7 +31,8 @@ package struct RunnerState<Machine: FlowMachine, Merchant: MerchantHold> {
         clockObject = .passRetained(RunnerClockBox.box(for: options.clock))
         armsLazily = options.clock.deadlineArming == .lazy
         extras =
-            options.onViolation == nil && options.onEnd == nil && !tracksActivity
+            options.onViolation == nil && options.onEnd == nil && options.onDefaultAnswer == nil
+                && !tracksActivity
             ? nil : RunnerExtras(options, tracksActivity: tracksActivity)
     }
 }
@@ -83,11 +84,13 @@ package final class SharedClockBox: Sendable {
     }
 }
 
-/// A flow's ``FlowOptions/onViolation`` and ``FlowOptions/onEnd``, and its work in flight.
+/// A flow's ``FlowOptions/onViolation``, ``FlowOptions/onEnd`` and ``FlowOptions/onDefaultAnswer``,
+/// and its work in flight.
 @usableFromInline
 final class RunnerExtras: Sendable {
     @usableFromInline let onViolation: (@Sendable (Violation) -> Void)?
     @usableFromInline let onEnd: (@Sendable () -> Void)?
+    @usableFromInline let onDefaultAnswer: (@Sendable (DelegateMethod) -> Void)?
     /// The flow's work in flight (async delegate methods, backend calls), cancelled when the flow
     /// ends; only for flows that start such work.
     @usableFromInline let tracked: ActivityCounter?
@@ -96,6 +99,7 @@ final class RunnerExtras: Sendable {
     init(_ options: FlowOptions, tracksActivity: Bool) {
         onViolation = options.onViolation
         onEnd = options.onEnd
+        onDefaultAnswer = options.onDefaultAnswer
         tracked = tracksActivity ? ActivityCounter() : nil
     }
 }
