@@ -24,6 +24,10 @@ package struct RunnerState<Machine: FlowMachine, Merchant: MerchantHold> {
     /// handed from thread to thread under the lock (`RunnerLocked.draining`), and one drainer
     /// makes one delegate call at a time, so no two accesses overlap.
     @usableFromInline var spare = SpareCompletion()
+    /// The delegate call an isolated merchant's adapter handed off during the current `perform`
+    /// (``FlowRunner/handOff(_:)``): the drainer starts it once `perform` has returned, and the drain
+    /// goes on where the call ends, on its isolation. Only the draining thread touches it, as `spare`.
+    @usableFromInline var handedOff: DrainHandOff?
 
     @inlinable
     init(machine: Machine, merchant: Merchant, options: FlowOptions, tracksActivity: Bool) {
