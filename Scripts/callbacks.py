@@ -154,6 +154,16 @@ def protocols(flow):
         name = flow["asyncProtocol"] if asynchronous else flow["protocol"]
         out.append("\n")
         out.append(doc(flow["asyncDoc"] if asynchronous else flow["doc"], 0))
+        if not asynchronous:
+            out.append("///\n")
+            out.append(doc(
+                "Threading (spec E6, E10): the flow calls these methods one at a time, never while it holds its "
+                "lock, from the thread that drains its work (a driver action's, a completion's, a deadline's "
+                "timer's), so the delegate is `Sendable`. Call a completion handler from anywhere, once; driver "
+                "actions and `cancel()` may come from anywhere, also from inside a method, and what they lead to "
+                f"comes after the method has returned. For a `@MainActor` class conform to ``MainActor{name}``, for "
+                f"an actor to ``Actor{name}``, for a class confined to a serial queue to ``Confined{name}``: the "
+                "flow then calls it on its isolation.", 0))
         out.append(f"public protocol {name}: Sendable {{\n")
         out.append(requirements(flow, asynchronous))
         out.append("}\n")

@@ -10,6 +10,15 @@ import CheckoutFlows
 /// `didCreatePaymentMethod` and `didComplete` are required. The shipping, coupon, merchant-session
 /// and `willComplete` methods are optional: the defaults keep the current summary (spec P2, A9),
 /// refuse a merchant session, and pass the result through unchanged.
+///
+/// Threading (spec E6, E10): the flow calls these methods one at a time, never while it holds its
+/// lock, from the thread that drains its work (a driver action's, a completion's, a deadline's
+/// timer's), so the delegate is `Sendable`. Call a completion handler from anywhere, once; driver
+/// actions and `cancel()` may come from anywhere, also from inside a method, and what they lead to
+/// comes after the method has returned. For a `@MainActor` class conform to
+/// ``MainActorPayContextDelegate``, for an actor to ``ActorPayContextDelegate``, for a class
+/// confined to a serial queue to ``ConfinedPayContextDelegate``: the flow then calls it on its
+/// isolation.
 public protocol PayContextDelegate: Sendable {
     /// The customer authorized and Stripe created a payment method: create the PaymentIntent or
     /// SetupIntent on your server and call `completion` with its client secret, with

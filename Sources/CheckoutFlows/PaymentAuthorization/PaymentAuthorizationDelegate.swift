@@ -11,6 +11,15 @@ import CheckoutCore
 /// the transcript for the default `willAuthorizePayment`, which is then not one of the flow's
 /// ``PaymentAuthorizationFlow/delegateCalls``. To write the callbacks with async/await, conform to
 /// ``AsyncPaymentAuthorizationDelegate`` instead.
+///
+/// Threading (spec E6, E10): the flow calls these methods one at a time, never while it holds its
+/// lock, from the thread that drains its work (a driver action's, a completion's, a deadline's
+/// timer's), so the delegate is `Sendable`. Call a completion handler from anywhere, once; driver
+/// actions and `cancel()` may come from anywhere, also from inside a method, and what they lead to
+/// comes after the method has returned. For a `@MainActor` class conform to
+/// ``MainActorPaymentAuthorizationDelegate``, for an actor to
+/// ``ActorPaymentAuthorizationDelegate``, for a class confined to a serial queue to
+/// ``ConfinedPaymentAuthorizationDelegate``: the flow then calls it on its isolation.
 public protocol PaymentAuthorizationDelegate: Sendable {
     /// The sheet is gone: after the authorization's result was shown, or at once when the customer
     /// cancels. Called exactly once, always last.
