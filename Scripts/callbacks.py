@@ -68,6 +68,59 @@ def signature(flow, callback, asynchronous=False):
     return f"func {name}(\n        " + ",\n        ".join(parts) + f"\n    ){result}"
 
 
+def spelled(callback, asynchronous):
+    """The platform spellings of an optional method that its protocol (or async twin) declares as
+    requirements of their own (spec E11); a required method's spellings are refused at compile time
+    instead (Scripts/check-spellings.py)."""
+    if not callback.get("optional"):
+        return []
+    if asynchronous and not is_callback(callback):
+        # A notification is not async: the completion-handler protocol declares the spelling, and
+        # declared in both, a type of both forms would have two defaults of it.
+        return []
+    return [s for s in callback.get("spellings", []) if not asynchronous or s.get("async", True)]
+
+
+def spelling_signature(flow, callback, spelling, asynchronous=False):
+    """A platform spelling's requirement: our parameter names and types under the platform's labels."""
+    parts = [f"_ {flow['flowParameter']}: {flow['flowType']}"]
+    for label, p in zip(spelling.get("parameters", []), params(callback)):
+        parts.append(f"{label} {p['name']}: {p['type']}" if label != p["name"] else f"{label}: {p['type']}")
+    if is_callback(callback) and not asynchronous:
+        name = handler_label(callback)
+        label = spelling.get("handlerLabel", name)
+        parts.append((f"{label} {name}" if label != name else name) +
+                     f": @escaping @Sendable ({callback['answer']}) -> Void")
+    result = f" async -> {callback['answer']}" if is_callback(callback) and asynchronous else ""
+    return f"func {spelling['function']}(\n        " + ",\n        ".join(parts) + f"\n    ){result}"
+
+
+def spelling_call(flow, callback, spelling, asynchronous=False):
+    """A call of a platform spelling's requirement on `self`, with the requirement's bound values."""
+    args = [flow["flowParameter"]]
+    for label, p in zip(spelling.get("parameters", []), params(callback)):
+        args.append(f"{label}: {p['name']}")
+    if is_callback(callback) and not asynchronous:
+        args.append(f"{spelling.get('handlerLabel', handler_label(callback))}: {handler_label(callback)}")
+    text = f"{spelling['function']}(" + ", ".join(args) + ")"
+    return ("await " + text) if is_callback(callback) and asynchronous else text
+
+
+def swift_name(flow, callback, spelling=None):
+    """The method's Swift name, `base(_:label:handler:)`, ours or a platform spelling's."""
+    if spelling is None:
+        labels = [p["label"] for p in params(callback)]
+        base = callback.get("function", flow["methodPrefix"])
+        handler = handler_label(callback)
+    else:
+        labels = spelling.get("parameters", [])
+        base = spelling["function"]
+        handler = spelling.get("handlerLabel", handler_label(callback))
+    if is_callback(callback):
+        labels = labels + [handler]
+    return f"{base}(_:" + "".join(f"{label}:" for label in labels) + ")"
+
+
 def call(flow, callback, merchant, asynchronous=False, handler=None):
     """A call of the requirement on `merchant` with the callback's bound values."""
     args = [flow["flowParameter"]]
@@ -79,14 +132,16 @@ def call(flow, callback, merchant, asynchronous=False, handler=None):
     return f"{merchant}.{name}(" + ", ".join(args) + ")"
 
 
-def default_body(callback, asynchronous):
-    lines = []
+def default_body(flow, callback, asynchronous):
+    """The protocol default's body: it tells the flow's options a default answered (strict mode fails
+    the test on it, spec E11), then answers as the protocol gives."""
+    lines = [f"{flow['flowParameter']}.runner.defaultAnswered(.{callback['name']})"]
     if callback["kind"] == "notification":
-        return [callback["defaultBody"]]
+        return lines + [callback["defaultBody"]]
     if "defaultNote" in callback:
         lines.append(callback["defaultNote"])
     if asynchronous:
-        lines.append(("return " if lines else "") + callback["default"])
+        lines.append("return " + callback["default"])
     else:
         lines.append(f"{handler_label(callback)}({callback['default']})")
     return lines
@@ -99,28 +154,224 @@ def protocols(flow):
         name = flow["asyncProtocol"] if asynchronous else flow["protocol"]
         out.append("\n")
         out.append(doc(flow["asyncDoc"] if asynchronous else flow["doc"], 0))
+        if not asynchronous:
+            out.append("///\n")
+            out.append(doc(
+                "Threading (spec E6, E10): the flow calls these methods one at a time, never while it holds its "
+                "lock, from the thread that drains its work (a driver action's, a completion's, a deadline's "
+                "timer's), so the delegate is `Sendable`. Call a completion handler from anywhere, once; driver "
+                "actions and `cancel()` may come from anywhere, also from inside a method, and what they lead to "
+                f"comes after the method has returned. For a `@MainActor` class conform to ``MainActor{name}``, for "
+                f"an actor to ``Actor{name}``, for a class confined to a serial queue to ``Confined{name}``: the "
+                "flow then calls it on its isolation.", 0))
         out.append(f"public protocol {name}: Sendable {{\n")
-        for index, callback in enumerate(flow["callbacks"]):
-            if index:
-                out.append("\n")
-            text = callback.get("asyncDoc", callback["doc"]) if asynchronous else callback["doc"]
-            out.append(doc(text, 4))
-            out.append("    " + signature(flow, callback, asynchronous) + "\n")
+        out.append(requirements(flow, asynchronous))
         out.append("}\n")
-        optional = [c for c in flow["callbacks"] if c.get("optional")]
-        if optional:
-            out.append(f"\nextension {name} {{\n")
-            for index, callback in enumerate(optional):
-                if index:
-                    out.append("\n")
-                what = "nothing to do" if callback["kind"] == "notification" else "the answer the protocol gives"
-                out.append(doc(
-                    f"Default (spec A9, {callback['rule']}): {what}; the transcript says a default answered.", 4))
-                out.append("    public " + signature(flow, callback, asynchronous) + " {\n")
-                for line in default_body(callback, asynchronous):
-                    out.append(f"        {line}\n")
-                out.append("    }\n")
-            out.append("}\n")
+        out.append(defaults(flow, name, asynchronous))
+    return "".join(out)
+
+
+def requirements(flow, asynchronous=False):
+    """The protocol's requirements: every method, and the platforms' spellings of the optional ones."""
+    out = []
+    for index, callback in enumerate(flow["callbacks"]):
+        if index:
+            out.append("\n")
+        text = callback.get("asyncDoc", callback["doc"]) if asynchronous else callback["doc"]
+        out.append(doc(text, 4))
+        out.append("    " + signature(flow, callback, asynchronous) + "\n")
+        for spelling in spelled(callback, asynchronous):
+            out.append("\n")
+            out.append(doc(
+                f"{spelling['platform']}'s spelling of `{swift_name(flow, callback)}`, with this package's "
+                f"types: implement either (spec E11). The flow calls ours, whose default calls this one; "
+                f"implement only one of them.", 4))
+            out.append("    " + spelling_signature(flow, callback, spelling, asynchronous) + "\n")
+    return "".join(out)
+
+
+def defaults(flow, name, asynchronous=False):
+    """The extension of protocol `name` with the defaults of the optional methods."""
+    optional = [c for c in flow["callbacks"] if c.get("optional")]
+    if not optional:
+        return ""
+    out = [f"\nextension {name} {{\n"]
+    for index, callback in enumerate(optional):
+        if index:
+            out.append("\n")
+        out.append(default_declarations(flow, callback, asynchronous))
+    out.append("}\n")
+    return "".join(out)
+
+
+# The isolated delegates (spec E10): for each kind, the protocol's declaration, the callback
+# enum's delivery to it, the adapter that hands each call to the isolation, and the flow's
+# initializer parameter that takes one.
+ISOLATIONS = {
+    "MainActor": {
+        "declaration": "@MainActor\npublic protocol {protocol}: AnyObject, Sendable",
+        "deliver": "@MainActor public func deliver(to merchant: some {protocol}, {p}: {flowType})",
+        "adapter": "package final class {adapter}<Merchant: {protocol}>: {name}Forwarding",
+        "hand": "{shell}.handOffToMainActor {{ [merchant] in callback.deliver(to: merchant, {p}: {p}) }}",
+        "parameter": "delegate: some {protocol}",
+        "argument": "{adapter}(delegate)",
+        "what": "a `@MainActor` class",
+        "doc": [
+            "The merchant's side of {a} for a `@MainActor` class (spec E10): the flow calls its methods on",
+            "the main actor, as {platform} calls its delegate on the main thread, so the class keeps",
+            "`var` state as an app's view controller does, without a lock. The methods, their",
+            "defaults and the platforms' spellings are ``{plain}``'s.",
+        ],
+        "where": "on the main actor, each as a job of its own",
+        "runs": ["Something must run the main actor: an app does; a Linux server or tool runs the main queue",
+                 "(an `async` `main`, `dispatchMain()` or `RunLoop.main.run()`), and a test is an `async` XCTest",
+                 "method or a Swift Testing test, which leave the main actor free while they wait."],
+    },
+    "Actor": {
+        "declaration": "public protocol {protocol}: Actor",
+        "deliver": "public func deliver(to merchant: isolated some {protocol}, {p}: {flowType})",
+        "adapter": "package final class {adapter}<Merchant: {protocol}>: {name}Forwarding",
+        "hand": "{shell}.handOff(awaiting: {{ [merchant] in await callback.deliver(to: merchant, {p}: {p}) }})",
+        "parameter": "delegate: some {protocol}",
+        "argument": "{adapter}(delegate)",
+        "what": "an actor",
+        "doc": [
+            "The merchant's side of {a} for an actor (spec E10): the actor's synchronous methods satisfy",
+            "the requirements, which are isolated to it, and the flow calls each on the actor (an actor",
+            "with a custom executor, such as a serial queue's, is called there). The methods, their",
+            "defaults and the platforms' spellings are ``{plain}``'s.",
+        ],
+        "where": "on the actor, each after one hop onto it",
+        "runs": [],
+    },
+    "Confined": {
+        "declaration": "public protocol {protocol}: AnyObject, SendableMetatype",
+        "deliver": "public func deliver(to merchant: some {protocol}, {p}: {flowType})",
+        "adapter": "package final class {adapter}<Merchant: {protocol}>: {name}Forwarding, @unchecked Sendable",
+        "hand": "{shell}.handOff(on: queue) {{ [self] in callback.deliver(to: self.merchant, {p}: {p}) }}",
+        "parameter": "delegate: sending some {protocol},\n        queue: DispatchQueue",
+        "argument": "{adapter}(delegate, queue: queue)",
+        "what": "a class confined to a serial queue",
+        "doc": [
+            "The merchant's side of {a} for a class confined to a serial `DispatchQueue`, which need not",
+            "be `Sendable` (spec E10): hand it to the flow with its queue (`sending`: the flow owns it",
+            "from then on) and the flow calls it only on that queue, as PassKit and Stripe call a",
+            "delegate only on the main queue. The queue must be serial (made without `.concurrent`). The",
+            "methods, their defaults and the platforms' spellings are ``{plain}``'s.",
+        ],
+        "where": "on the queue, each as a block of its own",
+        "runs": ["Touch the class yourself only on that queue from then on."],
+    },
+}
+
+
+def isolated_file(flow, kind):
+    """The delegate protocol isolated as `kind` says, with what runs it (spec E10)."""
+    iso = ISOLATIONS[kind]
+    name, flow_type, p = flow["name"], flow["flowType"], flow["flowParameter"]
+    protocol = kind + flow["protocol"]
+    adapter = kind + name + "Merchant"
+    fill = dict(protocol=protocol, p=p, flowType=flow_type, adapter=adapter, name=name, plain=flow["protocol"],
+                a=flow["article"], platform=flow["platform"])
+    out = [HEADER, "\n"]
+    imports = set(flow.get("imports", ["CheckoutCore"]))
+    if kind == "Confined":
+        imports.add("Dispatch")
+    out += [f"import {module}\n" for module in sorted(imports)]
+    out.append("\n")
+    out.append(doc(" ".join(line.format(**fill) for line in iso["doc"]), 0))
+    out.append("///\n")
+    contract = (
+        f"Threading: the flow calls each method {iso['where']}, once the previous call has returned: "
+        "never two at once, never one inside another, never while the flow holds its lock (spec E6). Call a "
+        "completion handler from anywhere: inside the method, later on the isolation, or from another task or "
+        "thread; it counts once (E2). Driver actions and `cancel()` may come from anywhere too, also from "
+        "inside a method: what they lead to (the next call, the terminal call) comes after the method has "
+        "returned. A callback's deadline runs on the flow's clock from when the flow makes the call, also while "
+        "the isolation is busy; a cancel or a deadline ends the flow at once, and its terminal method comes "
+        "after the method running then. `waitUntilEnded()` returns once the terminal method has returned. Do "
+        "not block the isolation waiting for the flow. " + " ".join(iso["runs"]))
+    out.append(doc(contract.strip(), 0))
+    out.append(iso["declaration"].format(**fill) + " {\n")
+    out.append(requirements(flow))
+    out.append("}\n")
+    out.append(defaults(flow, protocol))
+    out.append("\n")
+    enum = f"{name}Callback"
+    out.append(f"extension {enum} {{\n")
+    out.append(doc(f"Calls the method on {iso['what']}'s merchant, on its isolation.", 4))
+    out.append("    " + iso["deliver"].format(**fill) + " {\n        switch self {\n")
+    for callback in flow["callbacks"]:
+        out.append(f"        {case_pattern(callback)}:\n")
+        out.append(f"            {call(flow, callback, 'merchant', handler=handler_label(callback))}\n")
+    out.append("        }\n    }\n}\n\n")
+
+    out.append(doc(f"The flow's delegate for {iso['what']}'s merchant: it hands each call to the merchant's "
+                   "isolation, and the flow's drain goes on there once the call has returned (spec E10).", 0))
+    out.append(iso["adapter"].format(**fill) + " {\n")
+    if kind == "Confined":
+        out.append("    // Unchecked: the merchant is touched only on `queue`, by the calls handed off there.\n")
+    out.append("    let merchant: Merchant\n")
+    if kind == "Confined":
+        out.append("    let queue: DispatchQueue\n\n")
+        out.append("    init(_ merchant: sending Merchant, queue: DispatchQueue) {\n"
+                   "        self.merchant = merchant\n        self.queue = queue\n    }\n\n")
+    else:
+        out.append("\n    init(_ merchant: Merchant) { self.merchant = merchant }\n\n")
+    out.append(f"    package func forward(_ callback: {enum}, {p}: {flow_type}) {{\n")
+    if kind != "Confined":
+        out.append("        let merchant = merchant\n")
+    if "bridgesFrom" in flow:
+        other = FLOWS[flow["bridgesFrom"]]
+        out.append(f"        // The sheet's callbacks come from the sheet's drain, the others from the {p}'s.\n")
+        out.append(f"        if {other['name']}Callback(callback) != nil {{\n")
+        out.append("            " + iso["hand"].format(**dict(fill, shell=f"{p}.sheet")) + "\n")
+        out.append("        } else {\n")
+        out.append("            " + iso["hand"].format(**dict(fill, shell=p)) + "\n")
+        out.append("        }\n")
+    else:
+        out.append("        " + iso["hand"].format(**dict(fill, shell=p)) + "\n")
+    out.append("    }\n}\n\n")
+
+    out.append(f"extension {flow_type} {{\n")
+    out.append(doc(f"A {flow['flowNoun']} driving {iso['what']}'s delegate, called on its isolation (spec E10).", 4))
+    out.append("    ///\n")
+    out.append(doc(f"- Throws: as the initializer with a ``{flow['protocol']}``.", 4))
+    given = "".join(f"{q['label']}: {q['type']},\n        " for q in flow["initParameters"])
+    passed = "".join(f"{q['label']}: {q['label']}, " for q in flow["initParameters"])
+    out.append(f"    public convenience init(\n        {given}{iso['parameter'].format(**fill)},\n"
+               "        options: FlowOptions = FlowOptions()\n    ) throws {\n")
+    out.append(f"        try self.init({passed}delegate: {iso['argument'].format(**fill)}, options: options)\n")
+    out.append("    }\n}\n")
+    return "".join(out)
+
+
+def default_declarations(flow, callback, asynchronous, access="public "):
+    """The defaults of an optional method and of its platform spellings: each calls the next
+    spelling, the last answers as the protocol gives (spec A9, E11)."""
+    out = []
+    chain = [None] + spelled(callback, asynchronous)
+    for index, spelling in enumerate(chain):
+        if index:
+            out.append("\n")
+        following = chain[index + 1] if index + 1 < len(chain) else None
+        if following is not None:
+            out.append(doc(f"Default: calls {following['platform']}'s spelling, "
+                           f"`{swift_name(flow, callback, following)}`.", 4))
+        else:
+            what = "nothing to do" if callback["kind"] == "notification" else "the answer the protocol gives"
+            out.append(doc(f"Default (spec A9, {callback['rule']}): {what}; the transcript says a default answered, "
+                           f"and strict mode fails the test unless it expects it (spec E11).", 4))
+        declaration = signature(flow, callback, asynchronous) if spelling is None \
+            else spelling_signature(flow, callback, spelling, asynchronous)
+        out.append(f"    {access}{declaration} {{\n")
+        if following is not None:
+            ret = "return " if is_callback(callback) and asynchronous else ""
+            out.append(f"        {ret}{spelling_call(flow, callback, following, asynchronous)}\n")
+        else:
+            for line in default_body(flow, callback, asynchronous):
+                out.append(f"        {line}\n")
+        out.append("    }\n")
     return "".join(out)
 
 
@@ -151,7 +402,7 @@ def callbacks_file(flow):
     out.append(doc(
         f"A call of a ``{protocol}`` method, with its arguments and, for a callback, its handler: what a "
         f"delegate that stands between a flow and the merchant forwards (``{name}Forwarding``).", 0))
-    out.append(f"public enum {enum} {{\n")
+    out.append(f"public enum {enum}: Sendable {{\n")
     for index, callback in enumerate(callbacks):
         if index:
             out.append("\n")
@@ -572,14 +823,15 @@ def delegate_method(flows):
                 names.append(callback["name"])
     out = [HEADER, "\n"]
     out.append(doc("The delegate methods the flows call, each named once (in Scripts/callbacks.json): the machines "
-                   "open a callback with one of these, and transcripts, refusals, violations and errors give its "
-                   "``name``. (`@usableFromInline`: the engine's inlinable code opens callbacks with it.)", 0))
-    out.append("@usableFromInline\npackage enum DelegateMethod: String, Sendable, CaseIterable {\n")
+                   "open a callback with one of these, transcripts, refusals, violations and errors give its "
+                   "``name``, and a test names the optional callbacks it expects a protocol's default to answer "
+                   "(``FlowOptions/onDefaultAnswer``, `FlowOptions.testing(expectingDefaultAnswers:)`).", 0))
+    out.append("public enum DelegateMethod: String, Hashable, Sendable, CaseIterable {\n")
     for name in names:
         out.append(f"    case {name}\n")
     out.append("\n")
     out.append(doc("The name, as the delegate protocol spells it.", 4))
-    out.append("    @usableFromInline package var name: String { rawValue }\n}\n")
+    out.append("    public var name: String { rawValue }\n}\n")
     return "".join(out)
 
 
@@ -606,6 +858,8 @@ def outputs(path):
         files[os.path.join(flow["directory"], flow["name"] + "Callback.swift")] = callbacks_file(flow)
         if "answerEnum" in flow:
             files[os.path.join(flow["directory"], flow["answerEnum"] + ".swift")] = answers_file(flow)
+        for kind in ISOLATIONS:
+            files[os.path.join(flow["directory"], kind + flow["protocol"] + ".swift")] = isolated_file(flow, kind)
         if flow.get("performs"):
             files[os.path.join(flow["directory"], flow["flowType"] + "+Perform.swift")] = perform_file(flow)
         if "recording" in flow:

@@ -2,10 +2,10 @@
 // `Scripts/callbacks.py --write`.
 
 /// The delegate methods the flows call, each named once (in Scripts/callbacks.json): the machines
-/// open a callback with one of these, and transcripts, refusals, violations and errors give its
-/// ``name``. (`@usableFromInline`: the engine's inlinable code opens callbacks with it.)
-@usableFromInline
-package enum DelegateMethod: String, Sendable, CaseIterable {
+/// open a callback with one of these, transcripts, refusals, violations and errors give its
+/// ``name``, and a test names the optional callbacks it expects a protocol's default to answer
+/// (``FlowOptions/onDefaultAnswer``, `FlowOptions.testing(expectingDefaultAnswers:)`).
+public enum DelegateMethod: String, Hashable, Sendable, CaseIterable {
     case didFinish
     case willAuthorizePayment
     case didSelectShippingContact
@@ -21,5 +21,5 @@ package enum DelegateMethod: String, Sendable, CaseIterable {
     case willComplete
 
     /// The name, as the delegate protocol spells it.
-    @usableFromInline package var name: String { rawValue }
+    public var name: String { rawValue }
 }

@@ -6,7 +6,7 @@ import CheckoutFlows
 
 /// A call of a ``PayContextDelegate`` method, with its arguments and, for a callback, its handler:
 /// what a delegate that stands between a flow and the merchant forwards (``PayContextForwarding``).
-public enum PayContextCallback {
+public enum PayContextCallback: Sendable {
     /// `didCreatePaymentMethod` (spec P3).
     case didCreatePaymentMethod(
         paymentMethod: StripePaymentMethod, paymentInformation: Payment, completion: @Sendable (IntentAnswer) -> Void)

@@ -10,6 +10,15 @@ import CheckoutFlows
 /// `didCreatePaymentMethod` and `didComplete` are required. The shipping, coupon, merchant-session
 /// and `willComplete` methods are optional: the defaults keep the current summary (spec P2, A9),
 /// refuse a merchant session, and pass the result through unchanged.
+///
+/// Threading (spec E6, E10): the flow calls these methods one at a time, never while it holds its
+/// lock, from the thread that drains its work (a driver action's, a completion's, a deadline's
+/// timer's), so the delegate is `Sendable`. Call a completion handler from anywhere, once; driver
+/// actions and `cancel()` may come from anywhere, also from inside a method, and what they lead to
+/// comes after the method has returned. For a `@MainActor` class conform to
+/// ``MainActorPayContextDelegate``, for an actor to ``ActorPayContextDelegate``, for a class
+/// confined to a serial queue to ``ConfinedPayContextDelegate``: the flow then calls it on its
+/// isolation.
 public protocol PayContextDelegate: Sendable {
     /// The customer authorized and Stripe created a payment method: create the PaymentIntent or
     /// SetupIntent on your server and call `completion` with its client secret, with
@@ -45,8 +54,26 @@ public protocol PayContextDelegate: Sendable {
         handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
     )
 
+    /// Stripe's spelling of `payContext(_:didSelectShippingMethod:handler:)`, with this package's
+    /// types: implement either (spec E11). The flow calls ours, whose default calls this one;
+    /// implement only one of them.
+    func applePayContext(
+        _ context: PayContext,
+        didSelect method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    )
+
     /// The customer selected a shipping contact, redacted (spec A2).
     func payContext(
+        _ context: PayContext,
+        didSelectShippingContact contact: Contact,
+        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
+    )
+
+    /// Stripe's spelling of `payContext(_:didSelectShippingContact:handler:)`, with this package's
+    /// types: implement either (spec E11). The flow calls ours, whose default calls this one;
+    /// implement only one of them.
+    func applePayContext(
         _ context: PayContext,
         didSelectShippingContact contact: Contact,
         handler: @escaping @Sendable (ShippingContactUpdate) -> Void
@@ -59,62 +86,121 @@ public protocol PayContextDelegate: Sendable {
         handler: @escaping @Sendable (CouponCodeUpdate) -> Void
     )
 
+    /// Stripe's spelling of `payContext(_:didChangeCouponCode:handler:)`, with this package's
+    /// types: implement either (spec E11). The flow calls ours, whose default calls this one;
+    /// implement only one of them.
+    func applePayContext(
+        _ context: PayContext,
+        didChangeCouponCode code: String,
+        handler: @escaping @Sendable (CouponCodeUpdate) -> Void
+    )
+
     /// The result is about to be shown on the sheet; call `handler` with it, adjusted if you like.
     func payContext(
         _ context: PayContext,
         willCompleteWith result: PaymentAuthorizationResult,
         handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
     )
+
+    /// Stripe's spelling of `payContext(_:willCompleteWith:handler:)`, with this package's types:
+    /// implement either (spec E11). The flow calls ours, whose default calls this one; implement
+    /// only one of them.
+    func applePayContext(
+        _ context: PayContext,
+        willCompleteWithResult result: PaymentAuthorizationResult,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+    )
 }
 
 extension PayContextDelegate {
     /// Default (spec A9, W5): the answer the protocol gives; the transcript says a default
-    /// answered.
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
     public func payContext(
         _ context: PayContext,
         didRequestMerchantSessionUpdate request: MerchantSessionRequest,
         handler: @escaping @Sendable (MerchantSessionUpdate) -> Void
     ) {
+        context.runner.defaultAnswered(.didRequestMerchantSessionUpdate)
         handler(context.sheet.defaultMerchantSessionUpdate())
     }
 
-    /// Default (spec A9, P2): the answer the protocol gives; the transcript says a default
-    /// answered.
+    /// Default: calls Stripe's spelling, `applePayContext(_:didSelect:handler:)`.
     public func payContext(
         _ context: PayContext,
         didSelectShippingMethod method: ShippingMethod,
         handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
     ) {
-        handler(context.sheet.defaultShippingMethodUpdate())
+        applePayContext(context, didSelect: method, handler: handler)
     }
 
     /// Default (spec A9, P2): the answer the protocol gives; the transcript says a default
-    /// answered.
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
+    public func applePayContext(
+        _ context: PayContext,
+        didSelect method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    ) {
+        context.runner.defaultAnswered(.didSelectShippingMethod)
+        handler(context.sheet.defaultShippingMethodUpdate())
+    }
+
+    /// Default: calls Stripe's spelling, `applePayContext(_:didSelectShippingContact:handler:)`.
     public func payContext(
         _ context: PayContext,
         didSelectShippingContact contact: Contact,
         handler: @escaping @Sendable (ShippingContactUpdate) -> Void
     ) {
-        handler(context.sheet.defaultShippingContactUpdate())
+        applePayContext(context, didSelectShippingContact: contact, handler: handler)
     }
 
     /// Default (spec A9, P2): the answer the protocol gives; the transcript says a default
-    /// answered.
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
+    public func applePayContext(
+        _ context: PayContext,
+        didSelectShippingContact contact: Contact,
+        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
+    ) {
+        context.runner.defaultAnswered(.didSelectShippingContact)
+        handler(context.sheet.defaultShippingContactUpdate())
+    }
+
+    /// Default: calls Stripe's spelling, `applePayContext(_:didChangeCouponCode:handler:)`.
     public func payContext(
         _ context: PayContext,
         didChangeCouponCode code: String,
         handler: @escaping @Sendable (CouponCodeUpdate) -> Void
     ) {
+        applePayContext(context, didChangeCouponCode: code, handler: handler)
+    }
+
+    /// Default (spec A9, P2): the answer the protocol gives; the transcript says a default
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
+    public func applePayContext(
+        _ context: PayContext,
+        didChangeCouponCode code: String,
+        handler: @escaping @Sendable (CouponCodeUpdate) -> Void
+    ) {
+        context.runner.defaultAnswered(.didChangeCouponCode)
         handler(context.sheet.defaultCouponCodeUpdate())
     }
 
-    /// Default (spec A9, P4): the answer the protocol gives; the transcript says a default
-    /// answered.
+    /// Default: calls Stripe's spelling, `applePayContext(_:willCompleteWithResult:handler:)`.
     public func payContext(
         _ context: PayContext,
         willCompleteWith result: PaymentAuthorizationResult,
         handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
     ) {
+        applePayContext(context, willCompleteWithResult: result, handler: handler)
+    }
+
+    /// Default (spec A9, P4): the answer the protocol gives; the transcript says a default
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
+    public func applePayContext(
+        _ context: PayContext,
+        willCompleteWithResult result: PaymentAuthorizationResult,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+    ) {
+        context.runner.defaultAnswered(.willComplete)
         context.noteDefaultWillComplete()
         handler(result)
     }
@@ -154,8 +240,24 @@ public protocol AsyncPayContextDelegate: Sendable {
         didSelectShippingMethod method: ShippingMethod
     ) async -> ShippingMethodUpdate
 
+    /// Stripe's spelling of `payContext(_:didSelectShippingMethod:handler:)`, with this package's
+    /// types: implement either (spec E11). The flow calls ours, whose default calls this one;
+    /// implement only one of them.
+    func applePayContext(
+        _ context: PayContext,
+        didSelect method: ShippingMethod
+    ) async -> ShippingMethodUpdate
+
     /// The customer selected a shipping contact, redacted (spec A2).
     func payContext(
+        _ context: PayContext,
+        didSelectShippingContact contact: Contact
+    ) async -> ShippingContactUpdate
+
+    /// Stripe's spelling of `payContext(_:didSelectShippingContact:handler:)`, with this package's
+    /// types: implement either (spec E11). The flow calls ours, whose default calls this one;
+    /// implement only one of them.
+    func applePayContext(
         _ context: PayContext,
         didSelectShippingContact contact: Contact
     ) async -> ShippingContactUpdate
@@ -166,56 +268,109 @@ public protocol AsyncPayContextDelegate: Sendable {
         didChangeCouponCode code: String
     ) async -> CouponCodeUpdate
 
+    /// Stripe's spelling of `payContext(_:didChangeCouponCode:handler:)`, with this package's
+    /// types: implement either (spec E11). The flow calls ours, whose default calls this one;
+    /// implement only one of them.
+    func applePayContext(
+        _ context: PayContext,
+        didChangeCouponCode code: String
+    ) async -> CouponCodeUpdate
+
     /// The result is about to be shown; return it, adjusted if you like.
     func payContext(
         _ context: PayContext,
         willCompleteWith result: PaymentAuthorizationResult
     ) async -> PaymentAuthorizationResult
+
+    /// Stripe's spelling of `payContext(_:willCompleteWith:handler:)`, with this package's types:
+    /// implement either (spec E11). The flow calls ours, whose default calls this one; implement
+    /// only one of them.
+    func applePayContext(
+        _ context: PayContext,
+        willCompleteWithResult result: PaymentAuthorizationResult
+    ) async -> PaymentAuthorizationResult
 }
 
 extension AsyncPayContextDelegate {
     /// Default (spec A9, W5): the answer the protocol gives; the transcript says a default
-    /// answered.
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
     public func payContext(
         _ context: PayContext,
         didRequestMerchantSessionUpdate request: MerchantSessionRequest
     ) async -> MerchantSessionUpdate {
-        context.sheet.defaultMerchantSessionUpdate()
+        context.runner.defaultAnswered(.didRequestMerchantSessionUpdate)
+        return context.sheet.defaultMerchantSessionUpdate()
     }
 
-    /// Default (spec A9, P2): the answer the protocol gives; the transcript says a default
-    /// answered.
+    /// Default: calls Stripe's spelling, `applePayContext(_:didSelect:handler:)`.
     public func payContext(
         _ context: PayContext,
         didSelectShippingMethod method: ShippingMethod
     ) async -> ShippingMethodUpdate {
-        context.sheet.defaultShippingMethodUpdate()
+        return await applePayContext(context, didSelect: method)
     }
 
     /// Default (spec A9, P2): the answer the protocol gives; the transcript says a default
-    /// answered.
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
+    public func applePayContext(
+        _ context: PayContext,
+        didSelect method: ShippingMethod
+    ) async -> ShippingMethodUpdate {
+        context.runner.defaultAnswered(.didSelectShippingMethod)
+        return context.sheet.defaultShippingMethodUpdate()
+    }
+
+    /// Default: calls Stripe's spelling, `applePayContext(_:didSelectShippingContact:handler:)`.
     public func payContext(
         _ context: PayContext,
         didSelectShippingContact contact: Contact
     ) async -> ShippingContactUpdate {
-        context.sheet.defaultShippingContactUpdate()
+        return await applePayContext(context, didSelectShippingContact: contact)
     }
 
     /// Default (spec A9, P2): the answer the protocol gives; the transcript says a default
-    /// answered.
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
+    public func applePayContext(
+        _ context: PayContext,
+        didSelectShippingContact contact: Contact
+    ) async -> ShippingContactUpdate {
+        context.runner.defaultAnswered(.didSelectShippingContact)
+        return context.sheet.defaultShippingContactUpdate()
+    }
+
+    /// Default: calls Stripe's spelling, `applePayContext(_:didChangeCouponCode:handler:)`.
     public func payContext(
         _ context: PayContext,
         didChangeCouponCode code: String
     ) async -> CouponCodeUpdate {
-        context.sheet.defaultCouponCodeUpdate()
+        return await applePayContext(context, didChangeCouponCode: code)
     }
 
-    /// Default (spec A9, P4): the answer the protocol gives; the transcript says a default
-    /// answered.
+    /// Default (spec A9, P2): the answer the protocol gives; the transcript says a default
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
+    public func applePayContext(
+        _ context: PayContext,
+        didChangeCouponCode code: String
+    ) async -> CouponCodeUpdate {
+        context.runner.defaultAnswered(.didChangeCouponCode)
+        return context.sheet.defaultCouponCodeUpdate()
+    }
+
+    /// Default: calls Stripe's spelling, `applePayContext(_:willCompleteWithResult:handler:)`.
     public func payContext(
         _ context: PayContext,
         willCompleteWith result: PaymentAuthorizationResult
     ) async -> PaymentAuthorizationResult {
+        return await applePayContext(context, willCompleteWithResult: result)
+    }
+
+    /// Default (spec A9, P4): the answer the protocol gives; the transcript says a default
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
+    public func applePayContext(
+        _ context: PayContext,
+        willCompleteWithResult result: PaymentAuthorizationResult
+    ) async -> PaymentAuthorizationResult {
+        context.runner.defaultAnswered(.willComplete)
         context.noteDefaultWillComplete()
         return result
     }

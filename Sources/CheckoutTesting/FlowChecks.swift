@@ -61,6 +61,20 @@ public enum FlowChecks {
         "expected violation \(kind) did not happen before the flow ended"
     }
 
+    /// The failure message of strict mode for an optional callback its protocol's default answered
+    /// in the merchant's place (`FlowOptions.testing()`, spec E11).
+    public static func defaultAnswerFailure(_ method: DelegateMethod) -> String {
+        "the protocol's default answered \(method.name) in the merchant's place: implement it (a method spelled "
+            + "nearly like the requirement is never called), or declare it in FlowOptions.testing("
+            + "expectingDefaultAnswers:)"
+    }
+
+    /// The failure message of strict mode for an expected default answer that had not happened
+    /// when the flow ended (`FlowOptions.testing(expectingDefaultAnswers:)`).
+    public static func missingDefaultAnswerFailure(_ method: DelegateMethod) -> String {
+        "expected default answer to \(method.name) did not happen before the flow ended"
+    }
+
     /// The flow's last refused driver action in `transcript`, as `action: refusal`, or nil.
     public static func lastRefusal(_ transcript: Transcript) -> String? {
         for entry in transcript.entries.reversed() {

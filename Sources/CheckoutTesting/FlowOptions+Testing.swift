@@ -15,6 +15,12 @@ extension FlowOptions {
     /// reported once. A flow that never ends checks nothing: end it, or use
     /// `waitUntilEnded(_:timeout:)`.
     ///
+    /// An optional callback answered by its protocol's default (the merchant does not implement it,
+    /// or spelled it nearly like the requirement: spec A9, E11) fails the test too, unless its
+    /// method is in `expectingDefaultAnswers`; an expected method that no default has answered by
+    /// the time the flow ends fails the test then, as a missing violation does. A recording
+    /// delegate's ``ScriptedAnswer/protocolDefault`` is the test's own answer, not a default.
+    ///
     /// The failures go where ``TestFailureReporter/current`` sends them when the options are
     /// made (an installed ``TestFailureRecorder``, Swift Testing, or XCTest), also when a
     /// violation is reported later from another thread.
@@ -22,11 +28,13 @@ extension FlowOptions {
     /// ```swift
     /// let clock = ManualClock()
     /// let options = FlowOptions.testing(clock: clock, expecting: [.completionTimedOut])
+    /// let lenient = FlowOptions.testing(expectingDefaultAnswers: [.willAuthorizePayment])
     /// ```
     public static func testing(
         clock: ManualClock = ManualClock(),
         callbackTimeout: Duration? = .seconds(30),
         expecting expected: Set<Violation.Kind> = [],
+        expectingDefaultAnswers expectedDefaults: Set<DelegateMethod> = [],
         fileID: String = #fileID,
         filePath: StaticString = #filePath,
         line: UInt = #line,
@@ -35,6 +43,7 @@ extension FlowOptions {
         let reporter = TestFailureReporter.current
         let location = TestFailure.Location(fileID: fileID, filePath: filePath, line: line, column: column)
         let expectations = ViolationExpectations(expected)
+        let defaults = DefaultAnswerExpectations(expectedDefaults)
         return FlowOptions(
             callbackTimeout: callbackTimeout,
             clock: clock,
@@ -46,6 +55,13 @@ extension FlowOptions {
                 for kind in expectations.missingKindsToReport() {
                     reporter.report(FlowChecks.missingViolationFailure(kind), at: location)
                 }
+                for method in defaults.missingMethodsToReport() {
+                    reporter.report(FlowChecks.missingDefaultAnswerFailure(method), at: location)
+                }
+            },
+            onDefaultAnswer: { method in
+                guard defaults.isFailure(method) else { return }
+                reporter.report(FlowChecks.defaultAnswerFailure(method), at: location)
             }
         )
     }

@@ -187,7 +187,10 @@ final class AsyncDelegateTests: XCTestCase {
     func testTheEndCancelsAnAsyncPayContextDelegateTask() async throws {
         let merchant = PayContextWaitsForCancellation()
         let backend = RecordingPaymentBackend()
-        let context = try PayContext(request: F.request(), backend: backend, delegate: merchant, options: .testing())
+        // The merchant leaves the shipping contact to the protocol's default (spec E11).
+        let context = try PayContext(
+            request: F.request(), backend: backend, delegate: merchant,
+            options: .testing(expectingDefaultAnswers: [.didSelectShippingContact]))
         context.present()
         _ = try await context.selectShippingContactAndWait(F.jane())
         let authorized = context.authorize(F.card(.success))

@@ -19,20 +19,28 @@ public struct FlowOptions: Sendable {
     /// Called once, outside the flow's lock, when the flow's terminal delegate call (`didFinish`,
     /// `didCancel`, `didComplete`) has returned.
     public var onEnd: (@Sendable () -> Void)?
+    /// Called each time a protocol's default implementation answers an optional callback in the
+    /// merchant's place (spec A9, E11): the merchant does not implement the method, or spelled it
+    /// nearly like the requirement. Called on the thread of that delegate call, outside the flow's
+    /// lock, before the default's answer takes effect. `CheckoutTesting`'s `FlowOptions.testing()`
+    /// fails the test here unless the test expects that method's default answers.
+    public var onDefaultAnswer: (@Sendable (DelegateMethod) -> Void)?
 
     /// Options with these defaults: 30-second deadlines on ``SystemClock/shared``, a
-    /// transcript, no violation handler, no end handler.
+    /// transcript, no violation handler, no end handler, no default-answer handler.
     public init(
         callbackTimeout: Duration? = .seconds(30),
         clock: any CheckoutClock = SystemClock.shared,
         recordsTranscript: Bool = true,
         onViolation: (@Sendable (Violation) -> Void)? = nil,
-        onEnd: (@Sendable () -> Void)? = nil
+        onEnd: (@Sendable () -> Void)? = nil,
+        onDefaultAnswer: (@Sendable (DelegateMethod) -> Void)? = nil
     ) {
         self.callbackTimeout = callbackTimeout
         self.clock = clock
         self.recordsTranscript = recordsTranscript
         self.onViolation = onViolation
         self.onEnd = onEnd
+        self.onDefaultAnswer = onDefaultAnswer
     }
 }

@@ -6,7 +6,7 @@ import CheckoutCore
 /// A call of a ``PaymentAuthorizationDelegate`` method, with its arguments and, for a callback, its
 /// handler: what a delegate that stands between a flow and the merchant forwards
 /// (``PaymentAuthorizationForwarding``).
-public enum PaymentAuthorizationCallback {
+public enum PaymentAuthorizationCallback: Sendable {
     /// `didFinish` (spec A8).
     case didFinish
 

@@ -11,6 +11,15 @@ import CheckoutCore
 /// the transcript for the default `willAuthorizePayment`, which is then not one of the flow's
 /// ``PaymentAuthorizationFlow/delegateCalls``. To write the callbacks with async/await, conform to
 /// ``AsyncPaymentAuthorizationDelegate`` instead.
+///
+/// Threading (spec E6, E10): the flow calls these methods one at a time, never while it holds its
+/// lock, from the thread that drains its work (a driver action's, a completion's, a deadline's
+/// timer's), so the delegate is `Sendable`. Call a completion handler from anywhere, once; driver
+/// actions and `cancel()` may come from anywhere, also from inside a method, and what they lead to
+/// comes after the method has returned. For a `@MainActor` class conform to
+/// ``MainActorPaymentAuthorizationDelegate``, for an actor to
+/// ``ActorPaymentAuthorizationDelegate``, for a class confined to a serial queue to
+/// ``ConfinedPaymentAuthorizationDelegate``: the flow then calls it on its isolation.
 public protocol PaymentAuthorizationDelegate: Sendable {
     /// The sheet is gone: after the authorization's result was shown, or at once when the customer
     /// cancels. Called exactly once, always last.
@@ -24,8 +33,24 @@ public protocol PaymentAuthorizationDelegate: Sendable {
         _ flow: PaymentAuthorizationFlow
     )
 
+    /// PassKit's spelling of `paymentAuthorizationFlowWillAuthorizePayment(_:)`, with this
+    /// package's types: implement either (spec E11). The flow calls ours, whose default calls this
+    /// one; implement only one of them.
+    func paymentAuthorizationControllerWillAuthorizePayment(
+        _ flow: PaymentAuthorizationFlow
+    )
+
     /// The customer selected a shipping contact, shown redacted (spec A2).
     func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingContact contact: Contact,
+        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
+    )
+
+    /// PassKit's spelling of `paymentAuthorizationFlow(_:didSelectShippingContact:handler:)`, with
+    /// this package's types: implement either (spec E11). The flow calls ours, whose default calls
+    /// this one; implement only one of them.
+    func paymentAuthorizationController(
         _ flow: PaymentAuthorizationFlow,
         didSelectShippingContact contact: Contact,
         handler: @escaping @Sendable (ShippingContactUpdate) -> Void
@@ -38,6 +63,15 @@ public protocol PaymentAuthorizationDelegate: Sendable {
         handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
     )
 
+    /// PassKit's spelling of `paymentAuthorizationFlow(_:didSelectShippingMethod:handler:)`, with
+    /// this package's types: implement either (spec E11). The flow calls ours, whose default calls
+    /// this one; implement only one of them.
+    func paymentAuthorizationController(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingMethod method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    )
+
     /// The customer selected a card.
     func paymentAuthorizationFlow(
         _ flow: PaymentAuthorizationFlow,
@@ -45,8 +79,26 @@ public protocol PaymentAuthorizationDelegate: Sendable {
         handler: @escaping @Sendable (PaymentMethodUpdate) -> Void
     )
 
+    /// PassKit's spelling of `paymentAuthorizationFlow(_:didSelectPaymentMethod:handler:)`, with
+    /// this package's types: implement either (spec E11). The flow calls ours, whose default calls
+    /// this one; implement only one of them.
+    func paymentAuthorizationController(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectPaymentMethod method: PaymentMethod,
+        handler: @escaping @Sendable (PaymentMethodUpdate) -> Void
+    )
+
     /// The customer entered a coupon code.
     func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didChangeCouponCode code: String,
+        handler: @escaping @Sendable (CouponCodeUpdate) -> Void
+    )
+
+    /// PassKit's spelling of `paymentAuthorizationFlow(_:didChangeCouponCode:handler:)`, with this
+    /// package's types: implement either (spec E11). The flow calls ours, whose default calls this
+    /// one; implement only one of them.
+    func paymentAuthorizationController(
         _ flow: PaymentAuthorizationFlow,
         didChangeCouponCode code: String,
         handler: @escaping @Sendable (CouponCodeUpdate) -> Void
@@ -66,63 +118,135 @@ public protocol PaymentAuthorizationDelegate: Sendable {
         didRequestMerchantSessionUpdate request: MerchantSessionRequest,
         handler: @escaping @Sendable (MerchantSessionUpdate) -> Void
     )
+
+    /// PassKit's spelling of
+    /// `paymentAuthorizationFlow(_:didRequestMerchantSessionUpdate:handler:)`, with this package's
+    /// types: implement either (spec E11). The flow calls ours, whose default calls this one;
+    /// implement only one of them.
+    func paymentAuthorizationController(
+        _ flow: PaymentAuthorizationFlow,
+        didRequestMerchantSessionUpdate handler: @escaping @Sendable (MerchantSessionUpdate) -> Void
+    )
 }
 
 extension PaymentAuthorizationDelegate {
-    /// Default (spec A9, A6): nothing to do; the transcript says a default answered.
+    /// Default: calls PassKit's spelling, `paymentAuthorizationControllerWillAuthorizePayment(_:)`.
     public func paymentAuthorizationFlowWillAuthorizePayment(
         _ flow: PaymentAuthorizationFlow
     ) {
+        paymentAuthorizationControllerWillAuthorizePayment(flow)
+    }
+
+    /// Default (spec A9, A6): nothing to do; the transcript says a default answered, and strict
+    /// mode fails the test unless it expects it (spec E11).
+    public func paymentAuthorizationControllerWillAuthorizePayment(
+        _ flow: PaymentAuthorizationFlow
+    ) {
+        flow.runner.defaultAnswered(.willAuthorizePayment)
         flow.noteWillAuthorizePaymentNotImplemented()
     }
 
-    /// Default (spec A9, A2): the answer the protocol gives; the transcript says a default
-    /// answered.
+    /// Default: calls PassKit's spelling,
+    /// `paymentAuthorizationController(_:didSelectShippingContact:handler:)`.
     public func paymentAuthorizationFlow(
         _ flow: PaymentAuthorizationFlow,
         didSelectShippingContact contact: Contact,
         handler: @escaping @Sendable (ShippingContactUpdate) -> Void
     ) {
+        paymentAuthorizationController(flow, didSelectShippingContact: contact, handler: handler)
+    }
+
+    /// Default (spec A9, A2): the answer the protocol gives; the transcript says a default
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
+    public func paymentAuthorizationController(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingContact contact: Contact,
+        handler: @escaping @Sendable (ShippingContactUpdate) -> Void
+    ) {
+        flow.runner.defaultAnswered(.didSelectShippingContact)
         handler(flow.defaultShippingContactUpdate())
     }
 
-    /// Default (spec A9, A3): the answer the protocol gives; the transcript says a default
-    /// answered.
+    /// Default: calls PassKit's spelling,
+    /// `paymentAuthorizationController(_:didSelectShippingMethod:handler:)`.
     public func paymentAuthorizationFlow(
         _ flow: PaymentAuthorizationFlow,
         didSelectShippingMethod method: ShippingMethod,
         handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
     ) {
+        paymentAuthorizationController(flow, didSelectShippingMethod: method, handler: handler)
+    }
+
+    /// Default (spec A9, A3): the answer the protocol gives; the transcript says a default
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
+    public func paymentAuthorizationController(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingMethod method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    ) {
+        flow.runner.defaultAnswered(.didSelectShippingMethod)
         handler(flow.defaultShippingMethodUpdate())
     }
 
-    /// Default (spec A9, A4): the answer the protocol gives; the transcript says a default
-    /// answered.
+    /// Default: calls PassKit's spelling,
+    /// `paymentAuthorizationController(_:didSelectPaymentMethod:handler:)`.
     public func paymentAuthorizationFlow(
         _ flow: PaymentAuthorizationFlow,
         didSelectPaymentMethod method: PaymentMethod,
         handler: @escaping @Sendable (PaymentMethodUpdate) -> Void
     ) {
+        paymentAuthorizationController(flow, didSelectPaymentMethod: method, handler: handler)
+    }
+
+    /// Default (spec A9, A4): the answer the protocol gives; the transcript says a default
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
+    public func paymentAuthorizationController(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectPaymentMethod method: PaymentMethod,
+        handler: @escaping @Sendable (PaymentMethodUpdate) -> Void
+    ) {
+        flow.runner.defaultAnswered(.didSelectPaymentMethod)
         handler(flow.defaultPaymentMethodUpdate())
     }
 
-    /// Default (spec A9, A5): the answer the protocol gives; the transcript says a default
-    /// answered.
+    /// Default: calls PassKit's spelling,
+    /// `paymentAuthorizationController(_:didChangeCouponCode:handler:)`.
     public func paymentAuthorizationFlow(
         _ flow: PaymentAuthorizationFlow,
         didChangeCouponCode code: String,
         handler: @escaping @Sendable (CouponCodeUpdate) -> Void
     ) {
+        paymentAuthorizationController(flow, didChangeCouponCode: code, handler: handler)
+    }
+
+    /// Default (spec A9, A5): the answer the protocol gives; the transcript says a default
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
+    public func paymentAuthorizationController(
+        _ flow: PaymentAuthorizationFlow,
+        didChangeCouponCode code: String,
+        handler: @escaping @Sendable (CouponCodeUpdate) -> Void
+    ) {
+        flow.runner.defaultAnswered(.didChangeCouponCode)
         handler(flow.defaultCouponCodeUpdate())
     }
 
-    /// Default (spec A9, W5): the answer the protocol gives; the transcript says a default
-    /// answered.
+    /// Default: calls PassKit's spelling,
+    /// `paymentAuthorizationController(_:didRequestMerchantSessionUpdate:)`.
     public func paymentAuthorizationFlow(
         _ flow: PaymentAuthorizationFlow,
         didRequestMerchantSessionUpdate request: MerchantSessionRequest,
         handler: @escaping @Sendable (MerchantSessionUpdate) -> Void
     ) {
+        paymentAuthorizationController(flow, didRequestMerchantSessionUpdate: handler)
+    }
+
+    /// Default (spec A9, W5): the answer the protocol gives; the transcript says a default
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
+    public func paymentAuthorizationController(
+        _ flow: PaymentAuthorizationFlow,
+        didRequestMerchantSessionUpdate handler: @escaping @Sendable (MerchantSessionUpdate) -> Void
+    ) {
+        flow.runner.defaultAnswered(.didRequestMerchantSessionUpdate)
         handler(flow.defaultMerchantSessionUpdate())
     }
 }
@@ -151,8 +275,24 @@ public protocol AsyncPaymentAuthorizationDelegate: Sendable {
         didSelectShippingContact contact: Contact
     ) async -> ShippingContactUpdate
 
+    /// PassKit's spelling of `paymentAuthorizationFlow(_:didSelectShippingContact:handler:)`, with
+    /// this package's types: implement either (spec E11). The flow calls ours, whose default calls
+    /// this one; implement only one of them.
+    func paymentAuthorizationController(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingContact contact: Contact
+    ) async -> ShippingContactUpdate
+
     /// The customer selected a shipping method.
     func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingMethod method: ShippingMethod
+    ) async -> ShippingMethodUpdate
+
+    /// PassKit's spelling of `paymentAuthorizationFlow(_:didSelectShippingMethod:handler:)`, with
+    /// this package's types: implement either (spec E11). The flow calls ours, whose default calls
+    /// this one; implement only one of them.
+    func paymentAuthorizationController(
         _ flow: PaymentAuthorizationFlow,
         didSelectShippingMethod method: ShippingMethod
     ) async -> ShippingMethodUpdate
@@ -163,8 +303,24 @@ public protocol AsyncPaymentAuthorizationDelegate: Sendable {
         didSelectPaymentMethod method: PaymentMethod
     ) async -> PaymentMethodUpdate
 
+    /// PassKit's spelling of `paymentAuthorizationFlow(_:didSelectPaymentMethod:handler:)`, with
+    /// this package's types: implement either (spec E11). The flow calls ours, whose default calls
+    /// this one; implement only one of them.
+    func paymentAuthorizationController(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectPaymentMethod method: PaymentMethod
+    ) async -> PaymentMethodUpdate
+
     /// The customer entered a coupon code.
     func paymentAuthorizationFlow(
+        _ flow: PaymentAuthorizationFlow,
+        didChangeCouponCode code: String
+    ) async -> CouponCodeUpdate
+
+    /// PassKit's spelling of `paymentAuthorizationFlow(_:didChangeCouponCode:handler:)`, with this
+    /// package's types: implement either (spec E11). The flow calls ours, whose default calls this
+    /// one; implement only one of them.
+    func paymentAuthorizationController(
         _ flow: PaymentAuthorizationFlow,
         didChangeCouponCode code: String
     ) async -> CouponCodeUpdate
@@ -184,55 +340,98 @@ public protocol AsyncPaymentAuthorizationDelegate: Sendable {
 }
 
 extension AsyncPaymentAuthorizationDelegate {
-    /// Default (spec A9, A6): nothing to do; the transcript says a default answered.
+    /// Default (spec A9, A6): nothing to do; the transcript says a default answered, and strict
+    /// mode fails the test unless it expects it (spec E11).
     public func paymentAuthorizationFlowWillAuthorizePayment(
         _ flow: PaymentAuthorizationFlow
     ) {
+        flow.runner.defaultAnswered(.willAuthorizePayment)
         flow.noteWillAuthorizePaymentNotImplemented()
     }
 
-    /// Default (spec A9, A2): the answer the protocol gives; the transcript says a default
-    /// answered.
+    /// Default: calls PassKit's spelling,
+    /// `paymentAuthorizationController(_:didSelectShippingContact:handler:)`.
     public func paymentAuthorizationFlow(
         _ flow: PaymentAuthorizationFlow,
         didSelectShippingContact contact: Contact
     ) async -> ShippingContactUpdate {
-        flow.defaultShippingContactUpdate()
+        return await paymentAuthorizationController(flow, didSelectShippingContact: contact)
     }
 
-    /// Default (spec A9, A3): the answer the protocol gives; the transcript says a default
-    /// answered.
+    /// Default (spec A9, A2): the answer the protocol gives; the transcript says a default
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
+    public func paymentAuthorizationController(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingContact contact: Contact
+    ) async -> ShippingContactUpdate {
+        flow.runner.defaultAnswered(.didSelectShippingContact)
+        return flow.defaultShippingContactUpdate()
+    }
+
+    /// Default: calls PassKit's spelling,
+    /// `paymentAuthorizationController(_:didSelectShippingMethod:handler:)`.
     public func paymentAuthorizationFlow(
         _ flow: PaymentAuthorizationFlow,
         didSelectShippingMethod method: ShippingMethod
     ) async -> ShippingMethodUpdate {
-        flow.defaultShippingMethodUpdate()
+        return await paymentAuthorizationController(flow, didSelectShippingMethod: method)
     }
 
-    /// Default (spec A9, A4): the answer the protocol gives; the transcript says a default
-    /// answered.
+    /// Default (spec A9, A3): the answer the protocol gives; the transcript says a default
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
+    public func paymentAuthorizationController(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectShippingMethod method: ShippingMethod
+    ) async -> ShippingMethodUpdate {
+        flow.runner.defaultAnswered(.didSelectShippingMethod)
+        return flow.defaultShippingMethodUpdate()
+    }
+
+    /// Default: calls PassKit's spelling,
+    /// `paymentAuthorizationController(_:didSelectPaymentMethod:handler:)`.
     public func paymentAuthorizationFlow(
         _ flow: PaymentAuthorizationFlow,
         didSelectPaymentMethod method: PaymentMethod
     ) async -> PaymentMethodUpdate {
-        flow.defaultPaymentMethodUpdate()
+        return await paymentAuthorizationController(flow, didSelectPaymentMethod: method)
     }
 
-    /// Default (spec A9, A5): the answer the protocol gives; the transcript says a default
-    /// answered.
+    /// Default (spec A9, A4): the answer the protocol gives; the transcript says a default
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
+    public func paymentAuthorizationController(
+        _ flow: PaymentAuthorizationFlow,
+        didSelectPaymentMethod method: PaymentMethod
+    ) async -> PaymentMethodUpdate {
+        flow.runner.defaultAnswered(.didSelectPaymentMethod)
+        return flow.defaultPaymentMethodUpdate()
+    }
+
+    /// Default: calls PassKit's spelling,
+    /// `paymentAuthorizationController(_:didChangeCouponCode:handler:)`.
     public func paymentAuthorizationFlow(
         _ flow: PaymentAuthorizationFlow,
         didChangeCouponCode code: String
     ) async -> CouponCodeUpdate {
-        flow.defaultCouponCodeUpdate()
+        return await paymentAuthorizationController(flow, didChangeCouponCode: code)
+    }
+
+    /// Default (spec A9, A5): the answer the protocol gives; the transcript says a default
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
+    public func paymentAuthorizationController(
+        _ flow: PaymentAuthorizationFlow,
+        didChangeCouponCode code: String
+    ) async -> CouponCodeUpdate {
+        flow.runner.defaultAnswered(.didChangeCouponCode)
+        return flow.defaultCouponCodeUpdate()
     }
 
     /// Default (spec A9, W5): the answer the protocol gives; the transcript says a default
-    /// answered.
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
     public func paymentAuthorizationFlow(
         _ flow: PaymentAuthorizationFlow,
         didRequestMerchantSessionUpdate request: MerchantSessionRequest
     ) async -> MerchantSessionUpdate {
-        flow.defaultMerchantSessionUpdate()
+        flow.runner.defaultAnswered(.didRequestMerchantSessionUpdate)
+        return flow.defaultMerchantSessionUpdate()
     }
 }

@@ -6,7 +6,7 @@ import CheckoutCore
 /// A call of a ``ShippingAddressDelegate`` method, with its arguments and, for a callback, its
 /// handler: what a delegate that stands between a flow and the merchant forwards
 /// (``ShippingAddressForwarding``).
-public enum ShippingAddressCallback {
+public enum ShippingAddressCallback: Sendable {
     /// `didCancel` (spec S5).
     case didCancel
 

@@ -8,6 +8,15 @@ import CheckoutCore
 ///
 /// Implement every method; there are no defaults. To write the address check with async/await
 /// instead, conform to ``AsyncShippingAddressDelegate``.
+///
+/// Threading (spec E6, E10): the flow calls these methods one at a time, never while it holds its
+/// lock, from the thread that drains its work (a driver action's, a completion's, a deadline's
+/// timer's), so the delegate is `Sendable`. Call a completion handler from anywhere, once; driver
+/// actions and `cancel()` may come from anywhere, also from inside a method, and what they lead to
+/// comes after the method has returned. For a `@MainActor` class conform to
+/// ``MainActorShippingAddressDelegate``, for an actor to ``ActorShippingAddressDelegate``, for a
+/// class confined to a serial queue to ``ConfinedShippingAddressDelegate``: the flow then calls it
+/// on its isolation.
 public protocol ShippingAddressDelegate: Sendable {
     /// The customer cancelled. No `didFinish` follows, ever.
     func shippingAddressFlowDidCancel(

@@ -227,6 +227,13 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
         tracked?.cancelAll()
     }
 
+    /// A protocol's default implementation is answering `method` in the merchant's place (spec
+    /// A9, E11): tells ``FlowOptions/onDefaultAnswer``. Called by the generated defaults, inside
+    /// the delegate call, outside the lock.
+    package func defaultAnswered(_ method: DelegateMethod) {
+        extras?.onDefaultAnswer?(method)
+    }
+
     /// The flow's work in flight, for a flow made with `tracksActivity`.
     @inlinable package var activity: ActivityCounter {
         guard let tracked else { preconditionFailure("the flow was made without tracksActivity") }
@@ -538,6 +545,13 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
                 if let merchant = merchant?.assumingMemoryBound(to: Merchant?.self).pointee {
                     shell.perform(call, on: merchant)
                 }
+                // An isolated merchant's call, handed off: it runs on the merchant's isolation,
+                // which goes on draining when it returns (spec E10). Nothing is left to this thread
+                // (the call made no ending: that comes with no work, in `nextStep`).
+                if let handOff = mutableField(\.handedOff).pointee.take() {
+                    handOff.start { shell.runner.resumeDrain(shell) }
+                    return
+                }
             case .violation(let violation):
                 onViolation?(violation)
             }
@@ -547,6 +561,29 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
             if let cancelTicket { clock.cancel(cancelTicket) }
         }
         if let ending { ended(ending) }
+    }
+
+    /// On the draining thread, inside `perform`: the delegate call is `handOff`, to run on the
+    /// merchant's isolation once `perform` has returned (after the calls handed off before it in
+    /// the same `perform`); the drain then waits for it (the flow's
+    /// `draining` stays set, so events only queue their work) and goes on, on that isolation, when
+    /// the call has returned (``resumeDrain(_:)``). Delegate calls so keep one at a time, never
+    /// nested (spec E6, E10), and the end (the merchant's release, `onEnd`, the end's waiters)
+    /// comes after the isolated terminal call has returned.
+    package func handOff(_ handOff: DrainHandOff) {
+        let handedOff = mutableField(\.handedOff)
+        handedOff.pointee = handedOff.pointee.map { $0.followed(by: handOff) } ?? handOff
+    }
+
+    /// Goes on draining after a handed-off delegate call has returned (on the merchant's
+    /// isolation, outside every lock): the next work item, or the end of the drain.
+    @inlinable package func resumeDrain<Shell: FlowShell>(_ shell: Shell)
+    where Shell.Machine == Machine, Shell.Merchant == Merchant {
+        var ending: RunnerEnding?
+        var cancelTicket: DeadlineTicket?
+        let step = withLock { nextStep(&$0, &cancelTicket, &ending, shell) }
+        if let cancelTicket { clock.cancel(cancelTicket) }
+        drain(shell, step, ending)
     }
 
     /// Outside the lock, once the terminal call has returned and the drain that made it has

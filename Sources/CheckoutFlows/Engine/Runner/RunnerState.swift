@@ -24,6 +24,10 @@ package struct RunnerState<Machine: FlowMachine, Merchant: MerchantHold> {
     /// handed from thread to thread under the lock (`RunnerLocked.draining`), and one drainer
     /// makes one delegate call at a time, so no two accesses overlap.
     @usableFromInline var spare = SpareCompletion()
+    /// The delegate call an isolated merchant's adapter handed off during the current `perform`
+    /// (``FlowRunner/handOff(_:)``): the drainer starts it once `perform` has returned, and the drain
+    /// goes on where the call ends, on its isolation. Only the draining thread touches it, as `spare`.
+    @usableFromInline var handedOff: DrainHandOff?
 
     @inlinable
     init(machine: Machine, merchant: Merchant, options: FlowOptions, tracksActivity: Bool) {
@@ -31,7 +35,8 @@ package struct RunnerState<Machine: FlowMachine, Merchant: MerchantHold> {
         clockObject = .passRetained(RunnerClockBox.box(for: options.clock))
         armsLazily = options.clock.deadlineArming == .lazy
         extras =
-            options.onViolation == nil && options.onEnd == nil && !tracksActivity
+            options.onViolation == nil && options.onEnd == nil && options.onDefaultAnswer == nil
+                && !tracksActivity
             ? nil : RunnerExtras(options, tracksActivity: tracksActivity)
     }
 }
@@ -83,11 +88,13 @@ package final class SharedClockBox: Sendable {
     }
 }
 
-/// A flow's ``FlowOptions/onViolation`` and ``FlowOptions/onEnd``, and its work in flight.
+/// A flow's ``FlowOptions/onViolation``, ``FlowOptions/onEnd`` and ``FlowOptions/onDefaultAnswer``,
+/// and its work in flight.
 @usableFromInline
 final class RunnerExtras: Sendable {
     @usableFromInline let onViolation: (@Sendable (Violation) -> Void)?
     @usableFromInline let onEnd: (@Sendable () -> Void)?
+    @usableFromInline let onDefaultAnswer: (@Sendable (DelegateMethod) -> Void)?
     /// The flow's work in flight (async delegate methods, backend calls), cancelled when the flow
     /// ends; only for flows that start such work.
     @usableFromInline let tracked: ActivityCounter?
@@ -96,6 +103,7 @@ final class RunnerExtras: Sendable {
     init(_ options: FlowOptions, tracksActivity: Bool) {
         onViolation = options.onViolation
         onEnd = options.onEnd
+        onDefaultAnswer = options.onDefaultAnswer
         tracked = tracksActivity ? ActivityCounter() : nil
     }
 }
