@@ -210,8 +210,9 @@ def read_lines(path):
 def check_common(run, types):
     """The recording holds one session of one caller, its events of these types, each answered."""
     events = run.events()
-    run.check([event["type"] for event, _ in events] == types,
-              f"the page posted {[event['type'] for event, _ in events]}, expected {types}")
+    posted = [event["type"] for event, _ in events]
+    run.check(posted == types, f"the page posted {len(posted)} events {posted[:8]}"
+              f"{' ...' if len(posted) > 8 else ''}, expected {types}")
     run.check(len({event["session"] for event, _ in events}) == 1 and
               len({event.get("caller") for event, _ in events}) == 1, "one session, one caller")
     for event, answer in events:
@@ -407,7 +408,9 @@ def main():
     if failures:
         for failure in failures:
             print(f"chromium-payment-request: FAIL: {failure}", file=sys.stderr)
+        print(f"chromium-payment-request: the run's recordings and chromium.log are in {work}", file=sys.stderr)
         return 1
+    shutil.rmtree(work, ignore_errors=True)
     print(f"chromium-payment-request: PASS: {len(SCENARIOS)} scenarios in {browser.version}")
     return 0
 
