@@ -68,6 +68,14 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The Chromium harness's HTTP front for the relay (test harness, not a product):
+        // Tests/Harness/chromium-payment-request.py runs it.
+        .executableTarget(
+            name: "relay-harness",
+            dependencies: ["CheckoutSimulator", "CheckoutWebRelay", "CheckoutWeb", "CheckoutFlows", "CheckoutCore"],
+            path: "Tests/Harness/relay-harness",
+            swiftSettings: strict
+        ),
         // What several test targets share (not a product).
         .target(name: "CheckoutTestSupport", dependencies: ["CheckoutFlows"], path: "Tests/CheckoutTestSupport"),
         .testTarget(name: "CheckoutCoreTests", dependencies: ["CheckoutCore", "CheckoutSimulator"]),

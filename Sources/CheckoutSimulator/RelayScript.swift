@@ -214,13 +214,7 @@ final class RelayDriver: @unchecked Sendable {
     }
 
     private func relayMerchant(_ merchant: ScenarioMerchant) -> RelayMerchant {
-        let validator = SimulatedMerchantValidator(merchantIdentifier: request.merchantIdentifier, clock: clock)
-        switch scenario.flow {
-        case .payContext:
-            return .payContext(delegate: merchant, backend: merchant.backend.payment, validator: validator)
-        case .paymentAuthorization, .shippingAddress:
-            return .authorization(delegate: merchant, validator: validator)
-        }
+        RelayScript.relayMerchant(merchant, flow: scenario.flow, request: request, clock: clock)
     }
 
     static func isAnswer(_ value: JSONValue) -> Bool {
