@@ -12,9 +12,14 @@
 #   roundtrip-off-prebuilt   the flow, transcripts off, prebuilt answers (the engine's own cost)
 #   roundtrip-on-prebuilt    the same with the transcript
 #   authorization, shipping  whole sessions (instructions a session)
+#   relay, relay-off         whole Apple Pay sessions of five events through WebRelay.handle(json:),
+#                            transcripts on (the relay's default) / off (instructions an event: COUNT,
+#                            default 200, sessions of five events)
+#   relay-baseline           the same events decoded, the merchant asked, the same answers encoded by
+#                            plain Codable structs (no flow)
 #   explore                  the explorer over Examples (instructions an explored session: COUNT,
 #                            default 200, sessions of each example, the setup cancelled out);
-#                            valgrind runs it with Scripts/valgrind-sigsuspend.c preloaded
+#                            valgrind runs it (and the relay's) with Scripts/valgrind-sigsuspend.c preloaded
 # Needs valgrind (apt-get install valgrind), and a C compiler for explore. Nothing here is a test:
 # no figure fails a build.
 set -euo pipefail
@@ -32,7 +37,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 total() {  # total() WORKLOAD COUNT: the instructions callgrind counted for the whole run
     local preload=()
-    if [ "$1" = explore ]; then
+    # Workloads that run Swift tasks: libdispatch's worker threads wait in sigsuspend.
+    if [ "$1" = explore ] || [[ "$1" == relay* ]]; then
         [ -f "$work/sigsuspend.so" ] || cc -shared -fPIC -O2 -o "$work/sigsuspend.so" Scripts/valgrind-sigsuspend.c
         preload=(env LD_PRELOAD="$work/sigsuspend.so")
     fi
@@ -50,6 +56,11 @@ for workload in "$@"; do
         n="${COUNT:-200}"
         sessions=$((n * $(find Examples -name '*.json' | wc -l)))
     fi
+    case "$workload" in relay | relay-off | relay-baseline)
+        # COUNT sessions of five events; 200 unless COUNT is given (a session costs ~1.5 M instr).
+        n="${COUNT:-200}"
+        sessions=$((n * 5)) ;;
+    esac
     many=$(total "$workload" $((n + 1)))
     one=$(total "$workload" 1)
     per[$workload]=$(awk -v a="$many" -v b="$one" -v n="$sessions" 'BEGIN { printf "%.1f", (a - b) / n }')
@@ -66,3 +77,5 @@ ratio roundtrip-on baseline
 ratio roundtrip-bare baseline
 ratio roundtrip-off-prebuilt baseline-prebuilt
 ratio roundtrip-on-prebuilt baseline-prebuilt
+ratio relay relay-baseline
+ratio relay-off relay-baseline

@@ -1,5 +1,6 @@
 import CheckoutFlows
 import CheckoutSimulator
+import CheckoutWebRelay
 import Foundation
 
 // checkout-bench: the cost of a checkout session, side by side with the bare minimum. See
@@ -18,8 +19,9 @@ let usage = """
       --json           Print one JSON object instead of the table.
       --runs N         Runs per figure (default 7, quick 3).
       --only PARTS     A comma-separated subset of: roundtrip, sessions, memory, concurrency, explorer,
-                       flood (not run unless named: a relay flooded with and without its limits,
-                       COUNT events, default 20000).
+                       relay (whole Apple Pay sessions through WebRelay.handle(json:) beside plain
+                       Codable), flood (not run unless named: a relay flooded with and without its
+                       limits, COUNT events, default 20000).
       --examples DIR   The scenarios the explorer runs (default: Examples).
       --profile WHAT   Run one workload COUNT times without measuring, for a profiler such as
                        valgrind --tool=callgrind (Scripts/profile.sh): baseline,
@@ -29,7 +31,8 @@ let usage = """
                        concurrency-1, concurrency-2, concurrency-pinned-1,
                        concurrency-pinned-2, concurrency-baseline-1,
                        concurrency-baseline-2, explore
-                       (each example under --examples, COUNT sessions each).
+                       (each example under --examples, COUNT sessions each), relay, relay-off
+                       (transcripts off), relay-baseline (COUNT whole sessions of five events).
       --count COUNT    How many round trips, sessions or parked sessions --profile runs, or events a
                        flood sends
                        (default 100000).
@@ -39,7 +42,7 @@ struct Options {
     var quick = false
     var json = false
     var runs: Int?
-    var parts: Set<String> = ["roundtrip", "sessions", "memory", "concurrency", "explorer"]
+    var parts: Set<String> = ["roundtrip", "sessions", "memory", "concurrency", "explorer", "relay"]
     var examples = "Examples"
     var profile: String?
     var count = 100_000
@@ -124,6 +127,12 @@ if let workload = options.profile {
     case "concurrency-baseline-2": _ = ConcurrencyBench.sample(count, workers: 2, baseline: true)
     case "park": _ = MemoryBench.sample(count, transcripts: true)
     case "park-off": _ = MemoryBench.sample(count, transcripts: false)
+    case "relay", "relay-off":
+        let pages = RelayPage.sessions(RelayBench.pagesPerPool)
+        let relay = RelayBench.relay(merchant, transcripts: workload == "relay")
+        _ = await RelayBench.relaySessions(count, relay, pages, caller: RelayCaller("profile"))
+    case "relay-baseline":
+        _ = RelayBench.plainSessions(count, RelayBench.plainRelay(), RelayPage.sessions(RelayBench.pagesPerPool))
     default:
         FileHandle.standardError.write(Data("checkout-bench: unknown workload '\(workload)'\n".utf8))
         exit(2)
@@ -323,6 +332,13 @@ if options.parts.contains("explorer") {
         }
         extras["explorerSessionsPerExample"] = sessions
     }
+}
+
+if options.parts.contains("relay") {
+    let result = await RelayBench.run(
+        runs: runs, sessions: options.quick ? 200 : 1_000, idleSessions: options.quick ? 2_000 : 5_000,
+        memoryRuns: options.quick ? 2 : 3, log: log)
+    figures += RelayBench.figures(result)
 }
 
 if options.parts.contains("flood") {
