@@ -335,7 +335,8 @@ public final class RelaySession: Sendable {
         case .paymentMethod(let update): .paymentMethod(update, byDefault: update.isDefaultAnswer)
         case .couponCode(let update): .couponCode(update, byDefault: update.isDefaultAnswer)
         case .authorization(let result):
-            .authorization(result, willAuthorizeByDefault: Self.lastWillAuthorizeWasDefault(flow.sheet.transcript))
+            // The outline: the calls and completions without the answers rendered, all this reads.
+            .authorization(result, willAuthorizeByDefault: Self.lastWillAuthorizeWasDefault(flow.sheet.outline))
         case .merchantSession(let update):
             .merchantSession(validated: update.isSuccess, byDefault: update.isDefaultAnswer)
         }

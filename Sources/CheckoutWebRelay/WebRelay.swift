@@ -166,7 +166,14 @@ public final class WebRelay: Sendable {
     /// refused, without being decoded, with the limit they hit; bytes that are not an event get a
     /// refusal with `malformedEvent`, naming the member.
     public func handle(json: Data, caller: RelayCaller? = nil) async -> Data {
-        let reply = await reply(toJSON: json, caller: caller)
+        Self.encoded(await reply(toJSON: json, caller: caller))
+    }
+
+    /// The reply's JSON as `JSONEncoder` writes it with sorted keys and unescaped slashes: written by
+    /// the relay's own encoder where it can (JSONEncoder was a third of an event's cost,
+    /// BENCHMARKS.md), by JSONEncoder where only it can.
+    static func encoded(_ reply: RelayReply) -> Data {
+        if let bytes = SortedJSONEncoder.encode(reply) { return bytes }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // A reply is made of strings, numbers and the wire types, which always encode.
@@ -178,6 +185,11 @@ public final class WebRelay: Sendable {
         // Spec W10: checked before anything is decoded, and answered without echoing anything.
         if let refusal = screen(json) {
             return RelayReply(session: "", type: "", .refused(refusal))
+        }
+        // JSONDecoder's value, read by the relay's own decoder where it can (JSONDecoder was a
+        // quarter of an event's cost, BENCHMARKS.md); JSONDecoder's value or error where only it can.
+        if let event = EventJSONDecoder.decode(RelayEvent.self, from: json) {
+            return await handle(event, caller: caller)
         }
         do {
             return await handle(try JSONDecoder().decode(RelayEvent.self, from: json), caller: caller)

@@ -15,8 +15,13 @@ package struct JSONWriter: ~Copyable {
     /// How many bytes are written: a mark to go back to with ``truncate(to:)``.
     package private(set) var count = 0
 
-    package init(capacity: Int = 256) {
+    /// Whether `/` is written `\/`, as `JSONSerialization` writes it (`JSONEncoder` with
+    /// `.withoutEscapingSlashes` writes it as it is).
+    private let escapesSlashes: Bool
+
+    package init(capacity: Int = 256, escapingSlashes: Bool = true) {
         self.capacity = Swift.max(capacity, 16)
+        escapesSlashes = escapingSlashes
         base = .allocate(capacity: self.capacity)
     }
 
@@ -110,14 +115,15 @@ package struct JSONWriter: ~Copyable {
         text.withUTF8 { string($0) }
     }
 
-    /// Writes the UTF-8 text `utf8` as a JSON string: `"`, `\` and `/` escaped, control characters
+    /// Writes the UTF-8 text `utf8` as a JSON string: `"`, `\` and `/` (unless the writer writes
+    /// slashes as they are) escaped, control characters
     /// as their short escapes or `\u00xx`, everything else as it is. (A byte of a multi-byte
     /// character is never below 0x80, so escaping bytes escapes the scalars `JSONSerialization`
     /// escapes.)
     package mutating func string(_ utf8: UnsafeBufferPointer<UInt8>) {
         byte(UInt8(ascii: "\""))
         var start = 0
-        for index in utf8.indices where Self.needsEscape(utf8[index]) {
+        for index in utf8.indices where Self.needsEscape(utf8[index], slashes: escapesSlashes) {
             if start < index { raw(UnsafeBufferPointer(rebasing: utf8[start..<index])) }
             escape(utf8[index])
             start = index + 1
@@ -127,8 +133,9 @@ package struct JSONWriter: ~Copyable {
     }
 
     @inline(__always)
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
+    private static func needsEscape(_ byte: UInt8, slashes: Bool) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+            || (slashes && byte == UInt8(ascii: "/"))
     }
 
     /// Writes the escape of one byte that ``needsEscape(_:)``.

@@ -1,0 +1,76 @@
+import CheckoutCore
+import CheckoutWeb
+import Foundation
+import XCTest
+
+@testable import CheckoutWebRelay
+
+/// The relay reads events with its own decoder; it must read what JSONDecoder reads, the same
+/// value, and leave to JSONDecoder whatever JSONDecoder refuses or reads its own way.
+final class EventJSONDecoderTests: XCTestCase {
+    private static let events = [
+        #"{"session": "s1", "type": "validatemerchant", "validationURL": "https:\/\/apple-pay-gateway.apple.com/x"}"#,
+        #"{"session": "s1", "type": "shippingcontactselected", "shippingContact": {"locality": "Austin", "administrativeArea": "TX", "postalCode": "78701", "countryCode": "US", "addressLines": []}}"#,
+        #"{"session": "s1", "type": "shippingmethodselected", "shippingMethod": {"label": "x", "detail": "", "amount": "5.00", "identifier": "express", "unknown": [1, 2.5, -0, 1e3, null, true, {"a": "\u00e9\ud83d\ude00\n"}]}}"#,
+        #"{"session": "s1", "type": "paymentmethodselected", "paymentMethod": {"displayName": "Visa 1234", "network": "Visa", "type": "debit", "paymentPass": null}}"#,
+        #"{"session": "s1", "type": "couponcodechanged", "couponCode": "T\"E\\N\/\b\f\r\t"}"#,
+        #"{"session": "s1", "type": "paymentauthorized", "payment": {"token": {"paymentMethod": {"displayName": "Visa 1234", "network": "Visa", "type": "credit"}, "transactionIdentifier": "ok-1", "paymentData": {"version": "EC_v1", "data": "abc", "n": 12, "list": [true, false, null, "x", {}], "nested": {"k": []}}}, "shippingContact": {"givenName": "Ravi", "familyName": "Patel", "addressLines": ["1 Main St", ""], "locality": "Austin", "administrativeArea": "TX", "postalCode": "78701", "countryCode": "US"}}}"#,
+        #"  {"type": "cancel", "session": "s1"}  "#,
+        #"{"session": "s1", "type": "shippingaddresschange", "shippingAddress": {"country": "US", "addressLine": [], "region": "TX", "city": "Austin", "postalCode": "78701"}}"#,
+        #"{"session": "s1", "type": "shippingoptionchange", "shippingOption": "express"}"#,
+        #"{"session": "s1", "type": "paymentmethodchange", "methodName": "https://apple.com/apple-pay", "methodDetails": {"displayName": "Visa 1234", "network": "Visa", "type": "debit"}}"#,
+        #"{"session": "s1", "type": "payerdetailchange", "payerName": "", "payerEmail": null, "payerPhone": "+1 555"}"#,
+    ]
+
+    // spec W2: the same value as JSONDecoder for every kind of event.
+    func testEveryEventIsReadAsJSONDecoderReadsIt() throws {
+        for text in Self.events {
+            let bytes = Data(text.utf8)
+            let ours = try XCTUnwrap(EventJSONDecoder.decode(RelayEvent.self, from: bytes), text)
+            XCTAssertEqual(ours, try JSONDecoder().decode(RelayEvent.self, from: bytes), text)
+        }
+    }
+
+    // spec W2: what JSONDecoder refuses, or reads its own way, is left to it (nil here).
+    func testWhatJSONDecoderRefusesOrReadsItsOwnWayIsLeftToIt() throws {
+        let leftToJSONDecoder = [
+            #"{"session": "s1", "type": "couponcodechanged", "couponCode": "TEN",}"#,
+            #"{"session": "s1", "type": "couponcodechanged", "couponCode": "TEN"} x"#,
+            #"{"session": "s1", "type": "couponcodechanged", "couponCode": 10}"#,
+            #"{"session": "s1", "type": "couponcodechanged"}"#,
+            #"{"session": "s1", "type": "nosuchevent"}"#,
+            #"{"session": "s1", "session": "s2", "type": "cancel"}"#,
+            #"{"session": "s1", "type": "couponcodechanged", "couponCode": "\ud800"}"#,
+            #"{"session": "s1", "type": "couponcodechanged", "couponCode": "a\u{01}b"}"#,
+            #"{"session": "s1", "type": "cancel", "x": 01}"#,
+            #"{"session": "s1", "type": "cancel", "x": 1.}"#,
+            #"{"session": "s1", "type": "cancel", "x": tru}"#,
+            #"{'session': 's1'}"#,
+            "",
+            "[]",
+            // Numbers JSONDecoder reads its own way where an integer is asked for.
+            #"{"session": "s1", "type": "paymentauthorized", "payment": {"token": {"paymentMethod": {}, "paymentData": {"n": 1.0}}}}"#,
+        ]
+        for text in leftToJSONDecoder {
+            XCTAssertNil(EventJSONDecoder.decode(RelayEvent.self, from: Data(text.utf8)), text)
+        }
+        XCTAssertNil(EventJSONDecoder.decode(RelayEvent.self, from: Data([0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D])))
+    }
+
+    func testScalarsAreReadAsJSONDecoderReadsThem() throws {
+        let text =
+            #"{"a": [0, -7, 9223372036854775807], "b": [1.5, -0.25, 1e-3], "c": [true, false], "d": [null, "x"]}"#
+        struct Scalars: Decodable, Equatable {
+            var a: [Int64]
+            var b: [Double]
+            var c: [Bool]
+            var d: [String?]
+        }
+        let bytes = Data(text.utf8)
+        XCTAssertEqual(
+            EventJSONDecoder.decode(Scalars.self, from: bytes), try JSONDecoder().decode(Scalars.self, from: bytes))
+        XCTAssertNil(EventJSONDecoder.decode([Int8].self, from: Data("[300]".utf8)))
+        XCTAssertNil(EventJSONDecoder.decode([UInt].self, from: Data("[-1]".utf8)))
+        XCTAssertNil(EventJSONDecoder.decode([Float].self, from: Data("[1.5]".utf8)))
+    }
+}
