@@ -23,7 +23,7 @@ enum EventJSONDecoder {
             return parser.document()
         }
         guard let root else { return nil }
-        let value = try? T(from: TreeDecoder(node: root, state: state, codingPath: []))
+        let value = try? T(from: TreeDecoder(node: root, state: state, codingPath: [], opening: T.self))
         return state.gaveUp ? nil : value
     }
 
@@ -280,43 +280,65 @@ enum EventJSONDecoder {
     }
 
     /// A scalar of `type` from `node`; a mismatch of JSON kinds throws as JSONDecoder's does,
-    /// anything less certain gives up.
-    static func scalar<T: Decodable>(_ type: T.Type, _ node: Node, _ state: State, _ path: [any CodingKey]) throws
-        -> T
-    {
+    /// anything less certain gives up. Types are told apart by their metatypes (a cast to a
+    /// protocol asks the runtime for conformances, which cost more than the rest of the decoding);
+    /// `opening` is the type whose own `init(from:)` asks, so that a scalar type not told apart
+    /// here (such as `Int128`) is left to JSONDecoder instead of asking itself again.
+    static func scalar<T: Decodable>(
+        _ type: T.Type, _ node: Node, _ state: State, _ path: @autoclosure () -> [any CodingKey],
+        opening: Any.Type? = nil
+    ) throws -> T {
         if T.self == String.self {
             guard case .string(let text) = node else { throw Stop() }
-            return text as! T
+            return unsafeBitCast(text, to: T.self)
         }
         if T.self == Bool.self {
             guard case .bool(let flag) = node else { throw Stop() }
-            return flag as! T
+            return unsafeBitCast(flag, to: T.self)
         }
-        if let integer = T.self as? any FixedWidthInteger.Type {
-            guard case .number(let text) = node else { throw Stop() }
-            if !integer.isSigned, text.hasPrefix("-") { throw giveUp(state) }
-            // Only a plain integer that fits: JSONDecoder's way with `1.0`, `1e2` or overflow is its own.
-            guard let value = integer.init(text, radix: 10) else { throw giveUp(state) }
-            return value as! T
-        }
+        if T.self == Int.self { return unsafeBitCast(try integer(Int.self, node, state), to: T.self) }
+        if T.self == Int64.self { return unsafeBitCast(try integer(Int64.self, node, state), to: T.self) }
+        if T.self == Int32.self { return unsafeBitCast(try integer(Int32.self, node, state), to: T.self) }
+        if T.self == Int16.self { return unsafeBitCast(try integer(Int16.self, node, state), to: T.self) }
+        if T.self == Int8.self { return unsafeBitCast(try integer(Int8.self, node, state), to: T.self) }
+        if T.self == UInt.self { return unsafeBitCast(try integer(UInt.self, node, state), to: T.self) }
+        if T.self == UInt64.self { return unsafeBitCast(try integer(UInt64.self, node, state), to: T.self) }
+        if T.self == UInt32.self { return unsafeBitCast(try integer(UInt32.self, node, state), to: T.self) }
+        if T.self == UInt16.self { return unsafeBitCast(try integer(UInt16.self, node, state), to: T.self) }
+        if T.self == UInt8.self { return unsafeBitCast(try integer(UInt8.self, node, state), to: T.self) }
         if T.self == Double.self {
             guard case .number(let text) = node else { throw Stop() }
             guard let value = Double(text), value.isFinite else { throw giveUp(state) }
-            return value as! T
+            return unsafeBitCast(value, to: T.self)
         }
-        if T.self is any FloatingPoint.Type || T.self == Decimal.self {
+        if T.self == Float.self || T.self == Decimal.self {
             // Not a number: a mismatch, as JSONDecoder's; a number: read its own way.
             guard case .number = node else { throw Stop() }
             throw giveUp(state)
         }
-        if T.self == Date.self || T.self == Data.self || T.self == URL.self { throw giveUp(state) }
-        return try T(from: TreeDecoder(node: node, state: state, codingPath: path))
+        if T.self == Date.self || T.self == Data.self || T.self == URL.self
+            || opening.map({ ObjectIdentifier($0) == ObjectIdentifier(T.self) }) == true
+        {
+            throw giveUp(state)
+        }
+        return try T(from: TreeDecoder(node: node, state: state, codingPath: path(), opening: T.self))
+    }
+
+    /// An integer: only a plain one that fits; JSONDecoder's way with `1.0`, `1e2`, `-0` as an
+    /// unsigned number or overflow is its own.
+    private static func integer<I: FixedWidthInteger>(_ type: I.Type, _ node: Node, _ state: State) throws -> I {
+        guard case .number(let text) = node else { throw Stop() }
+        if !I.isSigned, text.hasPrefix("-") { throw giveUp(state) }
+        guard let value = I(text, radix: 10) else { throw giveUp(state) }
+        return value
     }
 
     struct TreeDecoder: Decoder {
         let node: Node
         let state: State
         let codingPath: [any CodingKey]
+        /// The type whose `init(from:)` reads this decoder.
+        var opening: Any.Type?
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -330,7 +352,7 @@ enum EventJSONDecoder {
         }
 
         func singleValueContainer() throws -> any SingleValueDecodingContainer {
-            Single(node: node, state: state, codingPath: codingPath)
+            Single(node: node, state: state, codingPath: codingPath, opening: opening)
         }
     }
 
@@ -464,6 +486,7 @@ enum EventJSONDecoder {
         let node: Node
         let state: State
         let codingPath: [any CodingKey]
+        let opening: Any.Type?
 
         func decodeNil() -> Bool {
             if case .null = node { return true }
@@ -471,7 +494,7 @@ enum EventJSONDecoder {
         }
 
         func decode<T: Decodable>(_ type: T.Type) throws -> T {
-            return try EventJSONDecoder.scalar(type, node, state, codingPath)
+            return try EventJSONDecoder.scalar(type, node, state, codingPath, opening: opening)
         }
 
         func decode(_ type: String.Type) throws -> String {

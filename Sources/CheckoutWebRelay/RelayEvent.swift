@@ -17,8 +17,9 @@ import Foundation
 /// Decoding follows the wire rules (spec W2): unknown keys are tolerated, a missing or unreadable
 /// member is refused with its path, and an unknown `type` with its value.
 public struct RelayEvent: Codable, Hashable, Sendable {
-    /// What the event carries.
-    public enum Payload: Hashable, Sendable {
+    /// What the event carries. Boxed: the wire values differ in size by hundreds of bytes (a
+    /// payment's is 832 bytes inline), and a session keeps every event it took (spec W6).
+    public indirect enum Payload: Hashable, Sendable {
         /// `validatemerchant`: the URL the merchant's server posts to for a merchant session.
         case validateMerchant(validationURL: String)
         /// `shippingcontactselected`: the contact, redacted by Apple Pay.

@@ -29,6 +29,8 @@ enum SortedJSONEncoder {
     /// Where one value goes: set once.
     final class Slot {
         var value: Value = .unset
+        /// A value's own `encode(to:)` is writing into this slot.
+        var isOpen = false
 
         enum Value {
             case unset
@@ -104,23 +106,43 @@ enum SortedJSONEncoder {
         }
     }
 
-    /// Sets a slot from a value, or refuses what `JSONEncoder` writes its own way.
+    /// Sets a slot from a value, or refuses what `JSONEncoder` writes its own way. Types are told
+    /// apart by their metatypes: a cast to a protocol (`as? any BinaryInteger`) asks the runtime for
+    /// conformances, which cost more than the rest of the encoding.
     static func set<T: Encodable>(_ value: T, in slot: Slot, codingPath: @autoclosure () -> [any CodingKey]) throws {
-        if T.self == String.self {
-            slot.value = .string(value as! String)
-        } else if T.self == Int.self {
-            slot.value = .integer(Int64(value as! Int))
-        } else if T.self == Bool.self {
-            slot.value = .bool(value as! Bool)
-        } else if let number = value as? any SignedInteger & FixedWidthInteger, number.bitWidth <= 64 {
-            slot.value = .integer(Int64(number))
-        } else if let number = value as? any UnsignedInteger & FixedWidthInteger, number.bitWidth <= 64 {
-            slot.value = .unsigned(UInt64(number))
-        } else if value is any BinaryInteger || value is any FloatingPoint || value is Decimal || value is Date
-            || value is Data || value is URL
+        let type = T.self
+        if type == String.self {
+            slot.value = .string(unsafeBitCast(value, to: String.self))
+        } else if type == Int.self {
+            slot.value = .integer(Int64(unsafeBitCast(value, to: Int.self)))
+        } else if type == Bool.self {
+            slot.value = .bool(unsafeBitCast(value, to: Bool.self))
+        } else if type == Int64.self {
+            slot.value = .integer(unsafeBitCast(value, to: Int64.self))
+        } else if type == Int32.self {
+            slot.value = .integer(Int64(unsafeBitCast(value, to: Int32.self)))
+        } else if type == Int16.self {
+            slot.value = .integer(Int64(unsafeBitCast(value, to: Int16.self)))
+        } else if type == Int8.self {
+            slot.value = .integer(Int64(unsafeBitCast(value, to: Int8.self)))
+        } else if type == UInt.self {
+            slot.value = .unsigned(UInt64(unsafeBitCast(value, to: UInt.self)))
+        } else if type == UInt64.self {
+            slot.value = .unsigned(unsafeBitCast(value, to: UInt64.self))
+        } else if type == UInt32.self {
+            slot.value = .unsigned(UInt64(unsafeBitCast(value, to: UInt32.self)))
+        } else if type == UInt16.self {
+            slot.value = .unsigned(UInt64(unsafeBitCast(value, to: UInt16.self)))
+        } else if type == UInt8.self {
+            slot.value = .unsigned(UInt64(unsafeBitCast(value, to: UInt8.self)))
+        } else if type == Double.self || type == Float.self || type == Decimal.self || type == Date.self
+            || type == Data.self || type == URL.self || slot.isOpen
         {
+            // Written JSONEncoder's own way; or a value that encodes itself into its own slot again
+            // (a scalar of a type not told apart here, such as `Int128`), left to JSONEncoder too.
             throw LeftToFoundation()
         } else {
+            slot.isOpen = true
             try value.encode(to: TreeEncoder(slot: slot, codingPath: codingPath()))
         }
     }
