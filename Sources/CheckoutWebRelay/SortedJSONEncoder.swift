@@ -12,254 +12,264 @@ import Foundation
 /// the value's encoding throws; the caller encodes with `JSONEncoder`. (The coding path is kept
 /// for keys, not for array elements; the wire types do not read it.) A test compares the two
 /// byte for byte.
+///
+/// The tree's objects and arrays are ``Container``s holding their members' values inline: a
+/// scalar costs no allocation of its own, an object or array one.
 enum SortedJSONEncoder {
     /// The JSON of `value`, or nil where `JSONEncoder` must write it.
     static func encode(_ value: some Encodable) -> Data? {
-        let root = Slot()
-        let encoder = TreeEncoder(slot: root, codingPath: [])
-        guard (try? value.encode(to: encoder)) != nil else { return nil }
+        let root = Container(isObject: false)
+        root.members.append(("", .unset))
+        guard (try? value.encode(to: TreeEncoder(target: Target(root, 0), codingPath: []))) != nil else {
+            return nil
+        }
         var writer = JSONWriter(capacity: 512, escapingSlashes: false)
-        guard root.write(to: &writer) else { return nil }
+        guard write(root.members[0].value, to: &writer) else { return nil }
         return Data(writer.bytes)
     }
 
     /// Why the tree gives a value up to `JSONEncoder`.
     struct LeftToFoundation: Error {}
 
-    /// Where one value goes: set once.
-    final class Slot {
-        var value: Value = .unset
-        /// A value's own `encode(to:)` is writing into this slot.
-        var isOpen = false
+    /// A value of the tree.
+    enum Value {
+        /// Nothing was encoded: JSONEncoder writes `{}` at the top and refuses it elsewhere; left
+        /// to it.
+        case unset
+        /// A value's own `encode(to:)` is writing here.
+        case open
+        case null
+        case bool(Bool)
+        case integer(Int64)
+        case unsigned(UInt64)
+        case string(String)
+        case container(Container)
+    }
 
-        enum Value {
-            case unset
-            case null
-            case bool(Bool)
-            case integer(Int64)
-            case unsigned(UInt64)
-            case string(String)
-            case object(Object)
-            case array(Array)
+    /// An object (members with keys) or an array (members without).
+    final class Container {
+        let isObject: Bool
+        var members: [(key: String, value: Value)] = []
+
+        init(isObject: Bool) {
+            self.isObject = isObject
+            members.reserveCapacity(isObject ? 8 : 4)
         }
 
-        func write(to writer: inout JSONWriter) -> Bool {
-            switch value {
-            case .unset:
-                // An encoder given nothing: JSONEncoder writes `{}` for a top-level value, an
-                // error elsewhere; left to it.
-                return false
-            case .null: writer.raw("null")
-            case .bool(let flag): writer.bool(flag)
-            case .integer(let number): writer.integer(number)
-            case .unsigned(let number): writer.integer(number)
-            case .string(let text): writer.string(text)
-            case .object(let object):
-                guard object.members.count < 2 || object.sortMembers() else { return false }
+        /// A new member; its index.
+        func append(_ key: String, _ value: Value) -> Int {
+            members.append((key, value))
+            return members.count - 1
+        }
+    }
+
+    /// Where one value goes: a container's member.
+    struct Target {
+        let container: Container
+        let index: Int
+
+        init(_ container: Container, _ index: Int) {
+            self.container = container
+            self.index = index
+        }
+
+        var value: Value {
+            get { container.members[index].value }
+            nonmutating set { container.members[index].value = newValue }
+        }
+
+        /// The container of `isObject`'s kind here, made if there is none yet.
+        func container(isObject: Bool) -> Container {
+            if case .container(let existing) = value, existing.isObject == isObject { return existing }
+            let made = Container(isObject: isObject)
+            value = .container(made)
+            return made
+        }
+    }
+
+    static func write(_ value: Value, to writer: inout JSONWriter) -> Bool {
+        switch value {
+        case .unset, .open: return false
+        case .null: writer.raw("null")
+        case .bool(let flag): writer.bool(flag)
+        case .integer(let number): writer.integer(number)
+        case .unsigned(let number): writer.integer(number)
+        case .string(let text): writer.string(text)
+        case .container(let container):
+            if container.isObject {
+                if container.members.count > 1 {
+                    container.members.sort { $0.key < $1.key }
+                    // A key twice: which one JSONEncoder keeps is its own choice.
+                    for index in container.members.indices.dropFirst()
+                    where container.members[index - 1].key == container.members[index].key {
+                        return false
+                    }
+                }
                 writer.byte(UInt8(ascii: "{"))
-                for (index, member) in object.members.enumerated() {
+                for index in container.members.indices {
                     if index > 0 { writer.byte(UInt8(ascii: ",")) }
-                    writer.string(member.key)
+                    writer.string(container.members[index].key)
                     writer.byte(UInt8(ascii: ":"))
-                    guard member.slot.write(to: &writer) else { return false }
+                    guard write(container.members[index].value, to: &writer) else { return false }
                 }
                 writer.byte(UInt8(ascii: "}"))
-            case .array(let array):
+            } else {
                 writer.byte(UInt8(ascii: "["))
-                for (index, element) in array.elements.enumerated() {
+                for index in container.members.indices {
                     if index > 0 { writer.byte(UInt8(ascii: ",")) }
-                    guard element.write(to: &writer) else { return false }
+                    guard write(container.members[index].value, to: &writer) else { return false }
                 }
                 writer.byte(UInt8(ascii: "]"))
             }
-            return true
         }
+        return true
     }
 
-    final class Object {
-        var members: [(key: String, slot: Slot)] = []
-
-        /// Sorts the members by key; false when a key is there twice (JSONEncoder's choice then
-        /// is its own).
-        func sortMembers() -> Bool {
-            members.sort { $0.key < $1.key }
-            for index in members.indices.dropFirst() where members[index - 1].key == members[index].key {
-                return false
-            }
-            return true
-        }
-
-        func slot(for key: String) -> Slot {
-            let slot = Slot()
-            members.append((key, slot))
-            return slot
-        }
-    }
-
-    final class Array {
-        var elements: [Slot] = []
-
-        func append() -> Slot {
-            let slot = Slot()
-            elements.append(slot)
-            return slot
-        }
-    }
-
-    /// Sets a slot from a value, or refuses what `JSONEncoder` writes its own way. Types are told
-    /// apart by their metatypes: a cast to a protocol (`as? any BinaryInteger`) asks the runtime for
+    /// The tree's value for `value`, or nil for one that encodes itself (into `target`, which it
+    /// then fills); throws for what `JSONEncoder` writes its own way. Types are told apart by
+    /// their metatypes: a cast to a protocol (`as? any BinaryInteger`) asks the runtime for
     /// conformances, which cost more than the rest of the encoding.
-    static func set<T: Encodable>(_ value: T, in slot: Slot, codingPath: @autoclosure () -> [any CodingKey]) throws {
+    static func set<T: Encodable>(_ value: T, in target: Target, codingPath: @autoclosure () -> [any CodingKey])
+        throws
+    {
         let type = T.self
         if type == String.self {
-            slot.value = .string(unsafeBitCast(value, to: String.self))
+            target.value = .string(unsafeBitCast(value, to: String.self))
         } else if type == Int.self {
-            slot.value = .integer(Int64(unsafeBitCast(value, to: Int.self)))
+            target.value = .integer(Int64(unsafeBitCast(value, to: Int.self)))
         } else if type == Bool.self {
-            slot.value = .bool(unsafeBitCast(value, to: Bool.self))
+            target.value = .bool(unsafeBitCast(value, to: Bool.self))
         } else if type == Int64.self {
-            slot.value = .integer(unsafeBitCast(value, to: Int64.self))
+            target.value = .integer(unsafeBitCast(value, to: Int64.self))
         } else if type == Int32.self {
-            slot.value = .integer(Int64(unsafeBitCast(value, to: Int32.self)))
+            target.value = .integer(Int64(unsafeBitCast(value, to: Int32.self)))
         } else if type == Int16.self {
-            slot.value = .integer(Int64(unsafeBitCast(value, to: Int16.self)))
+            target.value = .integer(Int64(unsafeBitCast(value, to: Int16.self)))
         } else if type == Int8.self {
-            slot.value = .integer(Int64(unsafeBitCast(value, to: Int8.self)))
+            target.value = .integer(Int64(unsafeBitCast(value, to: Int8.self)))
         } else if type == UInt.self {
-            slot.value = .unsigned(UInt64(unsafeBitCast(value, to: UInt.self)))
+            target.value = .unsigned(UInt64(unsafeBitCast(value, to: UInt.self)))
         } else if type == UInt64.self {
-            slot.value = .unsigned(unsafeBitCast(value, to: UInt64.self))
+            target.value = .unsigned(unsafeBitCast(value, to: UInt64.self))
         } else if type == UInt32.self {
-            slot.value = .unsigned(UInt64(unsafeBitCast(value, to: UInt32.self)))
+            target.value = .unsigned(UInt64(unsafeBitCast(value, to: UInt32.self)))
         } else if type == UInt16.self {
-            slot.value = .unsigned(UInt64(unsafeBitCast(value, to: UInt16.self)))
+            target.value = .unsigned(UInt64(unsafeBitCast(value, to: UInt16.self)))
         } else if type == UInt8.self {
-            slot.value = .unsigned(UInt64(unsafeBitCast(value, to: UInt8.self)))
+            target.value = .unsigned(UInt64(unsafeBitCast(value, to: UInt8.self)))
         } else if type == Double.self || type == Float.self || type == Decimal.self || type == Date.self
-            || type == Data.self || type == URL.self || slot.isOpen
+            || type == Data.self || type == URL.self
         {
-            // Written JSONEncoder's own way; or a value that encodes itself into its own slot again
-            // (a scalar of a type not told apart here, such as `Int128`), left to JSONEncoder too.
             throw LeftToFoundation()
         } else {
-            slot.isOpen = true
-            try value.encode(to: TreeEncoder(slot: slot, codingPath: codingPath()))
+            // A value that encodes itself into its own place again (a scalar of a type not told
+            // apart here, such as `Int128`) is left to JSONEncoder too.
+            if case .open = target.value { throw LeftToFoundation() }
+            target.value = .open
+            try value.encode(to: TreeEncoder(target: target, codingPath: codingPath()))
         }
     }
 
     struct TreeEncoder: Encoder {
-        let slot: Slot
+        let target: Target
         let codingPath: [any CodingKey]
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-            let object: Object
-            if case .object(let existing) = slot.value {
-                object = existing
-            } else {
-                object = Object()
-                slot.value = .object(object)
-            }
-            return KeyedEncodingContainer(Keyed<Key>(object: object, codingPath: codingPath))
+            KeyedEncodingContainer(Keyed<Key>(object: target.container(isObject: true), codingPath: codingPath))
         }
 
         func unkeyedContainer() -> any UnkeyedEncodingContainer {
-            let array: Array
-            if case .array(let existing) = slot.value {
-                array = existing
-            } else {
-                array = Array()
-                slot.value = .array(array)
-            }
-            return Unkeyed(array: array, codingPath: codingPath)
+            Unkeyed(array: target.container(isObject: false), codingPath: codingPath)
         }
 
         func singleValueContainer() -> any SingleValueEncodingContainer {
-            Single(slot: slot, codingPath: codingPath)
+            Single(target: target, codingPath: codingPath)
         }
     }
 
     struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
-        let object: Object
+        let object: Container
         let codingPath: [any CodingKey]
 
-        mutating func encodeNil(forKey key: Key) throws { object.slot(for: key.stringValue).value = .null }
+        mutating func encodeNil(forKey key: Key) throws { _ = object.append(key.stringValue, .null) }
         mutating func encode(_ value: String, forKey key: Key) throws {
-            object.slot(for: key.stringValue).value = .string(value)
+            _ = object.append(key.stringValue, .string(value))
         }
         mutating func encode(_ value: Int, forKey key: Key) throws {
-            object.slot(for: key.stringValue).value = .integer(Int64(value))
+            _ = object.append(key.stringValue, .integer(Int64(value)))
         }
-        mutating func encode(_ value: Bool, forKey key: Key) throws {
-            object.slot(for: key.stringValue).value = .bool(value)
-        }
+        mutating func encode(_ value: Bool, forKey key: Key) throws { _ = object.append(key.stringValue, .bool(value)) }
 
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            try SortedJSONEncoder.set(value, in: object.slot(for: key.stringValue), codingPath: codingPath + [key])
+            let target = Target(object, object.append(key.stringValue, .unset))
+            try SortedJSONEncoder.set(value, in: target, codingPath: codingPath + [key])
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
             -> KeyedEncodingContainer<NestedKey>
         {
-            TreeEncoder(slot: object.slot(for: key.stringValue), codingPath: codingPath + [key])
+            TreeEncoder(target: Target(object, object.append(key.stringValue, .unset)), codingPath: codingPath + [key])
                 .container(keyedBy: keyType)
         }
 
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-            TreeEncoder(slot: object.slot(for: key.stringValue), codingPath: codingPath + [key]).unkeyedContainer()
+            TreeEncoder(target: Target(object, object.append(key.stringValue, .unset)), codingPath: codingPath + [key])
+                .unkeyedContainer()
         }
 
-        // An unset slot: the write gives the value up to JSONEncoder.
+        // An unset member: the write gives the value up to JSONEncoder.
         mutating func superEncoder() -> any Encoder {
-            _ = object.slot(for: "super")
+            _ = object.append("super", .unset)
             return Refusing(codingPath: codingPath)
         }
 
         mutating func superEncoder(forKey key: Key) -> any Encoder {
-            _ = object.slot(for: key.stringValue)
+            _ = object.append(key.stringValue, .unset)
             return Refusing(codingPath: codingPath)
         }
     }
 
     struct Unkeyed: UnkeyedEncodingContainer {
-        let array: Array
+        let array: Container
         let codingPath: [any CodingKey]
-        var count: Int { array.elements.count }
+        var count: Int { array.members.count }
 
-        mutating func encodeNil() throws { array.append().value = .null }
-        mutating func encode(_ value: String) throws { array.append().value = .string(value) }
+        mutating func encodeNil() throws { _ = array.append("", .null) }
+        mutating func encode(_ value: String) throws { _ = array.append("", .string(value)) }
 
         mutating func encode<T: Encodable>(_ value: T) throws {
-            try SortedJSONEncoder.set(value, in: array.append(), codingPath: codingPath)
+            try SortedJSONEncoder.set(value, in: Target(array, array.append("", .unset)), codingPath: codingPath)
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
             -> KeyedEncodingContainer<NestedKey>
         {
-            TreeEncoder(slot: array.append(), codingPath: codingPath).container(keyedBy: keyType)
+            TreeEncoder(target: Target(array, array.append("", .unset)), codingPath: codingPath)
+                .container(keyedBy: keyType)
         }
 
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-            TreeEncoder(slot: array.append(), codingPath: codingPath).unkeyedContainer()
+            TreeEncoder(target: Target(array, array.append("", .unset)), codingPath: codingPath).unkeyedContainer()
         }
 
         mutating func superEncoder() -> any Encoder {
-            _ = array.append()
+            _ = array.append("", .unset)
             return Refusing(codingPath: codingPath)
         }
     }
 
     struct Single: SingleValueEncodingContainer {
-        let slot: Slot
+        let target: Target
         let codingPath: [any CodingKey]
 
-        mutating func encodeNil() throws { slot.value = .null }
-        mutating func encode(_ value: String) throws { slot.value = .string(value) }
-        mutating func encode(_ value: Int) throws { slot.value = .integer(Int64(value)) }
-        mutating func encode(_ value: Bool) throws { slot.value = .bool(value) }
+        mutating func encodeNil() throws { target.value = .null }
+        mutating func encode(_ value: String) throws { target.value = .string(value) }
+        mutating func encode(_ value: Int) throws { target.value = .integer(Int64(value)) }
+        mutating func encode(_ value: Bool) throws { target.value = .bool(value) }
 
         mutating func encode<T: Encodable>(_ value: T) throws {
-            try SortedJSONEncoder.set(value, in: slot, codingPath: codingPath)
+            try SortedJSONEncoder.set(value, in: target, codingPath: codingPath)
         }
     }
 
