@@ -31,6 +31,37 @@ final class EventJSONDecoderTests: XCTestCase {
         }
     }
 
+    // spec W2: every event of the relay recordings under Examples/relay (real browsers' among
+    // them) is read by the relay's own decoder, as JSONDecoder reads it; every reply there is
+    // written by the relay's own encoder as JSONEncoder writes it.
+    func testTheRecordingsAreReadAndWrittenAsFoundationDoes() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/relay")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jsonl") }
+        XCTAssertFalse(files.isEmpty)
+        var events = 0
+        var replies = 0
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") where !line.isEmpty {
+                let bytes = Data(line.utf8)
+                if let event = try? JSONDecoder().decode(RelayEvent.self, from: bytes) {
+                    XCTAssertEqual(EventJSONDecoder.decode(RelayEvent.self, from: bytes), event, "\(file): \(line)")
+                    events += 1
+                } else if let reply = try? JSONDecoder().decode(RelayReply.self, from: bytes) {
+                    XCTAssertEqual(
+                        SortedJSONEncoder.encode(reply).map { String(decoding: $0, as: UTF8.self) },
+                        String(decoding: try encoder.encode(reply), as: UTF8.self), "\(file): \(line)")
+                    replies += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(events, 20)
+        XCTAssertGreaterThan(replies, 20)
+    }
+
     // spec W2: what JSONDecoder refuses, or reads its own way, is left to it (nil here).
     func testWhatJSONDecoderRefusesOrReadsItsOwnWayIsLeftToIt() throws {
         let leftToJSONDecoder = [
