@@ -19,8 +19,11 @@ public struct RelayCaller: Hashable, Sendable, CustomStringConvertible {
 
     /// The identity's digest under `key`, which is what sessions and snapshots keep.
     func digest(key: [UInt8]) -> CallerDigest {
-        CallerDigest(bytes: HMACSHA256.authenticationCode(for: Array("relay.caller:\(identity)".utf8), key: key))
+        CallerDigest(bytes: HMACSHA256.authenticationCode(for: digestMessage, key: key))
     }
+
+    /// What the digest authenticates: the identity under the relay's caller label.
+    var digestMessage: [UInt8] { Array("relay.caller:\(identity)".utf8) }
 }
 
 /// A caller's keyed digest: what a session keeps of the caller that opened it.

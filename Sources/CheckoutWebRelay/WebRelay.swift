@@ -24,9 +24,9 @@ public final class WebRelay: Sendable {
     public let options: RelayOptions
     private let opener: (@Sendable (String) async throws -> RelayOpening?)?
     private let sessions = LockedValue(SessionTable())
-    /// The key of callers' digests (``RelayCaller``): the snapshot key, so that a snapshot's owner
-    /// is the same in every process that resumes it, or a random one when there is none.
-    private let callerKey: [UInt8]
+    /// Digests callers (``RelayCaller``) under the snapshot key, so that a snapshot's owner is the
+    /// same in every process that resumes it, or under a random key when there is none.
+    private let callerDigester: CallerDigester
 
     /// A relay; `opener`, when given, is asked for a session the relay does not hold when an
     /// event for it arrives (a new session, or a snapshot to resume), and may answer nil (the
@@ -38,10 +38,11 @@ public final class WebRelay: Sendable {
         self.options = options
         self.opener = opener
         if let key = options.snapshotKey, key.count >= RelaySnapshot.minimumKeyLength {
-            callerKey = key
+            callerDigester = CallerDigester(key: key)
         } else {
             var generator = SystemRandomNumberGenerator()
-            callerKey = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+            callerDigester = CallerDigester(
+                key: (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
         }
     }
 
@@ -58,7 +59,7 @@ public final class WebRelay: Sendable {
     public func open(_ id: String, request: PaymentRequest, merchant: RelayMerchant, caller: RelayCaller? = nil) throws
         -> RelaySession
     {
-        try open(id, request: request, merchant: merchant, owner: caller.map { $0.digest(key: callerKey) })
+        try open(id, request: request, merchant: merchant, owner: caller.map { callerDigester.digest($0) })
     }
 
     private func open(_ id: String, request: PaymentRequest, merchant: RelayMerchant, owner: CallerDigest?) throws
@@ -245,7 +246,7 @@ public final class WebRelay: Sendable {
             RelayReply(session: event.session, type: type.rawValue, body)
         }
         let session: RelaySession
-        switch await lookUp(event.session, caller: caller.map { $0.digest(key: callerKey) }) {
+        switch await lookUp(event.session, caller: caller.map { callerDigester.digest($0) }) {
         case .found(let found): session = found
         case .refused(let refusal): return reply(.refused(refusal))
         }
@@ -569,7 +570,7 @@ public final class WebRelay: Sendable {
                 field: "session", value: id)
         }
         let session = try await resume(
-            sealed, merchant: merchant, owner: caller.map { $0.digest(key: callerKey) }, expecting: id)
+            sealed, merchant: merchant, owner: caller.map { callerDigester.digest($0) }, expecting: id)
         // Taken out of the store: a snapshot resumes once, so a late or repeated event elsewhere
         // cannot bring back the checkout as it was before.
         try? await store.remove(id)
@@ -596,7 +597,7 @@ public final class WebRelay: Sendable {
     public func resume(_ sealed: Data, merchant: RelayMerchant, caller: RelayCaller? = nil) async throws
         -> RelaySession
     {
-        try await resume(sealed, merchant: merchant, owner: caller.map { $0.digest(key: callerKey) }, expecting: nil)
+        try await resume(sealed, merchant: merchant, owner: caller.map { callerDigester.digest($0) }, expecting: nil)
     }
 
     /// ``resume(_:merchant:caller:)``, refusing before anything is built a snapshot of another
