@@ -308,7 +308,10 @@ enum EventJSONDecoder {
         if T.self == UInt8.self { return unsafeBitCast(try integer(UInt8.self, node, state), to: T.self) }
         if T.self == Double.self {
             guard case .number(let text) = node else { throw Stop() }
-            guard let value = Double(text), value.isFinite else { throw giveUp(state) }
+            // Beyond Double's range (overflow, or underflow to zero): JSONDecoder's answer is its own.
+            guard let value = Double(text), value.isFinite,
+                value != 0 || !text.prefix { $0 != "e" && $0 != "E" }.contains(where: { ("1"..."9").contains($0) })
+            else { throw giveUp(state) }
             return unsafeBitCast(value, to: T.self)
         }
         if T.self == Float.self || T.self == Decimal.self {

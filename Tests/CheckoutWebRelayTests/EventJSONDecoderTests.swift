@@ -103,5 +103,8 @@ final class EventJSONDecoderTests: XCTestCase {
         XCTAssertNil(EventJSONDecoder.decode([Int8].self, from: Data("[300]".utf8)))
         XCTAssertNil(EventJSONDecoder.decode([UInt].self, from: Data("[-1]".utf8)))
         XCTAssertNil(EventJSONDecoder.decode([Float].self, from: Data("[1.5]".utf8)))
+        XCTAssertNil(EventJSONDecoder.decode([Double].self, from: Data("[1e400]".utf8)))
+        XCTAssertNil(EventJSONDecoder.decode([Double].self, from: Data("[1e-400]".utf8)))
+        XCTAssertEqual(EventJSONDecoder.decode([Double].self, from: Data("[0e5, -0.0]".utf8)), [0, 0])
     }
 }
