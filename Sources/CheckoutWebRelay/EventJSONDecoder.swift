@@ -309,8 +309,9 @@ enum EventJSONDecoder {
         if T.self == Double.self {
             guard case .number(let text) = node else { throw Stop() }
             // Beyond Double's range (overflow, or underflow to zero): JSONDecoder's answer is its own.
+            let significand = text.prefix(while: { $0 != "e" && $0 != "E" })
             guard let value = Double(text), value.isFinite,
-                value != 0 || !text.prefix { $0 != "e" && $0 != "E" }.contains(where: { ("1"..."9").contains($0) })
+                value != 0 || !significand.contains(where: { ("1"..."9").contains($0) })
             else { throw giveUp(state) }
             return unsafeBitCast(value, to: T.self)
         }
