@@ -580,7 +580,8 @@ private final class Harness: @unchecked Sendable {
                 "an event with a string of \(scalars) scalars was not refused: \(reply)")
         } else if utf16 <= limits.maxStringLength {
             require(
-                reason != "stringTooLong", "an event whose longest string has \(utf16) was refused as too long: \(reply)"
+                reason != "stringTooLong",
+                "an event whose longest string has \(utf16) was refused as too long: \(reply)"
             )
         }
     }

@@ -228,7 +228,8 @@ private func resumeSealed(_ input: Data) async {
     for identity in [ada, bo] {
         let resumed = await resume(sealed, for: identity, input: input)
         if payload.owner == owners[identity] {
-            require(resumed == plain, "\(identity)'s resume of their session gave \(resumed), without a caller \(plain)")
+            require(
+                resumed == plain, "\(identity)'s resume of their session gave \(resumed), without a caller \(plain)")
         } else if plain == .refused(RelayError.Code.malformedSnapshot.rawValue) {
             // An owner that is no caller's digest: malformed for every caller alike.
             require(resumed == plain, "\(identity)'s resume of a malformed snapshot gave \(resumed)")
@@ -362,7 +363,8 @@ private func writeSeeds(to directory: String) async {
             for (index, line) in events.enumerated() {
                 let id = try! JSONDecoder().decode(RelayEvent.self, from: Data(line.utf8)).session
                 if relay.session(id) == nil {
-                    try! relay.open(id, request: request, merchant: .authorization(delegate: Merchant()), caller: caller)
+                    try! relay.open(
+                        id, request: request, merchant: .authorization(delegate: Merchant()), caller: caller)
                 }
                 _ = await relay.handle(json: Data(line.utf8), caller: caller)
                 guard let sealed = try? relay.snapshot(id) else { continue }
