@@ -502,6 +502,15 @@ extension PaymentAuthorizationResult {
     }
 }
 
+extension PaymentAuthorizationResult: CustomReflectable {
+    /// Its members as declared: `status`, `errors`, `orderDetails` (not their storage).
+    public var customMirror: Mirror {
+        Mirror(
+            self, children: ["status": status, "errors": errors, "orderDetails": orderDetails as Any],
+            displayStyle: .struct)
+    }
+}
+
 /// ``PaymentAuthorizationResult/orderDetails``'s storage: immutable, compared and hashed by value.
 private final class OrderDetailsBox: Hashable, Sendable {
     let value: PaymentOrderDetails
