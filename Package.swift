@@ -70,7 +70,8 @@ let package = Package(
         ),
         // What several test targets share (not a product).
         .target(name: "CheckoutTestSupport", dependencies: ["CheckoutFlows"], path: "Tests/CheckoutTestSupport"),
-        .testTarget(name: "CheckoutCoreTests", dependencies: ["CheckoutCore", "CheckoutSimulator"]),
+        .testTarget(
+            name: "CheckoutCoreTests", dependencies: ["CheckoutCore", "CheckoutSimulator", "CheckoutTestSupport"]),
         .testTarget(
             name: "CheckoutFlowsTests",
             dependencies: [
@@ -98,7 +99,7 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "CheckoutWebTests", dependencies: ["CheckoutWeb", "CheckoutCore"]),
+        .testTarget(name: "CheckoutWebTests", dependencies: ["CheckoutWeb", "CheckoutCore", "CheckoutTestSupport"]),
         .testTarget(
             name: "CheckoutWebRelayTests",
             dependencies: [
