@@ -10,6 +10,36 @@ public protocol PaymentRequestUpdate: Hashable, Sendable, Codable {
     var shippingMethods: [ShippingMethod]? { get }
     /// Errors for the sheet.
     var errors: [PaymentError] { get }
+    /// A recurring payment request that replaces the current one; nil leaves it unchanged.
+    var recurringPaymentRequest: RecurringPaymentRequest? { get }
+    /// An automatic-reload payment request that replaces the current one; nil leaves it unchanged.
+    var automaticReloadPaymentRequest: AutomaticReloadPaymentRequest? { get }
+    /// A deferred payment request that replaces the current one; nil leaves it unchanged.
+    var deferredPaymentRequest: DeferredPaymentRequest? { get }
+    /// Multi-token contexts that replace the current ones; nil leaves them unchanged, an empty
+    /// list removes them.
+    var multiTokenContexts: [PaymentTokenContext]? { get }
+}
+
+extension PaymentRequestUpdate {
+    /// None: an update of a type that does not carry one leaves the request's unchanged.
+    public var recurringPaymentRequest: RecurringPaymentRequest? { nil }
+    /// None: an update of a type that does not carry one leaves the request's unchanged.
+    public var automaticReloadPaymentRequest: AutomaticReloadPaymentRequest? { nil }
+    /// None: an update of a type that does not carry one leaves the request's unchanged.
+    public var deferredPaymentRequest: DeferredPaymentRequest? { nil }
+    /// None: an update of a type that does not carry them leaves the request's unchanged.
+    public var multiTokenContexts: [PaymentTokenContext]? { nil }
+}
+
+extension PaymentTerms {
+    /// The terms `update` sets.
+    package init(_ update: some PaymentRequestUpdate) {
+        self.init(
+            recurringPaymentRequest: update.recurringPaymentRequest,
+            automaticReloadPaymentRequest: update.automaticReloadPaymentRequest,
+            deferredPaymentRequest: update.deferredPaymentRequest, multiTokenContexts: update.multiTokenContexts)
+    }
 }
 
 /// The answer to a shipping-contact change (`PKPaymentRequestShippingContactUpdate`).
@@ -18,10 +48,39 @@ public struct ShippingContactUpdate: PaymentRequestUpdate {
         case errors
         case summaryItems
         case shippingMethods
+        case recurringPaymentRequest
+        case automaticReloadPaymentRequest
+        case deferredPaymentRequest
+        case multiTokenContexts
     }
     /// Set on the update a flow makes for a delegate that does not implement the optional
     /// method (spec A9), so that the transcript can say a default answered.
     package var isDefaultAnswer = false
+
+    /// The recurring, automatic-reload and deferred requests and multi-token contexts this update
+    /// sets, in one box (absent when none is set).
+    package var terms = PaymentTerms()
+    /// A recurring payment request that replaces the current one; nil leaves it unchanged.
+    public var recurringPaymentRequest: RecurringPaymentRequest? {
+        get { terms.recurringPaymentRequest }
+        set { terms.recurringPaymentRequest = newValue }
+    }
+    /// An automatic-reload payment request that replaces the current one; nil leaves it unchanged.
+    public var automaticReloadPaymentRequest: AutomaticReloadPaymentRequest? {
+        get { terms.automaticReloadPaymentRequest }
+        set { terms.automaticReloadPaymentRequest = newValue }
+    }
+    /// A deferred payment request that replaces the current one; nil leaves it unchanged.
+    public var deferredPaymentRequest: DeferredPaymentRequest? {
+        get { terms.deferredPaymentRequest }
+        set { terms.deferredPaymentRequest = newValue }
+    }
+    /// Multi-token contexts that replace the current ones; nil leaves them unchanged, an empty
+    /// list removes them.
+    public var multiTokenContexts: [PaymentTokenContext]? {
+        get { terms.multiTokenContexts }
+        set { terms.multiTokenContexts = newValue }
+    }
 
     /// Errors for the sheet: `shippingContactInvalid` and `shippingAddressUnserviceable`
     /// block authorization until another contact is selected.
@@ -32,12 +91,24 @@ public struct ShippingContactUpdate: PaymentRequestUpdate {
     /// empty list means none is available for this contact.
     public var shippingMethods: [ShippingMethod]?
 
-    /// An update with new summary items and, optionally, errors and a new list of shipping
-    /// methods.
-    public init(errors: [PaymentError] = [], summaryItems: [SummaryItem], shippingMethods: [ShippingMethod]? = nil) {
+    /// An update with new summary items and, optionally, errors, a new list of shipping methods
+    /// and new terms (recurring, automatic-reload or deferred requests, multi-token contexts).
+    public init(
+        errors: [PaymentError] = [],
+        summaryItems: [SummaryItem],
+        shippingMethods: [ShippingMethod]? = nil,
+        recurringPaymentRequest: RecurringPaymentRequest? = nil,
+        automaticReloadPaymentRequest: AutomaticReloadPaymentRequest? = nil,
+        deferredPaymentRequest: DeferredPaymentRequest? = nil,
+        multiTokenContexts: [PaymentTokenContext]? = nil
+    ) {
         self.errors = errors
         self.summaryItems = summaryItems
         self.shippingMethods = shippingMethods
+        terms = PaymentTerms(
+            recurringPaymentRequest: recurringPaymentRequest,
+            automaticReloadPaymentRequest: automaticReloadPaymentRequest,
+            deferredPaymentRequest: deferredPaymentRequest, multiTokenContexts: multiTokenContexts)
     }
 }
 
@@ -46,10 +117,39 @@ public struct ShippingContactUpdate: PaymentRequestUpdate {
 public struct ShippingMethodUpdate: PaymentRequestUpdate {
     private enum CodingKeys: String, CodingKey {
         case summaryItems
+        case recurringPaymentRequest
+        case automaticReloadPaymentRequest
+        case deferredPaymentRequest
+        case multiTokenContexts
     }
     /// Set on the update a flow makes for a delegate that does not implement the optional
     /// method (spec A9), so that the transcript can say a default answered.
     package var isDefaultAnswer = false
+
+    /// The recurring, automatic-reload and deferred requests and multi-token contexts this update
+    /// sets, in one box (absent when none is set).
+    package var terms = PaymentTerms()
+    /// A recurring payment request that replaces the current one; nil leaves it unchanged.
+    public var recurringPaymentRequest: RecurringPaymentRequest? {
+        get { terms.recurringPaymentRequest }
+        set { terms.recurringPaymentRequest = newValue }
+    }
+    /// An automatic-reload payment request that replaces the current one; nil leaves it unchanged.
+    public var automaticReloadPaymentRequest: AutomaticReloadPaymentRequest? {
+        get { terms.automaticReloadPaymentRequest }
+        set { terms.automaticReloadPaymentRequest = newValue }
+    }
+    /// A deferred payment request that replaces the current one; nil leaves it unchanged.
+    public var deferredPaymentRequest: DeferredPaymentRequest? {
+        get { terms.deferredPaymentRequest }
+        set { terms.deferredPaymentRequest = newValue }
+    }
+    /// Multi-token contexts that replace the current ones; nil leaves them unchanged, an empty
+    /// list removes them.
+    public var multiTokenContexts: [PaymentTokenContext]? {
+        get { terms.multiTokenContexts }
+        set { terms.multiTokenContexts = newValue }
+    }
 
     /// The summary items that replace the current ones; the last is the grand total.
     public var summaryItems: [SummaryItem]
@@ -58,9 +158,19 @@ public struct ShippingMethodUpdate: PaymentRequestUpdate {
     /// Always empty: PassKit's shipping-method update carries no errors.
     public var errors: [PaymentError] { [] }
 
-    /// An update with new summary items.
-    public init(summaryItems: [SummaryItem]) {
+    /// An update with new summary items and, optionally, new terms.
+    public init(
+        summaryItems: [SummaryItem],
+        recurringPaymentRequest: RecurringPaymentRequest? = nil,
+        automaticReloadPaymentRequest: AutomaticReloadPaymentRequest? = nil,
+        deferredPaymentRequest: DeferredPaymentRequest? = nil,
+        multiTokenContexts: [PaymentTokenContext]? = nil
+    ) {
         self.summaryItems = summaryItems
+        terms = PaymentTerms(
+            recurringPaymentRequest: recurringPaymentRequest,
+            automaticReloadPaymentRequest: automaticReloadPaymentRequest,
+            deferredPaymentRequest: deferredPaymentRequest, multiTokenContexts: multiTokenContexts)
     }
 }
 
@@ -70,10 +180,39 @@ public struct PaymentMethodUpdate: PaymentRequestUpdate {
     private enum CodingKeys: String, CodingKey {
         case errors
         case summaryItems
+        case recurringPaymentRequest
+        case automaticReloadPaymentRequest
+        case deferredPaymentRequest
+        case multiTokenContexts
     }
     /// Set on the update a flow makes for a delegate that does not implement the optional
     /// method (spec A9), so that the transcript can say a default answered.
     package var isDefaultAnswer = false
+
+    /// The recurring, automatic-reload and deferred requests and multi-token contexts this update
+    /// sets, in one box (absent when none is set).
+    package var terms = PaymentTerms()
+    /// A recurring payment request that replaces the current one; nil leaves it unchanged.
+    public var recurringPaymentRequest: RecurringPaymentRequest? {
+        get { terms.recurringPaymentRequest }
+        set { terms.recurringPaymentRequest = newValue }
+    }
+    /// An automatic-reload payment request that replaces the current one; nil leaves it unchanged.
+    public var automaticReloadPaymentRequest: AutomaticReloadPaymentRequest? {
+        get { terms.automaticReloadPaymentRequest }
+        set { terms.automaticReloadPaymentRequest = newValue }
+    }
+    /// A deferred payment request that replaces the current one; nil leaves it unchanged.
+    public var deferredPaymentRequest: DeferredPaymentRequest? {
+        get { terms.deferredPaymentRequest }
+        set { terms.deferredPaymentRequest = newValue }
+    }
+    /// Multi-token contexts that replace the current ones; nil leaves them unchanged, an empty
+    /// list removes them.
+    public var multiTokenContexts: [PaymentTokenContext]? {
+        get { terms.multiTokenContexts }
+        set { terms.multiTokenContexts = newValue }
+    }
 
     /// Errors for the sheet; they block authorization until another payment method is
     /// selected.
@@ -83,10 +222,21 @@ public struct PaymentMethodUpdate: PaymentRequestUpdate {
     /// Always nil: a payment-method change does not change the list of shipping methods.
     public var shippingMethods: [ShippingMethod]? { nil }
 
-    /// An update with new summary items and, optionally, errors.
-    public init(errors: [PaymentError] = [], summaryItems: [SummaryItem]) {
+    /// An update with new summary items and, optionally, errors and new terms.
+    public init(
+        errors: [PaymentError] = [],
+        summaryItems: [SummaryItem],
+        recurringPaymentRequest: RecurringPaymentRequest? = nil,
+        automaticReloadPaymentRequest: AutomaticReloadPaymentRequest? = nil,
+        deferredPaymentRequest: DeferredPaymentRequest? = nil,
+        multiTokenContexts: [PaymentTokenContext]? = nil
+    ) {
         self.errors = errors
         self.summaryItems = summaryItems
+        terms = PaymentTerms(
+            recurringPaymentRequest: recurringPaymentRequest,
+            automaticReloadPaymentRequest: automaticReloadPaymentRequest,
+            deferredPaymentRequest: deferredPaymentRequest, multiTokenContexts: multiTokenContexts)
     }
 }
 
@@ -97,10 +247,39 @@ public struct CouponCodeUpdate: PaymentRequestUpdate {
         case errors
         case summaryItems
         case shippingMethods
+        case recurringPaymentRequest
+        case automaticReloadPaymentRequest
+        case deferredPaymentRequest
+        case multiTokenContexts
     }
     /// Set on the update a flow makes for a delegate that does not implement the optional
     /// method (spec A9), so that the transcript can say a default answered.
     package var isDefaultAnswer = false
+
+    /// The recurring, automatic-reload and deferred requests and multi-token contexts this update
+    /// sets, in one box (absent when none is set).
+    package var terms = PaymentTerms()
+    /// A recurring payment request that replaces the current one; nil leaves it unchanged.
+    public var recurringPaymentRequest: RecurringPaymentRequest? {
+        get { terms.recurringPaymentRequest }
+        set { terms.recurringPaymentRequest = newValue }
+    }
+    /// An automatic-reload payment request that replaces the current one; nil leaves it unchanged.
+    public var automaticReloadPaymentRequest: AutomaticReloadPaymentRequest? {
+        get { terms.automaticReloadPaymentRequest }
+        set { terms.automaticReloadPaymentRequest = newValue }
+    }
+    /// A deferred payment request that replaces the current one; nil leaves it unchanged.
+    public var deferredPaymentRequest: DeferredPaymentRequest? {
+        get { terms.deferredPaymentRequest }
+        set { terms.deferredPaymentRequest = newValue }
+    }
+    /// Multi-token contexts that replace the current ones; nil leaves them unchanged, an empty
+    /// list removes them.
+    public var multiTokenContexts: [PaymentTokenContext]? {
+        get { terms.multiTokenContexts }
+        set { terms.multiTokenContexts = newValue }
+    }
 
     /// Errors for the sheet, such as `couponCodeInvalid` or `couponCodeExpired`; they do not
     /// block authorization.
@@ -111,29 +290,51 @@ public struct CouponCodeUpdate: PaymentRequestUpdate {
     /// empty list means none is available.
     public var shippingMethods: [ShippingMethod]?
 
-    /// An update with new summary items and, optionally, errors and a new list of shipping
-    /// methods.
-    public init(errors: [PaymentError] = [], summaryItems: [SummaryItem], shippingMethods: [ShippingMethod]? = nil) {
+    /// An update with new summary items and, optionally, errors, a new list of shipping methods
+    /// and new terms (recurring, automatic-reload or deferred requests, multi-token contexts).
+    public init(
+        errors: [PaymentError] = [],
+        summaryItems: [SummaryItem],
+        shippingMethods: [ShippingMethod]? = nil,
+        recurringPaymentRequest: RecurringPaymentRequest? = nil,
+        automaticReloadPaymentRequest: AutomaticReloadPaymentRequest? = nil,
+        deferredPaymentRequest: DeferredPaymentRequest? = nil,
+        multiTokenContexts: [PaymentTokenContext]? = nil
+    ) {
         self.errors = errors
         self.summaryItems = summaryItems
         self.shippingMethods = shippingMethods
+        terms = PaymentTerms(
+            recurringPaymentRequest: recurringPaymentRequest,
+            automaticReloadPaymentRequest: automaticReloadPaymentRequest,
+            deferredPaymentRequest: deferredPaymentRequest, multiTokenContexts: multiTokenContexts)
     }
 }
 
-// Decoding: `errors` may be absent (no errors); the other keys as the properties say; an unknown
-// key is refused with its path.
+// Decoding: `errors` and the terms may be absent (no errors, no change); the other keys as the
+// properties say; an unknown key is refused with its path. Encoding writes every member but absent
+// terms.
 
 extension ShippingMethodUpdate {
-    /// Decodes `{"summaryItems"}`; an unknown key is refused with its path.
+    /// Decodes `{"summaryItems"}` and the terms; an unknown key is refused with its path.
     public init(from decoder: any Decoder) throws {
         try decoder.refuseUnknownKeys(CodingKeys.self, of: "ShippingMethodUpdate")
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(summaryItems: try container.decode([SummaryItem].self, forKey: .summaryItems))
+        self.init(
+            summaryItems: try container.decode([SummaryItem].self, forKey: .summaryItems),
+            recurringPaymentRequest: try container.decodeIfPresent(
+                RecurringPaymentRequest.self, forKey: .recurringPaymentRequest),
+            automaticReloadPaymentRequest: try container.decodeIfPresent(
+                AutomaticReloadPaymentRequest.self, forKey: .automaticReloadPaymentRequest),
+            deferredPaymentRequest: try container.decodeIfPresent(
+                DeferredPaymentRequest.self, forKey: .deferredPaymentRequest),
+            multiTokenContexts: try container.decodeIfPresent([PaymentTokenContext].self, forKey: .multiTokenContexts)
+        )
     }
 }
 
 extension ShippingContactUpdate {
-    /// Decodes `{"errors", "summaryItems", "shippingMethods"}`; `errors` and
+    /// Decodes `{"errors", "summaryItems", "shippingMethods"}` and the terms; `errors` and
     /// `shippingMethods` may be absent.
     public init(from decoder: any Decoder) throws {
         try decoder.refuseUnknownKeys(CodingKeys.self, of: "ShippingContactUpdate")
@@ -141,25 +342,39 @@ extension ShippingContactUpdate {
         self.init(
             errors: try container.decodeIfPresent([PaymentError].self, forKey: .errors) ?? [],
             summaryItems: try container.decode([SummaryItem].self, forKey: .summaryItems),
-            shippingMethods: try container.decodeIfPresent([ShippingMethod].self, forKey: .shippingMethods)
+            shippingMethods: try container.decodeIfPresent([ShippingMethod].self, forKey: .shippingMethods),
+            recurringPaymentRequest: try container.decodeIfPresent(
+                RecurringPaymentRequest.self, forKey: .recurringPaymentRequest),
+            automaticReloadPaymentRequest: try container.decodeIfPresent(
+                AutomaticReloadPaymentRequest.self, forKey: .automaticReloadPaymentRequest),
+            deferredPaymentRequest: try container.decodeIfPresent(
+                DeferredPaymentRequest.self, forKey: .deferredPaymentRequest),
+            multiTokenContexts: try container.decodeIfPresent([PaymentTokenContext].self, forKey: .multiTokenContexts)
         )
     }
 }
 
 extension PaymentMethodUpdate {
-    /// Decodes `{"errors", "summaryItems"}`; `errors` may be absent.
+    /// Decodes `{"errors", "summaryItems"}` and the terms; `errors` may be absent.
     public init(from decoder: any Decoder) throws {
         try decoder.refuseUnknownKeys(CodingKeys.self, of: "PaymentMethodUpdate")
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             errors: try container.decodeIfPresent([PaymentError].self, forKey: .errors) ?? [],
-            summaryItems: try container.decode([SummaryItem].self, forKey: .summaryItems)
+            summaryItems: try container.decode([SummaryItem].self, forKey: .summaryItems),
+            recurringPaymentRequest: try container.decodeIfPresent(
+                RecurringPaymentRequest.self, forKey: .recurringPaymentRequest),
+            automaticReloadPaymentRequest: try container.decodeIfPresent(
+                AutomaticReloadPaymentRequest.self, forKey: .automaticReloadPaymentRequest),
+            deferredPaymentRequest: try container.decodeIfPresent(
+                DeferredPaymentRequest.self, forKey: .deferredPaymentRequest),
+            multiTokenContexts: try container.decodeIfPresent([PaymentTokenContext].self, forKey: .multiTokenContexts)
         )
     }
 }
 
 extension CouponCodeUpdate {
-    /// Decodes `{"errors", "summaryItems", "shippingMethods"}`; `errors` and
+    /// Decodes `{"errors", "summaryItems", "shippingMethods"}` and the terms; `errors` and
     /// `shippingMethods` may be absent.
     public init(from decoder: any Decoder) throws {
         try decoder.refuseUnknownKeys(CodingKeys.self, of: "CouponCodeUpdate")
@@ -167,7 +382,67 @@ extension CouponCodeUpdate {
         self.init(
             errors: try container.decodeIfPresent([PaymentError].self, forKey: .errors) ?? [],
             summaryItems: try container.decode([SummaryItem].self, forKey: .summaryItems),
-            shippingMethods: try container.decodeIfPresent([ShippingMethod].self, forKey: .shippingMethods)
+            shippingMethods: try container.decodeIfPresent([ShippingMethod].self, forKey: .shippingMethods),
+            recurringPaymentRequest: try container.decodeIfPresent(
+                RecurringPaymentRequest.self, forKey: .recurringPaymentRequest),
+            automaticReloadPaymentRequest: try container.decodeIfPresent(
+                AutomaticReloadPaymentRequest.self, forKey: .automaticReloadPaymentRequest),
+            deferredPaymentRequest: try container.decodeIfPresent(
+                DeferredPaymentRequest.self, forKey: .deferredPaymentRequest),
+            multiTokenContexts: try container.decodeIfPresent([PaymentTokenContext].self, forKey: .multiTokenContexts)
         )
+    }
+}
+
+extension ShippingContactUpdate {
+    /// Encodes every member; absent shipping methods and terms are left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(errors, forKey: .errors)
+        try container.encode(summaryItems, forKey: .summaryItems)
+        try container.encodeIfPresent(shippingMethods, forKey: .shippingMethods)
+        try container.encodeIfPresent(recurringPaymentRequest, forKey: .recurringPaymentRequest)
+        try container.encodeIfPresent(automaticReloadPaymentRequest, forKey: .automaticReloadPaymentRequest)
+        try container.encodeIfPresent(deferredPaymentRequest, forKey: .deferredPaymentRequest)
+        try container.encodeIfPresent(multiTokenContexts, forKey: .multiTokenContexts)
+    }
+}
+
+extension ShippingMethodUpdate {
+    /// Encodes every member; absent shipping methods and terms are left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(summaryItems, forKey: .summaryItems)
+        try container.encodeIfPresent(recurringPaymentRequest, forKey: .recurringPaymentRequest)
+        try container.encodeIfPresent(automaticReloadPaymentRequest, forKey: .automaticReloadPaymentRequest)
+        try container.encodeIfPresent(deferredPaymentRequest, forKey: .deferredPaymentRequest)
+        try container.encodeIfPresent(multiTokenContexts, forKey: .multiTokenContexts)
+    }
+}
+
+extension PaymentMethodUpdate {
+    /// Encodes every member; absent shipping methods and terms are left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(errors, forKey: .errors)
+        try container.encode(summaryItems, forKey: .summaryItems)
+        try container.encodeIfPresent(recurringPaymentRequest, forKey: .recurringPaymentRequest)
+        try container.encodeIfPresent(automaticReloadPaymentRequest, forKey: .automaticReloadPaymentRequest)
+        try container.encodeIfPresent(deferredPaymentRequest, forKey: .deferredPaymentRequest)
+        try container.encodeIfPresent(multiTokenContexts, forKey: .multiTokenContexts)
+    }
+}
+
+extension CouponCodeUpdate {
+    /// Encodes every member; absent shipping methods and terms are left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(errors, forKey: .errors)
+        try container.encode(summaryItems, forKey: .summaryItems)
+        try container.encodeIfPresent(shippingMethods, forKey: .shippingMethods)
+        try container.encodeIfPresent(recurringPaymentRequest, forKey: .recurringPaymentRequest)
+        try container.encodeIfPresent(automaticReloadPaymentRequest, forKey: .automaticReloadPaymentRequest)
+        try container.encodeIfPresent(deferredPaymentRequest, forKey: .deferredPaymentRequest)
+        try container.encodeIfPresent(multiTokenContexts, forKey: .multiTokenContexts)
     }
 }
