@@ -91,24 +91,17 @@ public struct ShippingContactUpdate: PaymentRequestUpdate {
     /// empty list means none is available for this contact.
     public var shippingMethods: [ShippingMethod]?
 
-    /// An update with new summary items and, optionally, errors, a new list of shipping methods
-    /// and new terms (recurring, automatic-reload or deferred requests, multi-token contexts).
+    /// An update with new summary items and, optionally, errors and a new list of shipping
+    /// methods. New terms (recurring, automatic-reload or deferred requests, multi-token contexts)
+    /// are set on its members, as on PassKit's update.
     public init(
         errors: [PaymentError] = [],
         summaryItems: [SummaryItem],
-        shippingMethods: [ShippingMethod]? = nil,
-        recurringPaymentRequest: RecurringPaymentRequest? = nil,
-        automaticReloadPaymentRequest: AutomaticReloadPaymentRequest? = nil,
-        deferredPaymentRequest: DeferredPaymentRequest? = nil,
-        multiTokenContexts: [PaymentTokenContext]? = nil
+        shippingMethods: [ShippingMethod]? = nil
     ) {
         self.errors = errors
         self.summaryItems = summaryItems
         self.shippingMethods = shippingMethods
-        terms = PaymentTerms(
-            recurringPaymentRequest: recurringPaymentRequest,
-            automaticReloadPaymentRequest: automaticReloadPaymentRequest,
-            deferredPaymentRequest: deferredPaymentRequest, multiTokenContexts: multiTokenContexts)
     }
 }
 
@@ -158,19 +151,11 @@ public struct ShippingMethodUpdate: PaymentRequestUpdate {
     /// Always empty: PassKit's shipping-method update carries no errors.
     public var errors: [PaymentError] { [] }
 
-    /// An update with new summary items and, optionally, new terms.
+    /// An update with new summary items; new terms are set on its members.
     public init(
-        summaryItems: [SummaryItem],
-        recurringPaymentRequest: RecurringPaymentRequest? = nil,
-        automaticReloadPaymentRequest: AutomaticReloadPaymentRequest? = nil,
-        deferredPaymentRequest: DeferredPaymentRequest? = nil,
-        multiTokenContexts: [PaymentTokenContext]? = nil
+        summaryItems: [SummaryItem]
     ) {
         self.summaryItems = summaryItems
-        terms = PaymentTerms(
-            recurringPaymentRequest: recurringPaymentRequest,
-            automaticReloadPaymentRequest: automaticReloadPaymentRequest,
-            deferredPaymentRequest: deferredPaymentRequest, multiTokenContexts: multiTokenContexts)
     }
 }
 
@@ -222,21 +207,13 @@ public struct PaymentMethodUpdate: PaymentRequestUpdate {
     /// Always nil: a payment-method change does not change the list of shipping methods.
     public var shippingMethods: [ShippingMethod]? { nil }
 
-    /// An update with new summary items and, optionally, errors and new terms.
+    /// An update with new summary items and, optionally, errors; new terms are set on its members.
     public init(
         errors: [PaymentError] = [],
-        summaryItems: [SummaryItem],
-        recurringPaymentRequest: RecurringPaymentRequest? = nil,
-        automaticReloadPaymentRequest: AutomaticReloadPaymentRequest? = nil,
-        deferredPaymentRequest: DeferredPaymentRequest? = nil,
-        multiTokenContexts: [PaymentTokenContext]? = nil
+        summaryItems: [SummaryItem]
     ) {
         self.errors = errors
         self.summaryItems = summaryItems
-        terms = PaymentTerms(
-            recurringPaymentRequest: recurringPaymentRequest,
-            automaticReloadPaymentRequest: automaticReloadPaymentRequest,
-            deferredPaymentRequest: deferredPaymentRequest, multiTokenContexts: multiTokenContexts)
     }
 }
 
@@ -290,24 +267,17 @@ public struct CouponCodeUpdate: PaymentRequestUpdate {
     /// empty list means none is available.
     public var shippingMethods: [ShippingMethod]?
 
-    /// An update with new summary items and, optionally, errors, a new list of shipping methods
-    /// and new terms (recurring, automatic-reload or deferred requests, multi-token contexts).
+    /// An update with new summary items and, optionally, errors and a new list of shipping
+    /// methods. New terms (recurring, automatic-reload or deferred requests, multi-token contexts)
+    /// are set on its members, as on PassKit's update.
     public init(
         errors: [PaymentError] = [],
         summaryItems: [SummaryItem],
-        shippingMethods: [ShippingMethod]? = nil,
-        recurringPaymentRequest: RecurringPaymentRequest? = nil,
-        automaticReloadPaymentRequest: AutomaticReloadPaymentRequest? = nil,
-        deferredPaymentRequest: DeferredPaymentRequest? = nil,
-        multiTokenContexts: [PaymentTokenContext]? = nil
+        shippingMethods: [ShippingMethod]? = nil
     ) {
         self.errors = errors
         self.summaryItems = summaryItems
         self.shippingMethods = shippingMethods
-        terms = PaymentTerms(
-            recurringPaymentRequest: recurringPaymentRequest,
-            automaticReloadPaymentRequest: automaticReloadPaymentRequest,
-            deferredPaymentRequest: deferredPaymentRequest, multiTokenContexts: multiTokenContexts)
     }
 }
 
@@ -321,15 +291,16 @@ extension ShippingMethodUpdate {
         try decoder.refuseUnknownKeys(CodingKeys.self, of: "ShippingMethodUpdate")
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            summaryItems: try container.decode([SummaryItem].self, forKey: .summaryItems),
+            summaryItems: try container.decode([SummaryItem].self, forKey: .summaryItems)
+        )
+        terms = PaymentTerms(
             recurringPaymentRequest: try container.decodeIfPresent(
                 RecurringPaymentRequest.self, forKey: .recurringPaymentRequest),
             automaticReloadPaymentRequest: try container.decodeIfPresent(
                 AutomaticReloadPaymentRequest.self, forKey: .automaticReloadPaymentRequest),
             deferredPaymentRequest: try container.decodeIfPresent(
                 DeferredPaymentRequest.self, forKey: .deferredPaymentRequest),
-            multiTokenContexts: try container.decodeIfPresent([PaymentTokenContext].self, forKey: .multiTokenContexts)
-        )
+            multiTokenContexts: try container.decodeIfPresent([PaymentTokenContext].self, forKey: .multiTokenContexts))
     }
 }
 
@@ -342,15 +313,16 @@ extension ShippingContactUpdate {
         self.init(
             errors: try container.decodeIfPresent([PaymentError].self, forKey: .errors) ?? [],
             summaryItems: try container.decode([SummaryItem].self, forKey: .summaryItems),
-            shippingMethods: try container.decodeIfPresent([ShippingMethod].self, forKey: .shippingMethods),
+            shippingMethods: try container.decodeIfPresent([ShippingMethod].self, forKey: .shippingMethods)
+        )
+        terms = PaymentTerms(
             recurringPaymentRequest: try container.decodeIfPresent(
                 RecurringPaymentRequest.self, forKey: .recurringPaymentRequest),
             automaticReloadPaymentRequest: try container.decodeIfPresent(
                 AutomaticReloadPaymentRequest.self, forKey: .automaticReloadPaymentRequest),
             deferredPaymentRequest: try container.decodeIfPresent(
                 DeferredPaymentRequest.self, forKey: .deferredPaymentRequest),
-            multiTokenContexts: try container.decodeIfPresent([PaymentTokenContext].self, forKey: .multiTokenContexts)
-        )
+            multiTokenContexts: try container.decodeIfPresent([PaymentTokenContext].self, forKey: .multiTokenContexts))
     }
 }
 
@@ -361,15 +333,16 @@ extension PaymentMethodUpdate {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             errors: try container.decodeIfPresent([PaymentError].self, forKey: .errors) ?? [],
-            summaryItems: try container.decode([SummaryItem].self, forKey: .summaryItems),
+            summaryItems: try container.decode([SummaryItem].self, forKey: .summaryItems)
+        )
+        terms = PaymentTerms(
             recurringPaymentRequest: try container.decodeIfPresent(
                 RecurringPaymentRequest.self, forKey: .recurringPaymentRequest),
             automaticReloadPaymentRequest: try container.decodeIfPresent(
                 AutomaticReloadPaymentRequest.self, forKey: .automaticReloadPaymentRequest),
             deferredPaymentRequest: try container.decodeIfPresent(
                 DeferredPaymentRequest.self, forKey: .deferredPaymentRequest),
-            multiTokenContexts: try container.decodeIfPresent([PaymentTokenContext].self, forKey: .multiTokenContexts)
-        )
+            multiTokenContexts: try container.decodeIfPresent([PaymentTokenContext].self, forKey: .multiTokenContexts))
     }
 }
 
@@ -382,15 +355,16 @@ extension CouponCodeUpdate {
         self.init(
             errors: try container.decodeIfPresent([PaymentError].self, forKey: .errors) ?? [],
             summaryItems: try container.decode([SummaryItem].self, forKey: .summaryItems),
-            shippingMethods: try container.decodeIfPresent([ShippingMethod].self, forKey: .shippingMethods),
+            shippingMethods: try container.decodeIfPresent([ShippingMethod].self, forKey: .shippingMethods)
+        )
+        terms = PaymentTerms(
             recurringPaymentRequest: try container.decodeIfPresent(
                 RecurringPaymentRequest.self, forKey: .recurringPaymentRequest),
             automaticReloadPaymentRequest: try container.decodeIfPresent(
                 AutomaticReloadPaymentRequest.self, forKey: .automaticReloadPaymentRequest),
             deferredPaymentRequest: try container.decodeIfPresent(
                 DeferredPaymentRequest.self, forKey: .deferredPaymentRequest),
-            multiTokenContexts: try container.decodeIfPresent([PaymentTokenContext].self, forKey: .multiTokenContexts)
-        )
+            multiTokenContexts: try container.decodeIfPresent([PaymentTokenContext].self, forKey: .multiTokenContexts))
     }
 }
 

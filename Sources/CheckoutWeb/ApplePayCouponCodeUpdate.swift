@@ -85,12 +85,10 @@ public struct ApplePayCouponCodeUpdate: Codable, Hashable, Sendable {
             newTotal: newTotal, newLineItems: newLineItems, newShippingMethods: newShippingMethods, errors: errors,
             currency: currency)
         let terms = try termsMembers.core(currency: currency, update: true)
-        return CouponCodeUpdate(
-            errors: parts.errors, summaryItems: parts.summaryItems, shippingMethods: parts.shippingMethods,
-            recurringPaymentRequest: terms.recurringPaymentRequest,
-            automaticReloadPaymentRequest: terms.automaticReloadPaymentRequest,
-            deferredPaymentRequest: terms.deferredPaymentRequest,
-            multiTokenContexts: terms.multiTokenContexts)
+        var update = CouponCodeUpdate(
+            errors: parts.errors, summaryItems: parts.summaryItems, shippingMethods: parts.shippingMethods)
+        update.terms = terms
+        return update
     }
 
     /// The extension members present that the core update has no place for

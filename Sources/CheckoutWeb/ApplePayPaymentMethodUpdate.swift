@@ -76,12 +76,10 @@ public struct ApplePayPaymentMethodUpdate: Codable, Hashable, Sendable {
         let parts = try CoreUpdateParts(
             newTotal: newTotal, newLineItems: newLineItems, newShippingMethods: nil, errors: errors, currency: currency)
         let terms = try termsMembers.core(currency: currency, update: true)
-        return PaymentMethodUpdate(
-            errors: parts.errors, summaryItems: parts.summaryItems,
-            recurringPaymentRequest: terms.recurringPaymentRequest,
-            automaticReloadPaymentRequest: terms.automaticReloadPaymentRequest,
-            deferredPaymentRequest: terms.deferredPaymentRequest,
-            multiTokenContexts: terms.multiTokenContexts)
+        var update = PaymentMethodUpdate(
+            errors: parts.errors, summaryItems: parts.summaryItems)
+        update.terms = terms
+        return update
     }
 
     /// The extension members present that the core update has no place for

@@ -70,12 +70,10 @@ public struct ApplePayShippingMethodUpdate: Codable, Hashable, Sendable {
         let parts = try CoreUpdateParts(
             newTotal: newTotal, newLineItems: newLineItems, newShippingMethods: nil, errors: nil, currency: currency)
         let terms = try termsMembers.core(currency: currency, update: true)
-        return ShippingMethodUpdate(
-            summaryItems: parts.summaryItems,
-            recurringPaymentRequest: terms.recurringPaymentRequest,
-            automaticReloadPaymentRequest: terms.automaticReloadPaymentRequest,
-            deferredPaymentRequest: terms.deferredPaymentRequest,
-            multiTokenContexts: terms.multiTokenContexts)
+        var update = ShippingMethodUpdate(
+            summaryItems: parts.summaryItems)
+        update.terms = terms
+        return update
     }
 
     /// The extension members present that the core update has no place for

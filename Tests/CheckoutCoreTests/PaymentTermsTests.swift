@@ -166,8 +166,9 @@ final class PaymentTermsTests: XCTestCase {
         fitting.multiTokenContexts = [TodaysApplePay.contexts[0]]
         XCTAssertEqual(request.problems(in: fitting), [])
         // A recurring request on an update of a multi-token request conflicts with the contexts.
-        let recurring = PaymentMethodUpdate(
-            summaryItems: request.summaryItems, recurringPaymentRequest: TodaysApplePay.recurring)
+        let recurring = TodaysApplePay.with(PaymentMethodUpdate(summaryItems: request.summaryItems)) {
+            $0.recurringPaymentRequest = TodaysApplePay.recurring
+        }
         XCTAssertEqual(codesAndFields(request.problems(in: recurring)), ["conflictingFields @ multiTokenContexts"])
         // ...unless it removes them.
         var replacing = recurring
@@ -178,12 +179,18 @@ final class PaymentTermsTests: XCTestCase {
 
     func testUpdatesCarryTheirTermsThroughJSON() throws {
         let updates: [any PaymentRequestUpdate] = [
-            ShippingContactUpdate(
-                summaryItems: request().summaryItems, recurringPaymentRequest: TodaysApplePay.recurring),
-            ShippingMethodUpdate(summaryItems: request().summaryItems, deferredPaymentRequest: TodaysApplePay.deferred),
-            PaymentMethodUpdate(
-                summaryItems: request().summaryItems, automaticReloadPaymentRequest: TodaysApplePay.automaticReload),
-            CouponCodeUpdate(summaryItems: request().summaryItems, multiTokenContexts: TodaysApplePay.contexts),
+            TodaysApplePay.with(ShippingContactUpdate(summaryItems: request().summaryItems)) {
+                $0.recurringPaymentRequest = TodaysApplePay.recurring
+            },
+            TodaysApplePay.with(ShippingMethodUpdate(summaryItems: request().summaryItems)) {
+                $0.deferredPaymentRequest = TodaysApplePay.deferred
+            },
+            TodaysApplePay.with(PaymentMethodUpdate(summaryItems: request().summaryItems)) {
+                $0.automaticReloadPaymentRequest = TodaysApplePay.automaticReload
+            },
+            TodaysApplePay.with(CouponCodeUpdate(summaryItems: request().summaryItems)) {
+                $0.multiTokenContexts = TodaysApplePay.contexts
+            },
         ]
         func roundTrip<U: PaymentRequestUpdate>(_ update: U) throws {
             let (decoded, json) = try JSON.roundTrip(update)

@@ -30,7 +30,10 @@ final class PaymentTermsFlowTests: XCTestCase {
         yearly.regularBilling.intervalUnit = .year
         yearly.regularBilling.amount = Money(99, .usd)
         delegate.didSelectShippingContact.script(
-            .answer(ShippingContactUpdate(summaryItems: F.summary("25.00"), recurringPaymentRequest: yearly)))
+            .answer(
+                TodaysApplePay.with(ShippingContactUpdate(summaryItems: F.summary("25.00"))) {
+                    $0.recurringPaymentRequest = yearly
+                }))
         delegate.didSelectShippingMethod.script(.answer(ShippingMethodUpdate(summaryItems: F.summary("25.00"))))
         let flow = try makeFlow(recurringRequest(), delegate)
         XCTAssertEqual(flow.sheet?.recurringPaymentRequest, TodaysApplePay.recurring)
@@ -56,8 +59,9 @@ final class PaymentTermsFlowTests: XCTestCase {
         // fits the contexts in force, though not the request's (25.00).
         delegate.didSelectShippingContact.script(
             .answer(
-                ShippingContactUpdate(
-                    summaryItems: F.summary("25.00"), multiTokenContexts: [TodaysApplePay.contexts[0]])))
+                TodaysApplePay.with(ShippingContactUpdate(summaryItems: F.summary("25.00"))) {
+                    $0.multiTokenContexts = [TodaysApplePay.contexts[0]]
+                }))
         delegate.didSelectShippingMethod.script(.answer(ShippingMethodUpdate(summaryItems: F.summary("20.00"))))
         let flow = try makeFlow(request, delegate)
         flow.selectShippingContact(F.jane())
@@ -76,18 +80,24 @@ final class PaymentTermsFlowTests: XCTestCase {
         contextsOver[0].amount = Money(16, .usd)
         let cases: [(String, PaymentMethodUpdate, String)] = [
             (
-                "interval", PaymentMethodUpdate(summaryItems: F.summary("25.00"), recurringPaymentRequest: badInterval),
+                "interval",
+                TodaysApplePay.with(PaymentMethodUpdate(summaryItems: F.summary("25.00"))) {
+                    $0.recurringPaymentRequest = badInterval
+                },
                 "recurringPaymentRequest.regularBilling.intervalCount"
             ),
             (
                 "two requests",
-                PaymentMethodUpdate(summaryItems: F.summary("25.00"), deferredPaymentRequest: TodaysApplePay.deferred),
+                TodaysApplePay.with(PaymentMethodUpdate(summaryItems: F.summary("25.00"))) {
+                    $0.deferredPaymentRequest = TodaysApplePay.deferred
+                },
                 "deferredPaymentRequest"
             ),
             (
                 "contexts over the total",
-                PaymentMethodUpdate(
-                    summaryItems: F.summary("25.00"), recurringPaymentRequest: nil, multiTokenContexts: contextsOver),
+                TodaysApplePay.with(PaymentMethodUpdate(summaryItems: F.summary("25.00"))) {
+                    $0.multiTokenContexts = contextsOver
+                },
                 "multiTokenContexts"
             ),
         ]

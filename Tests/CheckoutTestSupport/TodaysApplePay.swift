@@ -4,6 +4,13 @@ import Foundation
 /// Today's Apple Pay members, valid for a USD request whose grand total is at least 25.00: what
 /// the tests of their models, their validation, the flows and the relay share.
 public enum TodaysApplePay {
+    /// `value` changed by `change`: an update with new terms, set on its members as on PassKit's.
+    public static func with<Value>(_ value: Value, _ change: (inout Value) -> Void) -> Value {
+        var value = value
+        change(&value)
+        return value
+    }
+
     /// 2025-01-08T00:00:00Z.
     public static let start = Date(timeIntervalSince1970: 1_736_294_400)
     /// A year after ``start``.

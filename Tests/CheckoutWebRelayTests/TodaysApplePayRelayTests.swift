@@ -108,7 +108,12 @@ final class TodaysApplePayRelayTests: XCTestCase {
         func paymentAuthorizationFlow(
             _ flow: PaymentAuthorizationFlow, didSelectShippingContact contact: Contact,
             handler: @escaping @Sendable (ShippingContactUpdate) -> Void
-        ) { handler(ShippingContactUpdate(summaryItems: Shop.items(2_500), recurringPaymentRequest: Self.yearly)) }
+        ) {
+            handler(
+                TodaysApplePay.with(ShippingContactUpdate(summaryItems: Shop.items(2_500))) {
+                    $0.recurringPaymentRequest = Self.yearly
+                })
+        }
 
         func paymentAuthorizationFlow(
             _ flow: PaymentAuthorizationFlow, didSelectShippingMethod method: ShippingMethod,
@@ -126,15 +131,19 @@ final class TodaysApplePayRelayTests: XCTestCase {
             handler: @escaping @Sendable (PaymentMethodUpdate) -> Void
         ) {
             handler(
-                PaymentMethodUpdate(
-                    summaryItems: Shop.items(2_500), automaticReloadPaymentRequest: TodaysApplePay.automaticReload))
+                TodaysApplePay.with(PaymentMethodUpdate(summaryItems: Shop.items(2_500))) {
+                    $0.automaticReloadPaymentRequest = TodaysApplePay.automaticReload
+                })
         }
 
         func paymentAuthorizationFlow(
             _ flow: PaymentAuthorizationFlow, didChangeCouponCode code: String,
             handler: @escaping @Sendable (CouponCodeUpdate) -> Void
         ) {
-            handler(CouponCodeUpdate(summaryItems: Shop.items(2_500), multiTokenContexts: TodaysApplePay.contexts))
+            handler(
+                TodaysApplePay.with(CouponCodeUpdate(summaryItems: Shop.items(2_500))) {
+                    $0.multiTokenContexts = TodaysApplePay.contexts
+                })
         }
     }
 
