@@ -78,7 +78,8 @@ let package = Package(
         ),
         // What several test targets share (not a product).
         .target(name: "CheckoutTestSupport", dependencies: ["CheckoutFlows"], path: "Tests/CheckoutTestSupport"),
-        .testTarget(name: "CheckoutCoreTests", dependencies: ["CheckoutCore", "CheckoutSimulator"]),
+        .testTarget(
+            name: "CheckoutCoreTests", dependencies: ["CheckoutCore", "CheckoutSimulator", "CheckoutTestSupport"]),
         .testTarget(
             name: "CheckoutFlowsTests",
             dependencies: [
@@ -106,7 +107,7 @@ let package = Package(
             ],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "CheckoutWebTests", dependencies: ["CheckoutWeb", "CheckoutCore"]),
+        .testTarget(name: "CheckoutWebTests", dependencies: ["CheckoutWeb", "CheckoutCore", "CheckoutTestSupport"]),
         .testTarget(
             name: "CheckoutWebRelayTests",
             dependencies: [

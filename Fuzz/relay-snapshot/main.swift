@@ -7,7 +7,12 @@
 //     `RelayError` (or the request's `CheckoutError`) naming the field, and leaves no session; a
 //     snapshot accepted holds the payload's session, which is written out again as the same
 //     payload, its merchant is not asked anything during the replay, and a page's cancel ends
-//     it once, with `didFinish` and `onSessionEnd` told exactly once.
+//     it once, with `didFinish` and `onSessionEnd` told exactly once;
+//   - spec W10, the payload's owner (the keyed digest of the caller that opened the session): a
+//     resume for a caller other than the owner (or for any caller, when there is none) is refused
+//     as `unknownSession` and leaves no session; a resume for the owner ends as one without a
+//     caller does; a resumed session answers only its owner's events (another caller's or none's
+//     cancel gets `unknownSession` and ends nothing); no identity is written into a snapshot.
 //
 // Seeds: with FUZZ_SNAPSHOT_SEEDS=<directory>, the target runs sessions of Examples/relay's shop
 // through a relay, writes each one's payload out after every event, and exits (see
@@ -39,6 +44,27 @@ private final class Locked<Value>: @unchecked Sendable {
 /// The key the target seals payloads with, and the other relay's key, which sealed nothing.
 private let key = [UInt8](repeating: 0x5a, count: 32)
 private let otherKey = [UInt8](repeating: 0xa5, count: 32)
+
+/// The identities a server authenticated: `customer-ada` owns the owned seeds, `customer-bo` none.
+private let ada = "customer-ada"
+private let bo = "customer-bo"
+
+/// Each identity's digest as a snapshot's `owner` holds it, under the target's key: read from a
+/// snapshot of a session opened for it, once, by `LLVMFuzzerInitialize`.
+nonisolated(unsafe) private var owners: [String: String] = [:]
+
+private func readOwners() async {
+    for identity in [ada, bo] {
+        let clock = ManualClock()
+        let relay = WebRelay(options: RelayOptions(clock: clock, snapshotKey: key))
+        let id = SessionID.random()
+        try! relay.open(
+            id, request: request, merchant: .authorization(delegate: Merchant()), caller: RelayCaller(identity))
+        owners[identity] = try! RelaySnapshot.open(try! relay.snapshot(id), key: key).owner!
+        await relay.close(id)
+        clock.discardPendingDeadlines()
+    }
+}
 
 private func hex(_ bytes: [UInt8]) -> String {
     bytes.map { String(format: "%02x", $0) }.joined()
@@ -187,32 +213,63 @@ private func resumeRaw(_ input: Data) async {
     require(relay.sessionCount == 0, "a refused snapshot left a session")
 }
 
-/// The payload layer: the input sealed with the target's own key.
+/// How a resume ended: with the session, or refused with the error's code.
+private enum Resumed: Equatable {
+    case accepted(String)
+    case refused(String)
+}
+
+/// The payload layer: the input sealed with the target's own key, resumed without a caller, then
+/// for each identity (spec W10).
 private func resumeSealed(_ input: Data) async {
+    let sealed = seal(input)
+    let plain = await resume(sealed, for: nil, input: input)
+    guard let payload = try? RelaySnapshot.open(sealed, key: key) else { return }
+    for identity in [ada, bo] {
+        let resumed = await resume(sealed, for: identity, input: input)
+        if payload.owner == owners[identity] {
+            require(
+                resumed == plain, "\(identity)'s resume of their session gave \(resumed), without a caller \(plain)")
+        } else if plain == .refused(RelayError.Code.malformedSnapshot.rawValue) {
+            // An owner that is no caller's digest: malformed for every caller alike.
+            require(resumed == plain, "\(identity)'s resume of a malformed snapshot gave \(resumed)")
+        } else {
+            require(
+                resumed == .refused(RelayError.Code.unknownSession.rawValue),
+                "\(identity) resumed a session of another owner (\(payload.owner ?? "none")): \(resumed)")
+        }
+    }
+}
+
+/// Resumes `sealed` for `identity` (none: the server resumes it without a caller) and checks what
+/// follows.
+private func resume(_ sealed: Data, for identity: String?, input: Data) async -> Resumed {
     let clock = ManualClock()
+    defer { clock.discardPendingDeadlines() }
     let ends = Locked<[String: Int]>([:])
     let relay = relay(key: key, clock: clock, ends: ends)
     let merchant = Merchant()
     let session: RelaySession
     do {
-        session = try await relay.resume(seal(input), merchant: .authorization(delegate: merchant))
+        session = try await relay.resume(
+            sealed, merchant: .authorization(delegate: merchant), caller: identity.map(RelayCaller.init))
     } catch let error as RelayError {
+        let allowed: [RelayError.Code] =
+            [.malformedSnapshot, .snapshotDiverged] + (identity == nil ? [] : [.unknownSession])
         require(
-            [.malformedSnapshot, .snapshotDiverged].contains(error.code),
-            "a snapshot sealed with the relay's key refused with \(error.code): \(error)")
+            allowed.contains(error.code), "a snapshot sealed with the relay's key refused with \(error.code): \(error)")
         require(error.field != nil, "a refused snapshot does not name the field: \(error)")
         require(relay.sessionCount == 0, "a refused snapshot left a session")
-        require(merchant.counts.with { $0.finished } == 0, "a refused snapshot's merchant was told didFinish")
-        clock.discardPendingDeadlines()
-        return
+        require(merchant.counts.with { $0 } == (0, 0), "a refused snapshot's merchant was asked or told didFinish")
+        require(ends.with { $0.isEmpty }, "a refused snapshot's session was reported ended")
+        return .refused(error.code.rawValue)
     } catch let error as CheckoutError {
         // An invalid request lists every problem at once (spec E1), each naming its field.
         require(
             error.field != nil || (!error.problems.isEmpty && error.problems.allSatisfy { $0.field != nil }),
             "a snapshot's request refused without naming the field: \(error)")
         require(relay.sessionCount == 0, "a refused snapshot left a session")
-        clock.discardPendingDeadlines()
-        return
+        return .refused("CheckoutError")
     } catch {
         fatalError("relay-snapshot: a snapshot refused with a \(type(of: error)): \(error)")
     }
@@ -227,21 +284,42 @@ private func resumeSealed(_ input: Data) async {
     require(merchant.counts.with { $0.calls } == 0, "the merchant was asked during the replay")
     require(!session.isEnded && !session.isBusy, "a resumed session is ended or busy")
     do {
-        let again = try RelaySnapshot.open(try relay.snapshot(payload.session), key: key)
+        let written = try relay.snapshot(payload.session)
+        let again = try RelaySnapshot.open(written, key: key)
         require(again == payload, "a resumed session is written out differently")
+        // Spec W10: a snapshot keeps its owner's digest, never an identity.
+        for name in [ada, bo] where written.range(of: Data(name.utf8)) != nil {
+            require(input.range(of: Data(name.utf8)) != nil, "the identity \(name) was written into a snapshot")
+        }
     } catch {
         fatalError("relay-snapshot: a resumed session cannot be written out again: \(error)")
     }
+    // Spec W10: the session answers its owner only; the others' cancel is answered as for an
+    // unknown session and ends nothing.
+    let owner: String?? =
+        payload.owner == nil ? .some(nil) : [ada, bo].first { owners[$0] == payload.owner }.map { .some($0) }
     let cancel = try! JSONEncoder().encode(RelayEvent(session: payload.session, .cancel))
-    let reply = try? JSONDecoder().decode(RelayReply.self, from: await relay.handle(json: cancel))
-    require(
-        reply?.end?.outcome == "cancelled",
-        "the page's cancel did not end a resumed session: \(String(describing: reply))")
+    for caller in [nil, ada, bo] where owner != .some(caller) {
+        let reply = try? JSONDecoder().decode(
+            RelayReply.self, from: await relay.handle(json: cancel, caller: caller.map(RelayCaller.init)))
+        require(
+            reply?.refusal?.reason == RelayError.Code.unknownSession.rawValue,
+            "\(caller ?? "no caller")'s cancel of a session of \(payload.owner ?? "none") got \(String(describing: reply))"
+        )
+        require(!session.isEnded, "\(caller ?? "no caller")'s cancel ended a session of another owner")
+    }
+    if let owner {
+        let reply = try? JSONDecoder().decode(
+            RelayReply.self, from: await relay.handle(json: cancel, caller: owner.map(RelayCaller.init)))
+        require(
+            reply?.end?.outcome == "cancelled",
+            "the page's cancel did not end a resumed session: \(String(describing: reply))")
+    }
     await relay.close(payload.session)
     require(relay.sessionCount == 0, "a closed session is still held")
     require(ends.with { $0 } == [payload.session: 1], "ends told: \(ends.with { $0 })")
     require(merchant.counts.with { $0.finished } == 1, "didFinish told \(merchant.counts.with { $0.finished }) times")
-    clock.discardPendingDeadlines()
+    return .accepted(payload.session)
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -256,7 +334,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 // MARK: - Seeds
 
-/// Writes the payload of a shop session after each of its events into `directory`.
+/// Writes the payload of each shop session after each of its events into `directory`.
 private func writeSeeds(to directory: String) async {
     let sessions: [[String]] = [
         [
@@ -275,25 +353,33 @@ private func writeSeeds(to directory: String) async {
         ],
     ]
     try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    for events in sessions {
-        let clock = ManualClock()
-        let relay = WebRelay(options: RelayOptions(clock: clock, snapshotKey: key)) { _ in
-            .open(request, .authorization(delegate: Merchant()))
-        }
-        for (index, line) in events.enumerated() {
-            _ = await relay.handle(json: Data(line.utf8))
-            let id = try! JSONDecoder().decode(RelayEvent.self, from: Data(line.utf8)).session
-            guard let sealed = try? relay.snapshot(id) else { continue }
-            let payload = try! RelaySnapshot.open(sealed, key: key)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            try! encoder.encode(payload).write(to: URL(fileURLWithPath: "\(directory)/payload-\(id)-\(index + 1).json"))
-            if index == events.count - 1 {
-                try! sealed.write(to: URL(fileURLWithPath: "\(directory)/sealed-\(id)-\(index + 1)"))
+    // Each session opened by the server itself (its ids are not a page's), without a caller and
+    // for customer-ada (spec W10: the payload then holds her digest as its owner).
+    for (identity, prefix) in [(nil, ""), (ada, "owned-")] as [(String?, String)] {
+        for events in sessions {
+            let clock = ManualClock()
+            let relay = WebRelay(options: RelayOptions(clock: clock, snapshotKey: key))
+            let caller = identity.map(RelayCaller.init)
+            for (index, line) in events.enumerated() {
+                let id = try! JSONDecoder().decode(RelayEvent.self, from: Data(line.utf8)).session
+                if relay.session(id) == nil {
+                    try! relay.open(
+                        id, request: request, merchant: .authorization(delegate: Merchant()), caller: caller)
+                }
+                _ = await relay.handle(json: Data(line.utf8), caller: caller)
+                guard let sealed = try? relay.snapshot(id) else { continue }
+                let payload = try! RelaySnapshot.open(sealed, key: key)
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                try! encoder.encode(payload).write(
+                    to: URL(fileURLWithPath: "\(directory)/payload-\(prefix)\(id)-\(index + 1).json"))
+                if index == events.count - 1 {
+                    try! sealed.write(to: URL(fileURLWithPath: "\(directory)/sealed-\(prefix)\(id)-\(index + 1)"))
+                }
             }
+            for id in relay.sessionIDs { await relay.close(id) }
+            clock.discardPendingDeadlines()
         }
-        for id in relay.sessionIDs { await relay.close(id) }
-        clock.discardPendingDeadlines()
     }
 }
 
@@ -302,6 +388,7 @@ public func initialize(
     _ argc: UnsafeMutablePointer<CInt>,
     _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
 ) -> CInt {
+    runBlocking { await readOwners() }
     if let directory = ProcessInfo.processInfo.environment["FUZZ_SNAPSHOT_SEEDS"] {
         runBlocking { await writeSeeds(to: directory) }
         exit(0)

@@ -11,7 +11,7 @@
 /// ```
 extension PaymentRequest {
     /// An empty request, as `PKPaymentRequest()` is: no merchant, country, currency or summary
-    /// items yet; the other fields have ``init(merchantIdentifier:countryCode:currencyCode:supportedNetworks:merchantCapabilities:requiredBillingContactFields:requiredShippingContactFields:shippingType:shippingMethods:summaryItems:couponCode:supportsCouponCode:)``'s
+    /// items yet; the other fields have ``init(merchantIdentifier:countryCode:currencyCode:supportedNetworks:merchantCapabilities:requiredBillingContactFields:requiredShippingContactFields:shippingType:shippingMethods:summaryItems:couponCode:supportsCouponCode:shippingContactEditingMode:applePayLaterAvailability:merchantCategoryCode:recurringPaymentRequest:automaticReloadPaymentRequest:deferredPaymentRequest:multiTokenContexts:)``'s
     /// defaults. Presenting it as it is fails with every missing field (``problems``).
     public init() {
         self.init(merchantIdentifier: "", countryCode: "", currencyCode: "", summaryItems: [])

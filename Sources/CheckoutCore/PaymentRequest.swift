@@ -73,6 +73,45 @@ public struct PaymentRequest: Hashable, Sendable {
         get { storage.value.supportsCouponCode }
         _modify { yield &storage.value.supportsCouponCode }
     }
+    /// Whether the customer may edit the shipping contact; nil leaves it to Apple Pay.
+    public var shippingContactEditingMode: ShippingContactEditingMode? {
+        get { storage.value.shippingContactEditingMode }
+        _modify { yield &storage.value.shippingContactEditingMode }
+    }
+    /// Whether Apple Pay Later may be offered; nil leaves it to Apple Pay.
+    public var applePayLaterAvailability: ApplePayLaterAvailability? {
+        get { storage.value.applePayLaterAvailability }
+        _modify { yield &storage.value.applePayLaterAvailability }
+    }
+    /// The merchant's category code (ISO 18245), if given.
+    public var merchantCategoryCode: MerchantCategoryCode? {
+        get { storage.value.merchantCategoryCode }
+        _modify { yield &storage.value.merchantCategoryCode }
+    }
+    /// A recurring payment (a subscription) to set up; at most one of this, an automatic-reload
+    /// and a deferred payment request.
+    public var recurringPaymentRequest: RecurringPaymentRequest? {
+        get { storage.value.terms.recurringPaymentRequest }
+        set { storage.value.terms.recurringPaymentRequest = newValue }
+    }
+    /// Automatic reloads of a balance to set up.
+    public var automaticReloadPaymentRequest: AutomaticReloadPaymentRequest? {
+        get { storage.value.terms.automaticReloadPaymentRequest }
+        set { storage.value.terms.automaticReloadPaymentRequest = newValue }
+    }
+    /// A payment taken at a later date.
+    public var deferredPaymentRequest: DeferredPaymentRequest? {
+        get { storage.value.terms.deferredPaymentRequest }
+        set { storage.value.terms.deferredPaymentRequest = newValue }
+    }
+    /// One payment token per merchant of a multi-merchant payment; empty for a single merchant.
+    /// Their amounts add up to at most the grand total.
+    public var multiTokenContexts: [PaymentTokenContext] {
+        get { storage.value.terms.multiTokenContexts ?? [] }
+        set { storage.value.terms.multiTokenContexts = newValue.isEmpty ? nil : newValue }
+    }
+    /// The four members above, as one value.
+    package var terms: PaymentTerms { storage.value.terms }
 
     /// The fields, shared by every copy of the request until one is changed (``CopyOnWrite``):
     /// each flow keeps its request for its whole life.
@@ -90,6 +129,10 @@ public struct PaymentRequest: Hashable, Sendable {
         var summaryItems: [SummaryItem]
         var couponCode: String?
         var supportsCouponCode: Bool
+        var shippingContactEditingMode: ShippingContactEditingMode?
+        var applePayLaterAvailability: ApplePayLaterAvailability?
+        var merchantCategoryCode: MerchantCategoryCode?
+        var terms: PaymentTerms
         /// ``currency``, looked up once for the code and shared by every copy of the request
         /// (each flow validates every update against it).
         @usableFromInline var currency: CurrencyCode?
@@ -98,7 +141,7 @@ public struct PaymentRequest: Hashable, Sendable {
     @usableFromInline var storage: CopyOnWrite<Fields>
 
     /// A request. Only the merchant identifier, the country, the currency and the summary
-    /// items have no default; nothing is validated here (see ``problems`` and ``validate()``).
+    /// items have no default (the members of today's Apple Pay are absent unless given); nothing is validated here (see ``problems`` and ``validate()``).
     public init(
         merchantIdentifier: String,
         countryCode: String,
@@ -111,7 +154,14 @@ public struct PaymentRequest: Hashable, Sendable {
         shippingMethods: [ShippingMethod] = [],
         summaryItems: [SummaryItem],
         couponCode: String? = nil,
-        supportsCouponCode: Bool = false
+        supportsCouponCode: Bool = false,
+        shippingContactEditingMode: ShippingContactEditingMode? = nil,
+        applePayLaterAvailability: ApplePayLaterAvailability? = nil,
+        merchantCategoryCode: MerchantCategoryCode? = nil,
+        recurringPaymentRequest: RecurringPaymentRequest? = nil,
+        automaticReloadPaymentRequest: AutomaticReloadPaymentRequest? = nil,
+        deferredPaymentRequest: DeferredPaymentRequest? = nil,
+        multiTokenContexts: [PaymentTokenContext] = []
     ) {
         storage = CopyOnWrite(
             Fields(
@@ -127,6 +177,14 @@ public struct PaymentRequest: Hashable, Sendable {
                 summaryItems: summaryItems,
                 couponCode: couponCode,
                 supportsCouponCode: supportsCouponCode,
+                shippingContactEditingMode: shippingContactEditingMode,
+                applePayLaterAvailability: applePayLaterAvailability,
+                merchantCategoryCode: merchantCategoryCode,
+                terms: PaymentTerms(
+                    recurringPaymentRequest: recurringPaymentRequest,
+                    automaticReloadPaymentRequest: automaticReloadPaymentRequest,
+                    deferredPaymentRequest: deferredPaymentRequest,
+                    multiTokenContexts: multiTokenContexts.isEmpty ? nil : multiTokenContexts),
                 currency: try? CurrencyCode(currencyCode)
             ))
     }
@@ -193,6 +251,16 @@ public struct PaymentRequest: Hashable, Sendable {
         }
         problems += Self.everyAmountProblem(
             summaryItems: summaryItems, shippingMethods: shippingMethods, currency: currency)
+        if let merchantCategoryCode, !merchantCategoryCode.isWellFormed {
+            problems.append(
+                CheckoutError(
+                    code: .invalidField,
+                    message:
+                        "merchantCategoryCode \(merchantCategoryCode.rawValue.quotedForMessage) is not four digits "
+                        + "(ISO 18245)",
+                    field: "merchantCategoryCode", value: merchantCategoryCode.rawValue.clippedForError))
+        }
+        problems += terms.problems(effective: terms, grandTotal: grandTotal, currency: currency)
         return problems
     }
 
@@ -210,6 +278,11 @@ public struct PaymentRequest: Hashable, Sendable {
                 shippingMethods: storage.value.shippingMethods,
                 currency: storage.value.currency
             )
+            && storage.value.merchantCategoryCode?.isWellFormed != false
+            && (storage.value.terms.isEmpty
+                || storage.value.terms.problems(
+                    effective: storage.value.terms, grandTotal: grandTotal, currency: storage.value.currency
+                ).isEmpty)
     }
 
     /// Throws when the request cannot be presented (spec A1).
@@ -226,13 +299,35 @@ public struct PaymentRequest: Hashable, Sendable {
     /// Every reason `update` does not fit this request (spec E7): its summary items must be
     /// non-empty, in the request's currency, with a grand total of zero or more; its shipping
     /// methods (when it carries a list) must have unique identifiers, amounts of zero or more, in
-    /// the request's currency. Empty when the update is valid.
+    /// the request's currency; its recurring, automatic-reload and deferred requests and its
+    /// multi-token contexts are checked as the request's are, with the request's own terms where
+    /// the update sets none. Empty when the update is valid.
     public func problems(in update: some PaymentRequestUpdate) -> [CheckoutError] {
-        Self.amountProblems(
+        problems(in: update, current: terms)
+    }
+
+    /// ``problems(in:)`` with `current` as the terms the update replaces (a flow's sheet holds
+    /// the terms its earlier updates set).
+    package func problems(in update: some PaymentRequestUpdate, current: PaymentTerms) -> [CheckoutError] {
+        let updateTerms = PaymentTerms(update)
+        return Self.amountProblems(
             summaryItems: update.summaryItems,
             shippingMethods: update.shippingMethods ?? [],
             currency: storage.value.currency
         )
+            + updateTerms.problems(
+                effective: updateTerms.replacing(current), grandTotal: update.summaryItems.last?.amount,
+                currency: storage.value.currency)
+    }
+
+    /// Whether terms an update sets fit, with `current` as the terms it replaces, decided at
+    /// once when neither sets any (nearly every update).
+    package func termsFit(_ updateTerms: PaymentTerms, summaryItems: [SummaryItem], current: PaymentTerms) -> Bool {
+        if updateTerms.isEmpty && current.isEmpty { return true }
+        return updateTerms.problems(
+            effective: updateTerms.replacing(current), grandTotal: summaryItems.last?.amount,
+            currency: storage.value.currency
+        ).isEmpty
     }
 
     /// Whether ``problems(in:)`` finds nothing in an update with these lists, decided without
@@ -348,6 +443,13 @@ extension PaymentRequest: Codable {
         case summaryItems
         case couponCode
         case supportsCouponCode
+        case shippingContactEditingMode
+        case applePayLaterAvailability
+        case merchantCategoryCode
+        case recurringPaymentRequest
+        case automaticReloadPaymentRequest
+        case deferredPaymentRequest
+        case multiTokenContexts
     }
 
     /// Decodes the JSON shape described above: absent keys are the initializer's defaults
@@ -379,11 +481,26 @@ extension PaymentRequest: Codable {
             shippingMethods: try container.decodeIfPresent([ShippingMethod].self, forKey: .shippingMethods) ?? [],
             summaryItems: try container.decodeIfPresent([SummaryItem].self, forKey: .summaryItems) ?? [],
             couponCode: try container.decodeIfPresent(String.self, forKey: .couponCode),
-            supportsCouponCode: try container.decodeIfPresent(Bool.self, forKey: .supportsCouponCode) ?? false
+            supportsCouponCode: try container.decodeIfPresent(Bool.self, forKey: .supportsCouponCode) ?? false,
+            shippingContactEditingMode: try container.decodeIfPresent(
+                ShippingContactEditingMode.self, forKey: .shippingContactEditingMode),
+            applePayLaterAvailability: try container.decodeIfPresent(
+                ApplePayLaterAvailability.self, forKey: .applePayLaterAvailability),
+            merchantCategoryCode: try container.decodeIfPresent(
+                MerchantCategoryCode.self, forKey: .merchantCategoryCode),
+            recurringPaymentRequest: try container.decodeIfPresent(
+                RecurringPaymentRequest.self, forKey: .recurringPaymentRequest),
+            automaticReloadPaymentRequest: try container.decodeIfPresent(
+                AutomaticReloadPaymentRequest.self, forKey: .automaticReloadPaymentRequest),
+            deferredPaymentRequest: try container.decodeIfPresent(
+                DeferredPaymentRequest.self, forKey: .deferredPaymentRequest),
+            multiTokenContexts: try container.decodeIfPresent([PaymentTokenContext].self, forKey: .multiTokenContexts)
+                ?? []
         )
     }
 
-    /// Encodes every field, sets as sorted arrays; an absent coupon code is left out.
+    /// Encodes every field, sets as sorted arrays; an absent coupon code, absent members of
+    /// today's Apple Pay and empty multi-token contexts are left out.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(merchantIdentifier, forKey: .merchantIdentifier)
@@ -398,6 +515,13 @@ extension PaymentRequest: Codable {
         try container.encode(summaryItems, forKey: .summaryItems)
         try container.encodeIfPresent(couponCode, forKey: .couponCode)
         try container.encode(supportsCouponCode, forKey: .supportsCouponCode)
+        try container.encodeIfPresent(shippingContactEditingMode, forKey: .shippingContactEditingMode)
+        try container.encodeIfPresent(applePayLaterAvailability, forKey: .applePayLaterAvailability)
+        try container.encodeIfPresent(merchantCategoryCode, forKey: .merchantCategoryCode)
+        try container.encodeIfPresent(recurringPaymentRequest, forKey: .recurringPaymentRequest)
+        try container.encodeIfPresent(automaticReloadPaymentRequest, forKey: .automaticReloadPaymentRequest)
+        try container.encodeIfPresent(deferredPaymentRequest, forKey: .deferredPaymentRequest)
+        if !multiTokenContexts.isEmpty { try container.encode(multiTokenContexts, forKey: .multiTokenContexts) }
     }
 }
 
@@ -493,6 +617,12 @@ extension PaymentRequest: CustomReflectable {
                 "requiredShippingContactFields": requiredShippingContactFields, "shippingType": shippingType,
                 "shippingMethods": shippingMethods, "summaryItems": summaryItems, "couponCode": couponCode as Any,
                 "supportsCouponCode": supportsCouponCode,
+                "shippingContactEditingMode": shippingContactEditingMode as Any,
+                "applePayLaterAvailability": applePayLaterAvailability as Any,
+                "merchantCategoryCode": merchantCategoryCode as Any,
+                "recurringPaymentRequest": recurringPaymentRequest as Any,
+                "automaticReloadPaymentRequest": automaticReloadPaymentRequest as Any,
+                "deferredPaymentRequest": deferredPaymentRequest as Any, "multiTokenContexts": multiTokenContexts,
             ],
             displayStyle: .struct
         )

@@ -3,7 +3,8 @@
 /// ``PaymentError`` as ``PaymentError/init(_:)`` maps it.
 extension ShippingContactUpdate {
     /// PassKit's `PKPaymentRequestShippingContactUpdate(errors:paymentSummaryItems:shippingMethods:)`.
-    /// An empty `shippingMethods` is none available (spec A2), as in ``init(errors:summaryItems:shippingMethods:)``.
+    /// An empty `shippingMethods` is none available (spec A2), as in
+    /// ``init(errors:summaryItems:shippingMethods:recurringPaymentRequest:automaticReloadPaymentRequest:deferredPaymentRequest:multiTokenContexts:)``.
     public init(errors: [any Error]?, paymentSummaryItems: [SummaryItem], shippingMethods: [ShippingMethod]) {
         self.init(
             errors: [PaymentError](anyErrors: errors), summaryItems: paymentSummaryItems,

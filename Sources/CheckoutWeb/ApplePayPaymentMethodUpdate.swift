@@ -6,8 +6,9 @@ import CheckoutCore
 /// From the core ``/CheckoutCore/PaymentMethodUpdate`` (``init(_:)``): the last summary item is `newTotal`, the
 /// others `newLineItems`, errors as ``ApplePayError`` maps them. To it (``core(currency:)``): a
 /// non-empty `newShippingMethods` is refused rather than dropped, as the core update has no
-/// shipping methods; the extension members are kept as ``/CheckoutCore/JSONValue`` and have no core
-/// counterpart.
+/// shipping methods; today's Apple Pay members (`newRecurringPaymentRequest`, ...) are carried
+/// both ways as the core update's terms, `newDisbursementRequest` is kept as
+/// ``/CheckoutCore/JSONValue`` and has no core counterpart.
 public struct ApplePayPaymentMethodUpdate: Codable, Hashable, Sendable {
     /// The new total.
     public var newTotal: ApplePayLineItem
@@ -17,14 +18,14 @@ public struct ApplePayPaymentMethodUpdate: Codable, Hashable, Sendable {
     public var errors: [ApplePayError]?
     /// The new shipping methods; absent or empty means no change.
     public var newShippingMethods: [ApplePayShippingMethod]?
-    /// A new recurring payment request, kept as it is.
-    public var newRecurringPaymentRequest: JSONValue?
-    /// A new automatic reload payment request, kept as it is.
-    public var newAutomaticReloadPaymentRequest: JSONValue?
-    /// New multi-merchant token contexts, kept as they are.
-    public var newMultiTokenContexts: JSONValue?
-    /// A new deferred payment request, kept as it is.
-    public var newDeferredPaymentRequest: JSONValue?
+    /// A new recurring payment request; absent leaves the current one.
+    public var newRecurringPaymentRequest: ApplePayRecurringPaymentRequest?
+    /// A new automatic reload payment request; absent leaves the current one.
+    public var newAutomaticReloadPaymentRequest: ApplePayAutomaticReloadPaymentRequest?
+    /// New multi-merchant token contexts; absent leaves the current ones.
+    public var newMultiTokenContexts: [ApplePayPaymentTokenContext]?
+    /// A new deferred payment request; absent leaves the current one.
+    public var newDeferredPaymentRequest: ApplePayDeferredPaymentRequest?
     /// A new disbursement request, kept as it is.
     public var newDisbursementRequest: JSONValue?
 
@@ -34,10 +35,10 @@ public struct ApplePayPaymentMethodUpdate: Codable, Hashable, Sendable {
         newLineItems: [ApplePayLineItem]? = nil,
         errors: [ApplePayError]? = nil,
         newShippingMethods: [ApplePayShippingMethod]? = nil,
-        newRecurringPaymentRequest: JSONValue? = nil,
-        newAutomaticReloadPaymentRequest: JSONValue? = nil,
-        newMultiTokenContexts: JSONValue? = nil,
-        newDeferredPaymentRequest: JSONValue? = nil,
+        newRecurringPaymentRequest: ApplePayRecurringPaymentRequest? = nil,
+        newAutomaticReloadPaymentRequest: ApplePayAutomaticReloadPaymentRequest? = nil,
+        newMultiTokenContexts: [ApplePayPaymentTokenContext]? = nil,
+        newDeferredPaymentRequest: ApplePayDeferredPaymentRequest? = nil,
         newDisbursementRequest: JSONValue? = nil
     ) {
         self.newTotal = newTotal
@@ -57,7 +58,13 @@ public struct ApplePayPaymentMethodUpdate: Codable, Hashable, Sendable {
     ///   for an error code Apple Pay does not have.
     public init(_ core: PaymentMethodUpdate) throws {
         let parts = try AppleUpdateParts(summaryItems: core.summaryItems, shippingMethods: nil, errors: core.errors)
-        self.init(newTotal: parts.newTotal, newLineItems: parts.newLineItems, errors: parts.errors)
+        let terms = ApplePayPaymentTermsMembers(core.terms)
+        self.init(
+            newTotal: parts.newTotal, newLineItems: parts.newLineItems, errors: parts.errors,
+            newRecurringPaymentRequest: terms.recurringPaymentRequest,
+            newAutomaticReloadPaymentRequest: terms.automaticReloadPaymentRequest,
+            newMultiTokenContexts: terms.multiTokenContexts,
+            newDeferredPaymentRequest: terms.deferredPaymentRequest)
     }
 
     /// The core update, amounts read in `currency`.
@@ -68,16 +75,24 @@ public struct ApplePayPaymentMethodUpdate: Codable, Hashable, Sendable {
         try refuseShippingMethods(newShippingMethods, coreType: "PaymentMethodUpdate")
         let parts = try CoreUpdateParts(
             newTotal: newTotal, newLineItems: newLineItems, newShippingMethods: nil, errors: errors, currency: currency)
-        return PaymentMethodUpdate(errors: parts.errors, summaryItems: parts.summaryItems)
+        let terms = try termsMembers.core(currency: currency, update: true)
+        var update = PaymentMethodUpdate(
+            errors: parts.errors, summaryItems: parts.summaryItems)
+        update.terms = terms
+        return update
     }
 
-    /// The extension members present, which the core update has no place for.
+    /// The extension members present that the core update has no place for
+    /// (`newDisbursementRequest`).
     public var membersWithoutCoreCounterpart: [String] {
-        presentExtensionMembers([
-            ("newRecurringPaymentRequest", newRecurringPaymentRequest),
-            ("newAutomaticReloadPaymentRequest", newAutomaticReloadPaymentRequest),
-            ("newMultiTokenContexts", newMultiTokenContexts), ("newDeferredPaymentRequest", newDeferredPaymentRequest),
-            ("newDisbursementRequest", newDisbursementRequest),
-        ])
+        presentExtensionMembers([("newDisbursementRequest", newDisbursementRequest)])
+    }
+
+    /// The four members that set the payment's terms.
+    var termsMembers: ApplePayPaymentTermsMembers {
+        ApplePayPaymentTermsMembers(
+            recurringPaymentRequest: newRecurringPaymentRequest,
+            automaticReloadPaymentRequest: newAutomaticReloadPaymentRequest,
+            deferredPaymentRequest: newDeferredPaymentRequest, multiTokenContexts: newMultiTokenContexts)
     }
 }

@@ -56,8 +56,34 @@ extension ApplePayPaymentRequest {
         if let installmentConfiguration {
             try ApplePayInstallmentConfigurationRules.check(installmentConfiguration, path: "installmentConfiguration")
         }
+        try checkTodaysMembers()
         // The package's own rules: amounts in the currency's minor units.
-        _ = try core(merchantIdentifier: "")
+        let core = try core(merchantIdentifier: "")
+        // Today's Apple Pay terms, as PassKit's validation behind WebKit has them (see
+        // ``/CheckoutCore/PaymentRequest/problems``).
+        if let problem = core.terms.problems(
+            effective: core.terms, grandTotal: core.grandTotal, currency: core.currency
+        ).first {
+            throw problem.wireNamed(update: false)
+        }
+    }
+
+    /// WebKit reads `shippingContactEditingMode` and `applePayLaterAvailability` as IDL enums (a
+    /// value it does not know is a `TypeError`: `ApplePayShippingContactEditingMode.idl`,
+    /// `ApplePayLaterAvailability.idl`); a merchant category code is four digits (Apple's
+    /// `merchantCategoryCode`, ISO 18245); the line items of the terms' requests as line items.
+    private func checkTodaysMembers() throws {
+        if let mode = shippingContactEditingMode, !ShippingContactEditingMode.documented.contains(mode) {
+            throw unmappable(
+                "shippingContactEditingMode", mode.rawValue, "is not an ApplePayShippingContactEditingMode")
+        }
+        if let availability = applePayLaterAvailability, !ApplePayLaterAvailability.documented.contains(availability) {
+            throw unmappable("applePayLaterAvailability", availability.rawValue, "is not an ApplePayLaterAvailability")
+        }
+        if let code = merchantCategoryCode, !code.isWellFormed {
+            throw unmappable("merchantCategoryCode", code.rawValue, "is not four digits (ISO 18245)")
+        }
+        try termsMembers.checkAmounts(update: false)
     }
 
     private func checkVersionGatedMembers(_ version: Int) throws {

@@ -44,9 +44,12 @@ public enum ApplePayShippingType: String, Codable, Hashable, Sendable, CaseItera
 /// Apple Pay on the web's `ApplePayPaymentRequest` (with the members of `ApplePayRequestBase`),
 /// the request the page passes to `new ApplePaySession(version, request)`.
 ///
-/// Apple's extension dictionaries (`installmentConfiguration`, `recurringPaymentRequest`,
-/// `automaticReloadPaymentRequest`, `multiTokenContexts`, `deferredPaymentRequest`,
-/// `disbursementRequest`) are kept losslessly as ``/CheckoutCore/JSONValue``: the core has no model for them.
+/// Today's Apple Pay members are typed and carried both ways: `recurringPaymentRequest`,
+/// `automaticReloadPaymentRequest`, `deferredPaymentRequest` and `multiTokenContexts`
+/// (``ApplePayRecurringPaymentRequest`` and its siblings), `shippingContactEditingMode`,
+/// `applePayLaterAvailability` and `merchantCategoryCode`. `installmentConfiguration` and
+/// `disbursementRequest` are kept losslessly as ``/CheckoutCore/JSONValue``: the core has no model
+/// for them.
 ///
 /// Conversion to ``/CheckoutCore/PaymentRequest`` (``core(merchantIdentifier:)``; Apple's request has no
 /// merchant identifier, it lives in the merchant session):
@@ -57,6 +60,8 @@ public enum ApplePayShippingType: String, Codable, Hashable, Sendable, CaseItera
 ///   `postalAddress` → `emailAddress`, `name`, `phoneNumber`, `postalAddress`;
 /// - absent lists are empty, an absent `shippingType` is `shipping`, an absent
 ///   `supportsCouponCode` is false;
+/// - today's Apple Pay members as their core counterparts, amounts read in `currencyCode`
+///   (``ApplePayRecurringPaymentRequest`` and its siblings say how);
 /// - what the core cannot hold is listed by ``membersWithoutCoreCounterpart``
 ///   (`supportsInstantFundsOut`, `phoneticName`, the prefilled contacts, `applicationData`, ...).
 ///
@@ -96,11 +101,12 @@ public struct ApplePayPaymentRequest: Codable, Hashable, Sendable {
     /// A coupon code applied from the start.
     public var couponCode: String?
     /// Whether the customer may edit the shipping contact (`available`, `storePickup`).
-    public var shippingContactEditingMode: String?
-    /// Whether Apple Pay Later is offered.
-    public var applePayLaterAvailability: String?
-    /// The merchant's category code.
-    public var merchantCategoryCode: String?
+    public var shippingContactEditingMode: ShippingContactEditingMode?
+    /// Whether Apple Pay Later is offered (`available`, `unavailableItemIneligible`,
+    /// `unavailableRecurringTransaction`).
+    public var applePayLaterAvailability: ApplePayLaterAvailability?
+    /// The merchant's category code, four digits.
+    public var merchantCategoryCode: MerchantCategoryCode?
     /// The total; its label is the merchant's name.
     public var total: ApplePayLineItem
     /// The lines above the total.
@@ -111,14 +117,14 @@ public struct ApplePayPaymentRequest: Codable, Hashable, Sendable {
     public var shippingType: ApplePayShippingType?
     /// The shipping methods offered at first.
     public var shippingMethods: [ApplePayShippingMethod]?
-    /// A recurring payment request, kept as it is.
-    public var recurringPaymentRequest: JSONValue?
-    /// An automatic reload payment request, kept as it is.
-    public var automaticReloadPaymentRequest: JSONValue?
-    /// Multi-merchant token contexts, kept as they are.
-    public var multiTokenContexts: JSONValue?
-    /// A deferred payment request, kept as it is.
-    public var deferredPaymentRequest: JSONValue?
+    /// A recurring payment request.
+    public var recurringPaymentRequest: ApplePayRecurringPaymentRequest?
+    /// An automatic reload payment request.
+    public var automaticReloadPaymentRequest: ApplePayAutomaticReloadPaymentRequest?
+    /// Multi-merchant token contexts.
+    public var multiTokenContexts: [ApplePayPaymentTokenContext]?
+    /// A deferred payment request.
+    public var deferredPaymentRequest: ApplePayDeferredPaymentRequest?
     /// A disbursement request, kept as it is.
     public var disbursementRequest: JSONValue?
 
@@ -138,18 +144,18 @@ public struct ApplePayPaymentRequest: Codable, Hashable, Sendable {
         installmentConfiguration: JSONValue? = nil,
         supportsCouponCode: Bool? = nil,
         couponCode: String? = nil,
-        shippingContactEditingMode: String? = nil,
-        applePayLaterAvailability: String? = nil,
-        merchantCategoryCode: String? = nil,
+        shippingContactEditingMode: ShippingContactEditingMode? = nil,
+        applePayLaterAvailability: ApplePayLaterAvailability? = nil,
+        merchantCategoryCode: MerchantCategoryCode? = nil,
         total: ApplePayLineItem,
         lineItems: [ApplePayLineItem]? = nil,
         currencyCode: String,
         shippingType: ApplePayShippingType? = nil,
         shippingMethods: [ApplePayShippingMethod]? = nil,
-        recurringPaymentRequest: JSONValue? = nil,
-        automaticReloadPaymentRequest: JSONValue? = nil,
-        multiTokenContexts: JSONValue? = nil,
-        deferredPaymentRequest: JSONValue? = nil,
+        recurringPaymentRequest: ApplePayRecurringPaymentRequest? = nil,
+        automaticReloadPaymentRequest: ApplePayAutomaticReloadPaymentRequest? = nil,
+        multiTokenContexts: [ApplePayPaymentTokenContext]? = nil,
+        deferredPaymentRequest: ApplePayDeferredPaymentRequest? = nil,
         disbursementRequest: JSONValue? = nil
     ) {
         self.version = version
@@ -185,8 +191,11 @@ public struct ApplePayPaymentRequest: Codable, Hashable, Sendable {
     /// that when it is made (spec A1).
     ///
     /// - Throws: ``/CheckoutCore/CheckoutError`` naming `currencyCode` when it is not an ISO 4217 code, or the
-    ///   amount's path (`total.amount`, `lineItems[1].amount`, `shippingMethods[0].amount`, ...)
-    ///   when an amount is not one of that currency.
+    ///   amount's path (`total.amount`, `lineItems[1].amount`, `shippingMethods[0].amount`,
+    ///   `recurringPaymentRequest.regularBilling.amount`, ...) when an amount is not one of that
+    ///   currency, or the member's path when one of today's Apple Pay members cannot be carried
+    ///   (a date that is not ISO 8601, a URL that is not absolute, an item of another payment
+    ///   timing).
     public func core(merchantIdentifier: String) throws -> PaymentRequest {
         let currency: CurrencyCode
         do {
@@ -208,6 +217,7 @@ public struct ApplePayPaymentRequest: Codable, Hashable, Sendable {
         let items =
             try (lineItems ?? []).core(currency: currency, path: "lineItems")
             + [try inside("total") { try total.core(currency: currency) }]
+        let terms = try termsMembers.core(currency: currency, update: false)
         return PaymentRequest(
             merchantIdentifier: merchantIdentifier,
             countryCode: countryCode,
@@ -220,8 +230,23 @@ public struct ApplePayPaymentRequest: Codable, Hashable, Sendable {
             shippingMethods: try (shippingMethods ?? []).core(currency: currency, path: "shippingMethods"),
             summaryItems: items,
             couponCode: couponCode,
-            supportsCouponCode: supportsCouponCode ?? false
+            supportsCouponCode: supportsCouponCode ?? false,
+            shippingContactEditingMode: shippingContactEditingMode,
+            applePayLaterAvailability: applePayLaterAvailability,
+            merchantCategoryCode: merchantCategoryCode,
+            recurringPaymentRequest: terms.recurringPaymentRequest,
+            automaticReloadPaymentRequest: terms.automaticReloadPaymentRequest,
+            deferredPaymentRequest: terms.deferredPaymentRequest,
+            multiTokenContexts: terms.multiTokenContexts ?? []
         )
+    }
+
+    /// The four members that set the payment's terms.
+    var termsMembers: ApplePayPaymentTermsMembers {
+        ApplePayPaymentTermsMembers(
+            recurringPaymentRequest: recurringPaymentRequest,
+            automaticReloadPaymentRequest: automaticReloadPaymentRequest,
+            deferredPaymentRequest: deferredPaymentRequest, multiTokenContexts: multiTokenContexts)
     }
 
     /// The members present here that ``core(merchantIdentifier:)`` has no place for, by their
@@ -243,13 +268,6 @@ public struct ApplePayPaymentRequest: Codable, Hashable, Sendable {
             ("shippingContact", shippingContact != nil), ("applicationData", applicationData != nil),
             ("supportedCountries", supportedCountries != nil),
             ("installmentConfiguration", installmentConfiguration != nil),
-            ("shippingContactEditingMode", shippingContactEditingMode != nil),
-            ("applePayLaterAvailability", applePayLaterAvailability != nil),
-            ("merchantCategoryCode", merchantCategoryCode != nil),
-            ("recurringPaymentRequest", recurringPaymentRequest != nil),
-            ("automaticReloadPaymentRequest", automaticReloadPaymentRequest != nil),
-            ("multiTokenContexts", multiTokenContexts != nil),
-            ("deferredPaymentRequest", deferredPaymentRequest != nil),
             ("disbursementRequest", disbursementRequest != nil),
         ]
         names += opaque.filter(\.1).map(\.0)
@@ -269,6 +287,7 @@ public struct ApplePayPaymentRequest: Codable, Hashable, Sendable {
     ///   when there are none: Apple requires a total.
     public init(_ core: PaymentRequest, version: Int? = nil) throws {
         let (total, lineItems) = try appleTotalAndLineItems(core.summaryItems, field: "summaryItems")
+        let terms = ApplePayPaymentTermsMembers(core.terms)
         let capabilityNames: [(MerchantCapabilities, ApplePayMerchantCapability)] = [
             (.threeDSecure, .supports3DS), (.emv, .supportsEMV), (.credit, .supportsCredit), (.debit, .supportsDebit),
         ]
@@ -281,11 +300,18 @@ public struct ApplePayPaymentRequest: Codable, Hashable, Sendable {
             requiredShippingContactFields: Self.appleFields(core.requiredShippingContactFields),
             supportsCouponCode: core.supportsCouponCode ? true : nil,
             couponCode: core.couponCode,
+            shippingContactEditingMode: core.shippingContactEditingMode,
+            applePayLaterAvailability: core.applePayLaterAvailability,
+            merchantCategoryCode: core.merchantCategoryCode,
             total: total,
             lineItems: lineItems.isEmpty ? nil : lineItems,
             currencyCode: core.currencyCode,
             shippingType: Self.appleShippingType(core.shippingType),
-            shippingMethods: core.shippingMethods.isEmpty ? nil : core.shippingMethods.map(ApplePayShippingMethod.init)
+            shippingMethods: core.shippingMethods.isEmpty ? nil : core.shippingMethods.map(ApplePayShippingMethod.init),
+            recurringPaymentRequest: terms.recurringPaymentRequest,
+            automaticReloadPaymentRequest: terms.automaticReloadPaymentRequest,
+            multiTokenContexts: terms.multiTokenContexts,
+            deferredPaymentRequest: terms.deferredPaymentRequest
         )
     }
 

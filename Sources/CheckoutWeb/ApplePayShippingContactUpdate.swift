@@ -9,8 +9,10 @@ import CheckoutCore
 /// list, the errors being the update's shown errors, which then hold the blocking error it
 /// stands for (``/CheckoutCore/ShippingContactUpdate/shownErrors``: `addressUnserviceable` unless the merchant
 /// gave a blocking error; spec A2, W3). To the core (``core(currency:)``): `newShippingMethods` absent or empty is nil (no
-/// change), as Apple Pay reads it. The extension members (`newRecurringPaymentRequest`, ...) are
-/// kept as ``/CheckoutCore/JSONValue`` and have no core counterpart.
+/// change), as Apple Pay reads it. Today's Apple Pay members (`newRecurringPaymentRequest`,
+/// `newAutomaticReloadPaymentRequest`, `newDeferredPaymentRequest`, `newMultiTokenContexts`) are
+/// carried both ways as the core update's terms; `newDisbursementRequest` is kept as
+/// ``/CheckoutCore/JSONValue`` and has no core counterpart.
 public struct ApplePayShippingContactUpdate: Codable, Hashable, Sendable {
     /// The new total.
     public var newTotal: ApplePayLineItem
@@ -20,14 +22,14 @@ public struct ApplePayShippingContactUpdate: Codable, Hashable, Sendable {
     public var errors: [ApplePayError]?
     /// The new shipping methods; absent or empty means no change.
     public var newShippingMethods: [ApplePayShippingMethod]?
-    /// A new recurring payment request, kept as it is.
-    public var newRecurringPaymentRequest: JSONValue?
-    /// A new automatic reload payment request, kept as it is.
-    public var newAutomaticReloadPaymentRequest: JSONValue?
-    /// New multi-merchant token contexts, kept as they are.
-    public var newMultiTokenContexts: JSONValue?
-    /// A new deferred payment request, kept as it is.
-    public var newDeferredPaymentRequest: JSONValue?
+    /// A new recurring payment request; absent leaves the current one.
+    public var newRecurringPaymentRequest: ApplePayRecurringPaymentRequest?
+    /// A new automatic reload payment request; absent leaves the current one.
+    public var newAutomaticReloadPaymentRequest: ApplePayAutomaticReloadPaymentRequest?
+    /// New multi-merchant token contexts; absent leaves the current ones.
+    public var newMultiTokenContexts: [ApplePayPaymentTokenContext]?
+    /// A new deferred payment request; absent leaves the current one.
+    public var newDeferredPaymentRequest: ApplePayDeferredPaymentRequest?
     /// A new disbursement request, kept as it is.
     public var newDisbursementRequest: JSONValue?
 
@@ -37,10 +39,10 @@ public struct ApplePayShippingContactUpdate: Codable, Hashable, Sendable {
         newLineItems: [ApplePayLineItem]? = nil,
         errors: [ApplePayError]? = nil,
         newShippingMethods: [ApplePayShippingMethod]? = nil,
-        newRecurringPaymentRequest: JSONValue? = nil,
-        newAutomaticReloadPaymentRequest: JSONValue? = nil,
-        newMultiTokenContexts: JSONValue? = nil,
-        newDeferredPaymentRequest: JSONValue? = nil,
+        newRecurringPaymentRequest: ApplePayRecurringPaymentRequest? = nil,
+        newAutomaticReloadPaymentRequest: ApplePayAutomaticReloadPaymentRequest? = nil,
+        newMultiTokenContexts: [ApplePayPaymentTokenContext]? = nil,
+        newDeferredPaymentRequest: ApplePayDeferredPaymentRequest? = nil,
         newDisbursementRequest: JSONValue? = nil
     ) {
         self.newTotal = newTotal
@@ -61,11 +63,16 @@ public struct ApplePayShippingContactUpdate: Codable, Hashable, Sendable {
     public init(_ core: ShippingContactUpdate) throws {
         let parts = try AppleUpdateParts(
             summaryItems: core.summaryItems, shippingMethods: core.shippingMethods, errors: core.shownErrors)
+        let terms = ApplePayPaymentTermsMembers(core.terms)
         self.init(
             newTotal: parts.newTotal,
             newLineItems: parts.newLineItems,
             errors: parts.errors,
-            newShippingMethods: parts.newShippingMethods
+            newShippingMethods: parts.newShippingMethods,
+            newRecurringPaymentRequest: terms.recurringPaymentRequest,
+            newAutomaticReloadPaymentRequest: terms.automaticReloadPaymentRequest,
+            newMultiTokenContexts: terms.multiTokenContexts,
+            newDeferredPaymentRequest: terms.deferredPaymentRequest
         )
     }
 
@@ -77,17 +84,24 @@ public struct ApplePayShippingContactUpdate: Codable, Hashable, Sendable {
         let parts = try CoreUpdateParts(
             newTotal: newTotal, newLineItems: newLineItems, newShippingMethods: newShippingMethods, errors: errors,
             currency: currency)
-        return ShippingContactUpdate(
+        let terms = try termsMembers.core(currency: currency, update: true)
+        var update = ShippingContactUpdate(
             errors: parts.errors, summaryItems: parts.summaryItems, shippingMethods: parts.shippingMethods)
+        update.terms = terms
+        return update
     }
 
-    /// The extension members present, which the core update has no place for.
+    /// The extension members present that the core update has no place for
+    /// (`newDisbursementRequest`).
     public var membersWithoutCoreCounterpart: [String] {
-        presentExtensionMembers([
-            ("newRecurringPaymentRequest", newRecurringPaymentRequest),
-            ("newAutomaticReloadPaymentRequest", newAutomaticReloadPaymentRequest),
-            ("newMultiTokenContexts", newMultiTokenContexts), ("newDeferredPaymentRequest", newDeferredPaymentRequest),
-            ("newDisbursementRequest", newDisbursementRequest),
-        ])
+        presentExtensionMembers([("newDisbursementRequest", newDisbursementRequest)])
+    }
+
+    /// The four members that set the payment's terms.
+    var termsMembers: ApplePayPaymentTermsMembers {
+        ApplePayPaymentTermsMembers(
+            recurringPaymentRequest: newRecurringPaymentRequest,
+            automaticReloadPaymentRequest: newAutomaticReloadPaymentRequest,
+            deferredPaymentRequest: newDeferredPaymentRequest, multiTokenContexts: newMultiTokenContexts)
     }
 }

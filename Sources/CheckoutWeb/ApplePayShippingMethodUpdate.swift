@@ -5,8 +5,9 @@ import CheckoutCore
 ///
 /// The core ``/CheckoutCore/ShippingMethodUpdate`` carries summary items only: from it (``init(_:)``) the last
 /// item is `newTotal` and the others `newLineItems`. To it (``core(currency:)``) a non-empty
-/// `newShippingMethods` is refused rather than dropped; the extension members are kept as
-/// ``/CheckoutCore/JSONValue`` and have no core counterpart.
+/// `newShippingMethods` is refused rather than dropped; today's Apple Pay members (`newRecurringPaymentRequest`,
+/// ...) are carried both ways as the core update's terms, `newDisbursementRequest` is kept as
+/// ``/CheckoutCore/JSONValue`` and has no core counterpart.
 public struct ApplePayShippingMethodUpdate: Codable, Hashable, Sendable {
     /// The new total.
     public var newTotal: ApplePayLineItem
@@ -14,14 +15,14 @@ public struct ApplePayShippingMethodUpdate: Codable, Hashable, Sendable {
     public var newLineItems: [ApplePayLineItem]?
     /// The new shipping methods; absent or empty means no change.
     public var newShippingMethods: [ApplePayShippingMethod]?
-    /// A new recurring payment request, kept as it is.
-    public var newRecurringPaymentRequest: JSONValue?
-    /// A new automatic reload payment request, kept as it is.
-    public var newAutomaticReloadPaymentRequest: JSONValue?
-    /// New multi-merchant token contexts, kept as they are.
-    public var newMultiTokenContexts: JSONValue?
-    /// A new deferred payment request, kept as it is.
-    public var newDeferredPaymentRequest: JSONValue?
+    /// A new recurring payment request; absent leaves the current one.
+    public var newRecurringPaymentRequest: ApplePayRecurringPaymentRequest?
+    /// A new automatic reload payment request; absent leaves the current one.
+    public var newAutomaticReloadPaymentRequest: ApplePayAutomaticReloadPaymentRequest?
+    /// New multi-merchant token contexts; absent leaves the current ones.
+    public var newMultiTokenContexts: [ApplePayPaymentTokenContext]?
+    /// A new deferred payment request; absent leaves the current one.
+    public var newDeferredPaymentRequest: ApplePayDeferredPaymentRequest?
     /// A new disbursement request, kept as it is.
     public var newDisbursementRequest: JSONValue?
 
@@ -30,10 +31,10 @@ public struct ApplePayShippingMethodUpdate: Codable, Hashable, Sendable {
         newTotal: ApplePayLineItem,
         newLineItems: [ApplePayLineItem]? = nil,
         newShippingMethods: [ApplePayShippingMethod]? = nil,
-        newRecurringPaymentRequest: JSONValue? = nil,
-        newAutomaticReloadPaymentRequest: JSONValue? = nil,
-        newMultiTokenContexts: JSONValue? = nil,
-        newDeferredPaymentRequest: JSONValue? = nil,
+        newRecurringPaymentRequest: ApplePayRecurringPaymentRequest? = nil,
+        newAutomaticReloadPaymentRequest: ApplePayAutomaticReloadPaymentRequest? = nil,
+        newMultiTokenContexts: [ApplePayPaymentTokenContext]? = nil,
+        newDeferredPaymentRequest: ApplePayDeferredPaymentRequest? = nil,
         newDisbursementRequest: JSONValue? = nil
     ) {
         self.newTotal = newTotal
@@ -51,7 +52,13 @@ public struct ApplePayShippingMethodUpdate: Codable, Hashable, Sendable {
     /// - Throws: ``/CheckoutCore/CheckoutError`` naming `summaryItems` when there are none.
     public init(_ core: ShippingMethodUpdate) throws {
         let parts = try AppleUpdateParts(summaryItems: core.summaryItems, shippingMethods: nil, errors: [])
-        self.init(newTotal: parts.newTotal, newLineItems: parts.newLineItems)
+        let terms = ApplePayPaymentTermsMembers(core.terms)
+        self.init(
+            newTotal: parts.newTotal, newLineItems: parts.newLineItems,
+            newRecurringPaymentRequest: terms.recurringPaymentRequest,
+            newAutomaticReloadPaymentRequest: terms.automaticReloadPaymentRequest,
+            newMultiTokenContexts: terms.multiTokenContexts,
+            newDeferredPaymentRequest: terms.deferredPaymentRequest)
     }
 
     /// The core update, amounts read in `currency`.
@@ -62,16 +69,24 @@ public struct ApplePayShippingMethodUpdate: Codable, Hashable, Sendable {
         try refuseShippingMethods(newShippingMethods, coreType: "ShippingMethodUpdate")
         let parts = try CoreUpdateParts(
             newTotal: newTotal, newLineItems: newLineItems, newShippingMethods: nil, errors: nil, currency: currency)
-        return ShippingMethodUpdate(summaryItems: parts.summaryItems)
+        let terms = try termsMembers.core(currency: currency, update: true)
+        var update = ShippingMethodUpdate(
+            summaryItems: parts.summaryItems)
+        update.terms = terms
+        return update
     }
 
-    /// The extension members present, which the core update has no place for.
+    /// The extension members present that the core update has no place for
+    /// (`newDisbursementRequest`).
     public var membersWithoutCoreCounterpart: [String] {
-        presentExtensionMembers([
-            ("newRecurringPaymentRequest", newRecurringPaymentRequest),
-            ("newAutomaticReloadPaymentRequest", newAutomaticReloadPaymentRequest),
-            ("newMultiTokenContexts", newMultiTokenContexts), ("newDeferredPaymentRequest", newDeferredPaymentRequest),
-            ("newDisbursementRequest", newDisbursementRequest),
-        ])
+        presentExtensionMembers([("newDisbursementRequest", newDisbursementRequest)])
+    }
+
+    /// The four members that set the payment's terms.
+    var termsMembers: ApplePayPaymentTermsMembers {
+        ApplePayPaymentTermsMembers(
+            recurringPaymentRequest: newRecurringPaymentRequest,
+            automaticReloadPaymentRequest: newAutomaticReloadPaymentRequest,
+            deferredPaymentRequest: newDeferredPaymentRequest, multiTokenContexts: newMultiTokenContexts)
     }
 }

@@ -5,10 +5,11 @@ protocol ApplePayTotalUpdate {
     var newTotal: ApplePayLineItem { get }
     var newLineItems: [ApplePayLineItem]? { get }
     var newShippingMethods: [ApplePayShippingMethod]? { get }
-    var newRecurringPaymentRequest: JSONValue? { get }
-    var newAutomaticReloadPaymentRequest: JSONValue? { get }
-    var newMultiTokenContexts: JSONValue? { get }
-    var newDeferredPaymentRequest: JSONValue? { get }
+    var newRecurringPaymentRequest: ApplePayRecurringPaymentRequest? { get }
+    var newAutomaticReloadPaymentRequest: ApplePayAutomaticReloadPaymentRequest? { get }
+    var newMultiTokenContexts: [ApplePayPaymentTokenContext]? { get }
+    var newDeferredPaymentRequest: ApplePayDeferredPaymentRequest? { get }
+    var termsMembers: ApplePayPaymentTermsMembers { get }
     var newDisbursementRequest: JSONValue? { get }
     /// The errors for the sheet; nil for an update that has none.
     var sheetErrors: [ApplePayError]? { get }
@@ -18,7 +19,9 @@ extension ApplePayTotalUpdate {
     /// What WebKit checks of every merchant answer that carries a new total (`ApplePaySession.cpp`'s
     /// conversions of the update dictionaries): the new total as a total, the new line items as
     /// line items, the new shipping methods as the request's; `errors` from version 3; the `new…`
-    /// extension members from version 14 (``ApplePayVersion``).
+    /// extension members from version 14 (``ApplePayVersion``), the amounts of their line items
+    /// and token contexts as amounts. (Their rules against the request, such as contexts adding
+    /// up to at most the total, are the flow's: spec E7.)
     func checkUpdate(version: Int) throws {
         let version = try ApplePayVersion.check(version)
         try ApplePayAmountRules.checkTotal(newTotal, version: version, path: "newTotal")
@@ -36,6 +39,7 @@ extension ApplePayTotalUpdate {
         for (path, present) in extensionMembers {
             try ApplePayVersion.require(ApplePayVersion.recurring, for: path, present: present, in: version)
         }
+        try termsMembers.checkAmounts(update: true)
     }
 }
 

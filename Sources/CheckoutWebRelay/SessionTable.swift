@@ -3,12 +3,16 @@ struct SessionTable {
     private(set) var byID: [String: RelaySession] = [:]
     private var perCaller: [CallerDigest: Int] = [:]
 
-    /// Why a session of `owner` cannot open now, or nil when it can.
-    func refusal(toOpenFor owner: CallerDigest?, limits: RelayLimits) -> RelayError? {
-        if byID.count >= limits.maxSessions {
+    /// Why a session of `owner` cannot open now, or nil when it can; `held`, a session of another
+    /// caller, is not counted (the answer is then the one a relay without it gives).
+    func refusal(toOpenFor owner: CallerDigest?, limits: RelayLimits, besides held: RelaySession? = nil)
+        -> RelayError?
+    {
+        let count = byID.count - (held.map { byID[$0.id] === $0 ? 1 : 0 } ?? 0)
+        if count >= limits.maxSessions {
             return RelayError(
                 code: .tooManySessions,
-                message: "the relay holds \(byID.count) sessions, the most it holds at once "
+                message: "the relay holds \(count) sessions, the most it holds at once "
                     + "(RelayLimits.maxSessions \(limits.maxSessions)); try again when one has ended",
                 field: "session")
         }

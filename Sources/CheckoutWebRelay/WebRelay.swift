@@ -115,7 +115,6 @@ public final class WebRelay: Sendable {
                         + "crypto.randomUUID()",
                     fields: ["session"], limit: "minimumSessionIDBits"))
         }
-        if held != nil { return .refused(unknown) }
         guard let caller else {
             return .refused(
                 RelayRefusal(
@@ -124,9 +123,12 @@ public final class WebRelay: Sendable {
                         + "(RelayCaller)",
                     fields: ["caller"]))
         }
-        if let refusal = sessions.withLock({ $0.refusal(toOpenFor: caller, limits: options.limits) }) {
+        // A session of another caller is answered as by a relay without it, whose opener declines
+        // the id: its caps are counted without it.
+        if let refusal = sessions.withLock({ $0.refusal(toOpenFor: caller, limits: options.limits, besides: held) }) {
             return .refused(RelayRefusal(refusal, limit: Self.limit(of: refusal.code)))
         }
+        if held != nil { return .refused(unknown) }
         guard let opening = try? await opener(id) else { return .refused(unknown) }
         do {
             switch opening {

@@ -61,7 +61,12 @@ final class ApplePayUpdateTests: XCTestCase {
         XCTAssertEqual(core.summaryItems.map(\.amount), [money(199), money(99), money(298)])
         XCTAssertEqual(core.errors, [.shippingContactInvalid(.postalCode, "ZIP Code is invalid")])
         XCTAssertEqual(core.shippingMethods?.map(\.identifier), ["standard"])
-        XCTAssertEqual(update.membersWithoutCoreCounterpart.count, 5)
+        // Today's Apple Pay terms are carried; the disbursement request alone has no counterpart.
+        XCTAssertEqual(update.membersWithoutCoreCounterpart, ["newDisbursementRequest"])
+        XCTAssertEqual(core.recurringPaymentRequest?.regularBilling.amount, money(299))
+        XCTAssertEqual(core.automaticReloadPaymentRequest?.automaticReloadBilling.amount, money(2_000))
+        XCTAssertEqual(core.deferredPaymentRequest?.deferredBilling.amount, money(12_000))
+        XCTAssertEqual(core.multiTokenContexts?.map(\.merchantName), ["Partner"])
         XCTAssertEqual(try ApplePayShippingContactUpdate(core).core(currency: usd), core)
     }
 

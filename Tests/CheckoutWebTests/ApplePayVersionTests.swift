@@ -50,8 +50,19 @@ final class ApplePayVersionTests: XCTestCase {
     func testMembersGatedByVersion() {
         let gated: [(String, String, Int)] = [
             ("supportsCouponCode", "true", 12), ("couponCode", #""TEA""#, 12),
-            ("recurringPaymentRequest", "{}", 14), ("multiTokenContexts", "[]", 14),
-            ("deferredPaymentRequest", "{}", 14), ("merchantCategoryCode", #""5812""#, 14),
+            (
+                "recurringPaymentRequest",
+                #"{"paymentDescription": "Tea", "regularBilling": {"label": "Tea", "amount": "1.00"}, "#
+                    + #""managementURL": "https://shop.example/manage"}"#, 14
+            ),
+            ("multiTokenContexts", "[]", 14),
+            (
+                "deferredPaymentRequest",
+                #"{"paymentDescription": "Stay", "deferredBilling": {"label": "Stay", "amount": "1.00", "#
+                    + #""deferredPaymentDate": "2025-01-08T00:00:00Z"}, "managementURL": "https://shop.example/manage"}"#,
+                14
+            ),
+            ("merchantCategoryCode", #""5812""#, 14),
         ]
         for (member, value, since) in gated {
             let refused = at(since - 1, member, value)
@@ -101,7 +112,11 @@ final class ApplePayVersionTests: XCTestCase {
         let withErrors = ApplePayShippingContactUpdate(newTotal: total, errors: [ApplePayError(code: .unknown)])
         assertCheckoutError(try withErrors.validate(version: 2), code: .memberNotInVersion, field: "errors")
         XCTAssertNoThrow(try withErrors.validate(version: 3))
-        let recurring = ApplePayPaymentMethodUpdate(newTotal: total, newRecurringPaymentRequest: .object([:]))
+        let recurring = ApplePayPaymentMethodUpdate(
+            newTotal: total,
+            newRecurringPaymentRequest: ApplePayRecurringPaymentRequest(
+                paymentDescription: "Tea", regularBilling: ApplePayLineItem(label: "Tea", amount: "1.00"),
+                managementURL: "https://shop.example/manage"))
         assertCheckoutError(
             try recurring.validate(version: 13), code: .memberNotInVersion, field: "newRecurringPaymentRequest")
         assertCheckoutError(

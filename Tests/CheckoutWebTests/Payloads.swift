@@ -94,7 +94,9 @@ enum Payloads {
                                  "externalIdentifier": "partner-1", "merchantName": "Partner",
                                  "amount": "0.50"}],
          "deferredPaymentRequest": {"paymentDescription": "Hotel", "deferredBilling": {"label": "Stay",
-                                    "amount": "120.00"}, "managementURL": "https://example.com/stay"},
+                                    "amount": "120.00", "paymentTiming": "deferred",
+                                    "deferredPaymentDate": "2025-01-08T00:00:00.000Z"},
+                                    "managementURL": "https://example.com/stay"},
          "disbursementRequest": {"requiredRecipientContactFields": ["name"]}}
         """
 
@@ -112,7 +114,8 @@ enum Payloads {
         "newMultiTokenContexts": [{"merchantIdentifier": "merchant.com.example.partner",
                                    "externalIdentifier": "partner-1", "merchantName": "Partner", "amount": "0.50"}],
         "newDeferredPaymentRequest": {"paymentDescription": "Hotel",
-                                      "deferredBilling": {"label": "Stay", "amount": "120.00"},
+                                      "deferredBilling": {"label": "Stay", "amount": "120.00",
+                                                          "deferredPaymentDate": "2025-01-08T00:00:00Z"},
                                       "managementURL": "https://example.com/stay"},
         "newDisbursementRequest": {"requiredRecipientContactFields": ["name"]}
         """

@@ -1,9 +1,19 @@
 import CheckoutCore
 
 extension PaymentAuthorizationAnswer: CustomStringConvertible {
-    /// A summary of the answer (update type, grand total, methods, errors), without personal
-    /// data.
+    /// A summary of the answer (update type, grand total, methods, errors, the terms it sets),
+    /// without personal data.
     public var description: String {
+        func terms(_ terms: PaymentTerms) -> String {
+            var parts: [String] = []
+            if let request = terms.recurringPaymentRequest { parts.append("recurring: \(request.regularBilling)") }
+            if let request = terms.automaticReloadPaymentRequest {
+                parts.append("automaticReload: \(request.automaticReloadBilling)")
+            }
+            if let request = terms.deferredPaymentRequest { parts.append("deferred: \(request.deferredBilling)") }
+            if let contexts = terms.multiTokenContexts { parts.append("multiTokenContexts: \(contexts)") }
+            return parts.map { ", " + $0 }.joined()
+        }
         func items(_ items: [SummaryItem]) -> String {
             "total \(items.last.map { $0.amount.description } ?? "none") in \(items.count) items"
         }
@@ -16,14 +26,14 @@ extension PaymentAuthorizationAnswer: CustomStringConvertible {
         switch self {
         case .shippingContact(let update):
             return "ShippingContactUpdate(\(items(update.summaryItems))\(methods(update.shippingMethods))"
-                + "\(errors(update.errors)))"
+                + "\(errors(update.errors))\(terms(update.terms)))"
         case .shippingMethod(let update):
-            return "ShippingMethodUpdate(\(items(update.summaryItems)))"
+            return "ShippingMethodUpdate(\(items(update.summaryItems))\(terms(update.terms)))"
         case .paymentMethod(let update):
-            return "PaymentMethodUpdate(\(items(update.summaryItems))\(errors(update.errors)))"
+            return "PaymentMethodUpdate(\(items(update.summaryItems))\(errors(update.errors))\(terms(update.terms)))"
         case .couponCode(let update):
             return "CouponCodeUpdate(\(items(update.summaryItems))\(methods(update.shippingMethods))"
-                + "\(errors(update.errors)))"
+                + "\(errors(update.errors))\(terms(update.terms)))"
         case .authorization(let result):
             return "PaymentAuthorizationResult(\(result.status)\(errors(result.errors)))"
         case .merchantSession(let update):
@@ -75,7 +85,9 @@ public enum PaymentAuthorizationOutcome: Hashable, Sendable, CustomStringConvert
 }
 
 /// The sheet as the customer sees it: the current summary, shipping methods and selection, the
-/// chosen contact and card, the coupon, and the errors shown.
+/// chosen contact and card, the coupon, the errors shown, and the payment's terms (recurring,
+/// automatic-reload or deferred request, multi-token contexts) as the request set them and the
+/// merchant's updates replaced them.
 public struct PaymentSheet: Hashable, Sendable {
     /// The summary items; the last is the grand total.
     public internal(set) var summaryItems: [SummaryItem]
@@ -112,6 +124,21 @@ public struct PaymentSheet: Hashable, Sendable {
         get { rest.value.shownErrors }
         _modify { yield &rest.value.shownErrors }
     }
+    /// The recurring payment request in force: the request's, or the last update's that set one.
+    public var recurringPaymentRequest: RecurringPaymentRequest? { rest.value.terms.recurringPaymentRequest }
+    /// The automatic-reload payment request in force.
+    public var automaticReloadPaymentRequest: AutomaticReloadPaymentRequest? {
+        rest.value.terms.automaticReloadPaymentRequest
+    }
+    /// The deferred payment request in force.
+    public var deferredPaymentRequest: DeferredPaymentRequest? { rest.value.terms.deferredPaymentRequest }
+    /// The multi-token contexts in force; empty for a single merchant.
+    public var multiTokenContexts: [PaymentTokenContext] { rest.value.terms.multiTokenContexts ?? [] }
+    /// The four above, as one value.
+    var terms: PaymentTerms {
+        get { rest.value.terms }
+        set { rest.value.terms = newValue }
+    }
     /// Whether the merchant asked for the PIN; the next authorization is the re-entry. (Inline:
     /// every customer action reads it.)
     public internal(set) var isAwaitingPIN = false
@@ -125,6 +152,7 @@ public struct PaymentSheet: Hashable, Sendable {
         var shippingContactErrors: [PaymentError] = []
         var paymentMethodErrors: [PaymentError] = []
         var shownErrors: [PaymentError] = []
+        var terms = PaymentTerms()
     }
 
     private var rest: CopyOnWrite<Rest>
@@ -134,12 +162,15 @@ public struct PaymentSheet: Hashable, Sendable {
         summaryItems: [SummaryItem],
         shippingMethods: [ShippingMethod],
         selectedShippingMethodID: String?,
-        couponCode: String?
+        couponCode: String?,
+        terms: PaymentTerms = PaymentTerms()
     ) {
         self.summaryItems = summaryItems
         self.shippingMethods = shippingMethods
         self.selectedShippingMethodID = selectedShippingMethodID
-        rest = couponCode == nil ? Self.nothingElse : CopyOnWrite(Rest(couponCode: couponCode))
+        rest =
+            couponCode == nil && terms.isEmpty
+            ? Self.nothingElse : CopyOnWrite(Rest(couponCode: couponCode, terms: terms))
     }
 
     /// The selected shipping method.
@@ -156,11 +187,46 @@ extension PaymentSheet {
     static let hidden = PaymentSheet(
         summaryItems: [], shippingMethods: [], selectedShippingMethodID: nil, couponCode: nil)
 
+    /// The terms an answer sets (none for an answer that does not update the sheet).
+    private static func terms(of answer: PaymentAuthorizationAnswer) -> PaymentTerms {
+        switch answer {
+        case .shippingContact(let update): update.terms
+        case .shippingMethod(let update): update.terms
+        case .paymentMethod(let update): update.terms
+        case .couponCode(let update): update.terms
+        case .authorization, .merchantSession: PaymentTerms()
+        }
+    }
+
+    /// Whether the terms `answer` sets fit `request` with the terms in force (spec E7, W8): decided
+    /// at once when neither has any, as for nearly every answer.
+    @inline(__always)
+    func admitsTerms(of answer: PaymentAuthorizationAnswer, in request: PaymentRequest) -> Bool {
+        let updateTerms = Self.terms(of: answer)
+        if updateTerms.isEmpty && terms.isEmpty { return true }
+        return request.termsFit(updateTerms, summaryItems: answer.updatedSummaryItems, current: terms)
+    }
+
+    /// Why `answer` does not fit `request` with the terms in force (spec E7): its summary, its
+    /// methods, its terms. Empty when it does.
+    func problems(of answer: PaymentAuthorizationAnswer, against request: PaymentRequest) -> [CheckoutError] {
+        switch answer {
+        case .shippingContact(let update): request.problems(in: update, current: terms)
+        case .shippingMethod(let update): request.problems(in: update, current: terms)
+        case .paymentMethod(let update): request.problems(in: update, current: terms)
+        case .couponCode(let update): request.problems(in: update, current: terms)
+        case .authorization, .merchantSession: []
+        }
+    }
+
     /// Applies the merchant's update to the callback it answers (spec A2-A5): the selection the
-    /// customer made, the new summary, the methods and errors the update carries. An authorization
-    /// result is applied by the flow (spec A7): it may end it.
+    /// customer made, the new summary, the methods, errors and terms the update carries. An
+    /// authorization result is applied by the flow (spec A7): it may end it.
     @inline(__always)
     mutating func apply(_ answer: PaymentAuthorizationAnswer, to callback: PaymentAuthorizationStateMachine.Callback) {
+        // The terms an update sets replace those in force (W8); most updates set none.
+        let updateTerms = Self.terms(of: answer)
+        if !updateTerms.isEmpty { terms = updateTerms.replacing(terms) }
         // The callback, then the answer: a switch over the pair would copy both. The update's
         // lists are read through the answer, not a binding of the update, which copied it whole.
         switch callback {
@@ -232,6 +298,9 @@ extension PaymentSheet: CustomReflectable {
                 "paymentMethod": paymentMethod as Any, "couponCode": couponCode as Any,
                 "shippingContactErrors": shippingContactErrors, "paymentMethodErrors": paymentMethodErrors,
                 "shownErrors": shownErrors, "isAwaitingPIN": isAwaitingPIN,
+                "recurringPaymentRequest": recurringPaymentRequest as Any,
+                "automaticReloadPaymentRequest": automaticReloadPaymentRequest as Any,
+                "deferredPaymentRequest": deferredPaymentRequest as Any, "multiTokenContexts": multiTokenContexts,
             ],
             displayStyle: .struct
         )

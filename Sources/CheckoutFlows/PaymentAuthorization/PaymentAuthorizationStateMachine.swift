@@ -140,7 +140,8 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             summaryItems: request.summaryItems,
             shippingMethods: request.shippingMethods,
             selectedShippingMethodID: request.shippingMethods.first?.identifier,
-            couponCode: request.couponCode
+            couponCode: request.couponCode,
+            terms: request.terms
         )
         state = .sheet
         return .none
@@ -352,7 +353,9 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         }
         ledger.resolve(id, .answered(answer))
         // Spec E7: every update is validated against the request; an invalid one ends the flow.
-        guard answer.fits(request) else { return invalidUpdate(id, answer, at: now) }
+        guard answer.fits(request), shown.admitsTerms(of: answer, in: request) else {
+            return invalidUpdate(id, answer, at: now)
+        }
         if case .authorization(let result) = answer { return authorized(result, at: now) }
         if case .merchantSession(let update) = answer { return merchantSessionAnswered(update, at: now) }
         // The sheet waits for the customer again; the callback is moved out of the state (not
@@ -393,7 +396,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// Spec E7: an update that does not fit the request ends the flow.
     @inline(never)
     private mutating func invalidUpdate(_ id: UInt64, _ answer: Answer, at now: FlowInstant) -> Effect<Call> {
-        let problems = answer.problems(against: request)
+        let problems = shown.problems(of: answer, against: request)
         let violation = log.violation(
             .invalidUpdate,
             pendingMethod,
