@@ -1,4 +1,5 @@
 import CheckoutCore
+import CheckoutTestSupport
 import CheckoutWeb
 import Foundation
 import XCTest
@@ -60,6 +61,32 @@ final class SortedJSONEncoderTests: XCTestCase {
                 session: "", type: "", .refused(RelayRefusal(reason: "r", message: Self.awkwardText, fields: ["a"]))))
         try assertSameBytes(
             RelayReply(session: "s", type: "cancel", .ended(RelayEnd(outcome: "x", message: "m", abort: true))))
+    }
+
+    // Today's Apple Pay terms on every update (their URLs and dates as the wire's strings).
+    func testUpdatesWithTodaysTermsAreWrittenAsJSONEncoderWritesThem() throws {
+        let items = [
+            SummaryItem(label: "Tea", amount: Money(minorUnits: 2_000, currency: .usd)),
+            SummaryItem(label: "Tea Shop", amount: Money(minorUnits: 2_500, currency: .usd)),
+        ]
+        let contact = TodaysApplePay.with(ShippingContactUpdate(summaryItems: items)) {
+            $0.recurringPaymentRequest = TodaysApplePay.recurring
+            $0.multiTokenContexts = TodaysApplePay.contexts
+        }
+        let method = TodaysApplePay.with(ShippingMethodUpdate(summaryItems: items)) {
+            $0.deferredPaymentRequest = TodaysApplePay.deferred
+        }
+        let coupon = TodaysApplePay.with(CouponCodeUpdate(summaryItems: items)) {
+            $0.automaticReloadPaymentRequest = TodaysApplePay.automaticReload
+        }
+        let completions: [RelayCompletion] = [
+            .shippingContactSelection(try ApplePayShippingContactUpdate(contact)),
+            .shippingMethodSelection(try ApplePayShippingMethodUpdate(method)),
+            .couponCodeChange(try ApplePayCouponCodeUpdate(coupon)),
+        ]
+        for completion in completions {
+            try assertSameBytes(RelayReply(session: "s", type: "t", .complete(completion)))
+        }
     }
 
     func testKeysAreSortedAsJSONEncoderSortsThem() throws {
