@@ -4,7 +4,7 @@
 extension ShippingContactUpdate {
     /// PassKit's `PKPaymentRequestShippingContactUpdate(errors:paymentSummaryItems:shippingMethods:)`.
     /// An empty `shippingMethods` is none available (spec A2), as in
-    /// ``init(errors:summaryItems:shippingMethods:recurringPaymentRequest:automaticReloadPaymentRequest:deferredPaymentRequest:multiTokenContexts:)``.
+    /// ``init(errors:summaryItems:shippingMethods:)``.
     public init(errors: [any Error]?, paymentSummaryItems: [SummaryItem], shippingMethods: [ShippingMethod]) {
         self.init(
             errors: [PaymentError](anyErrors: errors), summaryItems: paymentSummaryItems,
