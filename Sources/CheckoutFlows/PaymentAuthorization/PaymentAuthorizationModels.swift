@@ -187,8 +187,9 @@ extension PaymentSheet {
     static let hidden = PaymentSheet(
         summaryItems: [], shippingMethods: [], selectedShippingMethodID: nil, couponCode: nil)
 
-    /// The terms an answer sets (none for an answer that does not update the sheet).
-    private static func terms(of answer: PaymentAuthorizationAnswer) -> PaymentTerms {
+    /// The terms an answer sets (none for an answer that does not update the sheet): read once an
+    /// answer, then checked and applied.
+    static func terms(of answer: PaymentAuthorizationAnswer) -> PaymentTerms {
         switch answer {
         case .shippingContact(let update): update.terms
         case .shippingMethod(let update): update.terms
@@ -198,11 +199,12 @@ extension PaymentSheet {
         }
     }
 
-    /// Whether the terms `answer` sets fit `request` with the terms in force (spec E7, W8): decided
-    /// at once when neither has any, as for nearly every answer.
+    /// Whether `updateTerms`, the terms `answer` sets, fit `request` with the terms in force (spec
+    /// E7, W8): decided at once when neither has any, as for nearly every answer.
     @inline(__always)
-    func admitsTerms(of answer: PaymentAuthorizationAnswer, in request: PaymentRequest) -> Bool {
-        let updateTerms = Self.terms(of: answer)
+    func admits(_ updateTerms: PaymentTerms, of answer: PaymentAuthorizationAnswer, in request: PaymentRequest)
+        -> Bool
+    {
         if updateTerms.isEmpty && terms.isEmpty { return true }
         return request.termsFit(updateTerms, summaryItems: answer.updatedSummaryItems, current: terms)
     }
@@ -223,9 +225,11 @@ extension PaymentSheet {
     /// customer made, the new summary, the methods, errors and terms the update carries. An
     /// authorization result is applied by the flow (spec A7): it may end it.
     @inline(__always)
-    mutating func apply(_ answer: PaymentAuthorizationAnswer, to callback: PaymentAuthorizationStateMachine.Callback) {
+    mutating func apply(
+        _ answer: PaymentAuthorizationAnswer, terms updateTerms: PaymentTerms,
+        to callback: PaymentAuthorizationStateMachine.Callback
+    ) {
         // The terms an update sets replace those in force (W8); most updates set none.
-        let updateTerms = Self.terms(of: answer)
         if !updateTerms.isEmpty { terms = updateTerms.replacing(terms) }
         // The callback, then the answer: a switch over the pair would copy both. The update's
         // lists are read through the answer, not a binding of the update, which copied it whole.
@@ -270,7 +274,7 @@ extension PaymentSheet {
         Self.mismatched(answer)
     }
 
-    /// ``apply(_:to:)``'s trap, out of line.
+    /// ``apply(_:terms:to:)``'s trap, out of line.
     @inline(never)
     private static func mismatched(_ answer: PaymentAuthorizationAnswer) -> Never {
         preconditionFailure("\(answer) does not answer this callback, or is not a sheet update")
