@@ -1,0 +1,92 @@
+import CheckoutCore
+
+/// Stripe's rules for what a page passes to the Express Checkout Element's `resolve`, checked
+/// before anything is sent (spec W4, W9; the CheckoutWeb article "Express Checkout Element" says
+/// where each comes from):
+///
+/// - the Elements `amount` (the total) is not negative;
+/// - each shipping rate has a non-empty `id`, unique in the list, and an `amount` not negative;
+/// - the line items' amounts add up to the Elements `amount` (the element shows the lines above
+///   the total it charges);
+/// - for `click`: a request to collect a shipping address comes with at least one rate, and each
+///   allowed shipping country is a two-letter ISO 3166-1 code.
+enum ExpressCheckoutResolveRules {
+    static func check(
+        lineItems: [ExpressCheckoutLineItem]?, shippingRates: [ExpressCheckoutShippingRate]?, amount: Int64?
+    ) throws {
+        if let amount, amount < 0 {
+            throw CheckoutError(
+                code: .negativeAmount, message: "the Elements amount \(amount) must not be negative", field: "amount",
+                value: String(amount))
+        }
+        var seen: Set<String> = []
+        for (index, rate) in (shippingRates ?? []).enumerated() {
+            let path = "shippingRates[\(index)]"
+            guard !rate.id.isEmpty else {
+                throw CheckoutError(code: .missingField, message: "\(path).id is empty", field: path + ".id")
+            }
+            guard seen.insert(rate.id).inserted else {
+                throw CheckoutError(
+                    code: .duplicateIdentifier, message: "\(path).id \(rate.id.debugDescription) is used twice",
+                    field: path + ".id", value: rate.id)
+            }
+            guard rate.amount >= 0 else {
+                throw CheckoutError(
+                    code: .negativeAmount, message: "\(path).amount \(rate.amount) must not be negative",
+                    field: path + ".amount", value: String(rate.amount))
+            }
+        }
+        if let lineItems, let amount {
+            var sum: Int64 = 0
+            for (index, item) in lineItems.enumerated() {
+                let (next, overflow) = sum.addingReportingOverflow(item.amount)
+                guard !overflow else {
+                    throw CheckoutError(
+                        code: .amountOutOfRange, message: "lineItems[\(index)].amount overflows the sum",
+                        field: "lineItems[\(index)].amount", value: String(item.amount))
+                }
+                sum = next
+            }
+            guard sum == amount else {
+                throw CheckoutError(
+                    code: .invalidUpdate,
+                    message: "lineItems add up to \(sum), not to the Elements amount \(amount)", field: "lineItems",
+                    value: String(sum))
+            }
+        }
+    }
+}
+
+extension ExpressCheckoutClickResolveDetails {
+    /// Checks the details against Stripe's rules (``ExpressCheckoutResolveRules``) for an Elements
+    /// `amount` (nil: the lines' sum is not checked).
+    ///
+    /// - Throws: ``/CheckoutCore/CheckoutError`` naming the member (`shippingRates[1].id`,
+    ///   `lineItems`, `allowedShippingCountries[0]`, ...) and its value.
+    public func validate(amount: Int64?) throws {
+        try ExpressCheckoutResolveRules.check(lineItems: lineItems, shippingRates: shippingRates, amount: amount)
+        if shippingAddressRequired == true, shippingRates?.isEmpty ?? true {
+            throw CheckoutError(
+                code: .missingField, message: "shippingAddressRequired is true but shippingRates offers no rate",
+                field: "shippingRates")
+        }
+        for (index, country) in (allowedShippingCountries ?? []).enumerated() {
+            _ = try inside("allowedShippingCountries[\(index)]") {
+                do { return try CountryCode(country) } catch var error as CheckoutError {
+                    error.field = nil
+                    throw error
+                }
+            }
+        }
+    }
+}
+
+extension ExpressCheckoutChangeResolveDetails {
+    /// Checks the details against Stripe's rules (``ExpressCheckoutResolveRules``) for an Elements
+    /// `amount` (nil: the lines' sum is not checked).
+    ///
+    /// - Throws: ``/CheckoutCore/CheckoutError`` naming the member and its value.
+    public func validate(amount: Int64?) throws {
+        try ExpressCheckoutResolveRules.check(lineItems: lineItems, shippingRates: shippingRates, amount: amount)
+    }
+}
