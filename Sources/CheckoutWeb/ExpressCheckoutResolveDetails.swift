@@ -5,7 +5,7 @@ import CheckoutCore
 /// the lines, the rates, what to collect, where to ship, the business's name and Apple Pay's
 /// own options. Every member is optional.
 public struct ExpressCheckoutClickResolveDetails: Codable, Hashable, Sendable {
-    /// The lines shown (their sum is the Elements `amount`, see ``validate(amount:)``).
+    /// The lines shown.
     public var lineItems: [ExpressCheckoutLineItem]?
     /// The rates offered; the first is selected.
     public var shippingRates: [ExpressCheckoutShippingRate]?

@@ -6,8 +6,9 @@ import CheckoutCore
 ///
 /// - the Elements `amount` (the total) is not negative;
 /// - each shipping rate has a non-empty `id`, unique in the list, and an `amount` not negative;
-/// - the line items' amounts add up to the Elements `amount` (the element shows the lines above
-///   the total it charges);
+/// - the line items' amounts are not checked against the Elements `amount`: Stripe's reference
+///   states no such rule (the Payment Request Button's says the lines need not add up), and the
+///   element charges the Elements `amount` whatever the lines;
 /// - for `click`: a request to collect a shipping address comes with at least one rate, and each
 ///   allowed shipping country is a two-letter ISO 3166-1 code.
 enum ExpressCheckoutResolveRules {
@@ -34,24 +35,6 @@ enum ExpressCheckoutResolveRules {
                 throw CheckoutError(
                     code: .negativeAmount, message: "\(path).amount \(rate.amount) must not be negative",
                     field: path + ".amount", value: String(rate.amount))
-            }
-        }
-        if let lineItems, let amount {
-            var sum: Int64 = 0
-            for (index, item) in lineItems.enumerated() {
-                let (next, overflow) = sum.addingReportingOverflow(item.amount)
-                guard !overflow else {
-                    throw CheckoutError(
-                        code: .amountOutOfRange, message: "lineItems[\(index)].amount overflows the sum",
-                        field: "lineItems[\(index)].amount", value: String(item.amount))
-                }
-                sum = next
-            }
-            guard sum == amount else {
-                throw CheckoutError(
-                    code: .invalidUpdate,
-                    message: "lineItems add up to \(sum), not to the Elements amount \(amount)", field: "lineItems",
-                    value: String(sum))
             }
         }
     }
