@@ -1,8 +1,10 @@
 import CheckoutCore
 
 /// Stripe's rules for what a page passes to the Express Checkout Element's `resolve`, checked
-/// before anything is sent (spec W4, W9; the CheckoutWeb article "Express Checkout Element" says
-/// where each comes from):
+/// before anything is sent (spec W4, W9). Sources: stripe-js's `ShippingRate` and `LineItem`
+/// types and docs.stripe.com/js/elements_object/express_checkout_element_click_event; the
+/// shipping-address rule is the package's reading of the click event's options (an interface that
+/// asks for an address has a rate to offer for it):
 ///
 /// - the Elements `amount` (the total) is not negative;
 /// - each shipping rate has a non-empty `id`, unique in the list, and an `amount` not negative;
@@ -41,7 +43,7 @@ enum ExpressCheckoutResolveRules {
 }
 
 extension ExpressCheckoutClickResolveDetails {
-    /// Checks the details against Stripe's rules (``ExpressCheckoutResolveRules``) for an Elements
+    /// Checks the details against Stripe's rules (rate ids present and unique, rate amounts and the amount not negative) for an Elements
     /// `amount` (nil: the lines' sum is not checked).
     ///
     /// - Throws: ``/CheckoutCore/CheckoutError`` naming the member (`shippingRates[1].id`,
@@ -65,7 +67,7 @@ extension ExpressCheckoutClickResolveDetails {
 }
 
 extension ExpressCheckoutChangeResolveDetails {
-    /// Checks the details against Stripe's rules (``ExpressCheckoutResolveRules``) for an Elements
+    /// Checks the details against Stripe's rules (rate ids present and unique, rate amounts and the amount not negative) for an Elements
     /// `amount` (nil: the lines' sum is not checked).
     ///
     /// - Throws: ``/CheckoutCore/CheckoutError`` naming the member and its value.
