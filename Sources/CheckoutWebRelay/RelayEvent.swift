@@ -12,7 +12,10 @@ import Foundation
 /// `shippingAddress` (a `PaymentAddress`), `shippingOption` (the option's identifier), and the
 /// `PaymentMethodChangeEvent`'s `methodName` and `methodDetails`; after `show()` resolves, the
 /// `PaymentResponse`'s `toJSON()` as `response`, and after a retry the response's `payerName`,
-/// `payerEmail` and `payerPhone` (spec W7).
+/// `payerEmail` and `payerPhone` (spec W7). Stripe's Express Checkout Element's events carry
+/// the element's event as `event` (`{"type": "expresscheckout.shippingaddresschange", "event":
+/// {"name": ..., "address": {...}}}`), and its `confirm` the PaymentMethod's id as
+/// `paymentMethod` (spec W9).
 ///
 /// Decoding follows the wire rules (spec W2): unknown keys are tolerated, a missing or unreadable
 /// member is refused with its path, and an unknown `type` with its value.
@@ -46,6 +49,17 @@ public struct RelayEvent: Codable, Hashable, Sendable {
         /// a member absent is one the page did not send (spec W7).
         case payerDetailChange(payerName: String?, payerEmail: String?, payerPhone: String?)
 
+        // Express Checkout Element
+        /// The element's `click`.
+        case expressCheckoutClick(ExpressCheckoutClickEvent)
+        /// The element's `shippingaddresschange`: the partial address.
+        case expressCheckoutShippingAddressChange(ExpressCheckoutShippingAddressChangeEvent)
+        /// The element's `shippingratechange`: the rate chosen.
+        case expressCheckoutShippingRateChange(ExpressCheckoutShippingRateChangeEvent)
+        /// The element's `confirm`, with the id of the PaymentMethod the page created from the
+        /// element (`stripe.createPaymentMethod({elements})`, spec W9).
+        case expressCheckoutConfirm(ExpressCheckoutConfirmEvent, paymentMethod: String)
+
         /// The event's type.
         public var type: RelayEventType {
             switch self {
@@ -61,6 +75,11 @@ public struct RelayEvent: Codable, Hashable, Sendable {
             case .paymentMethodChange: .paymentMethodChange
             case .paymentResponse: .paymentResponse
             case .payerDetailChange: .payerDetailChange
+            // Express Checkout Element
+            case .expressCheckoutClick: .expressCheckoutClick
+            case .expressCheckoutShippingAddressChange: .expressCheckoutShippingAddressChange
+            case .expressCheckoutShippingRateChange: .expressCheckoutShippingRateChange
+            case .expressCheckoutConfirm: .expressCheckoutConfirm
             }
         }
     }
@@ -82,6 +101,8 @@ public struct RelayEvent: Codable, Hashable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case session, type, validationURL, shippingContact, shippingMethod, paymentMethod, couponCode, payment
         case shippingAddress, shippingOption, methodName, methodDetails, response, payerName, payerEmail, payerPhone
+        // Express Checkout Element
+        case event
     }
 
     /// Decodes `{"session", "type", <the type's member>}`.
@@ -137,6 +158,19 @@ public struct RelayEvent: Codable, Hashable, Sendable {
                         debugDescription: "payerdetailchange carries none of payerName, payerEmail, payerPhone"))
             }
             payload = .payerDetailChange(payerName: name, payerEmail: email, payerPhone: phone)
+        // Express Checkout Element
+        case .expressCheckoutClick:
+            payload = .expressCheckoutClick(try container.decode(ExpressCheckoutClickEvent.self, forKey: .event))
+        case .expressCheckoutShippingAddressChange:
+            payload = .expressCheckoutShippingAddressChange(
+                try container.decode(ExpressCheckoutShippingAddressChangeEvent.self, forKey: .event))
+        case .expressCheckoutShippingRateChange:
+            payload = .expressCheckoutShippingRateChange(
+                try container.decode(ExpressCheckoutShippingRateChangeEvent.self, forKey: .event))
+        case .expressCheckoutConfirm:
+            payload = .expressCheckoutConfirm(
+                try container.decode(ExpressCheckoutConfirmEvent.self, forKey: .event),
+                paymentMethod: try container.decode(String.self, forKey: .paymentMethod))
         }
     }
 
@@ -163,6 +197,13 @@ public struct RelayEvent: Codable, Hashable, Sendable {
             try container.encodeIfPresent(name, forKey: .payerName)
             try container.encodeIfPresent(email, forKey: .payerEmail)
             try container.encodeIfPresent(phone, forKey: .payerPhone)
+        // Express Checkout Element
+        case .expressCheckoutClick(let event): try container.encode(event, forKey: .event)
+        case .expressCheckoutShippingAddressChange(let event): try container.encode(event, forKey: .event)
+        case .expressCheckoutShippingRateChange(let event): try container.encode(event, forKey: .event)
+        case .expressCheckoutConfirm(let event, let paymentMethod):
+            try container.encode(event, forKey: .event)
+            try container.encode(paymentMethod, forKey: .paymentMethod)
         }
     }
 }

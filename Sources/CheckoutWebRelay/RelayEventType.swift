@@ -2,7 +2,9 @@ import CheckoutFlows
 
 /// The browser events a relay handles: `ApplePaySession`'s, named as Apple names them without
 /// `on`, and the W3C `PaymentRequest`'s: its three update events, the `PaymentResponse` that
-/// `show()` resolves with, and the response's `payerdetailchange` (spec W7).
+/// `show()` resolves with, and the response's `payerdetailchange` (spec W7); and Stripe's Express
+/// Checkout Element's, named `expresscheckout.` and the element's name (spec W9); the element's
+/// `cancel` is `cancel`.
 public enum RelayEventType: String, Codable, Hashable, Sendable, CaseIterable {
     /// `onvalidatemerchant`, with `validationURL` (spec W5).
     case validateMerchant = "validatemerchant"
@@ -30,9 +32,23 @@ public enum RelayEventType: String, Codable, Hashable, Sendable, CaseIterable {
     /// `payerPhone` (spec W7).
     case payerDetailChange = "payerdetailchange"
 
+    // Express Checkout Element
+    /// Stripe's Express Checkout Element `click`, with the event as `event`; the relay answers
+    /// `resolve` itself from the session's request (spec W9).
+    case expressCheckoutClick = "expresscheckout.click"
+    /// The element's `shippingaddresschange`, with the event (`name`, partial `address`) as `event`.
+    case expressCheckoutShippingAddressChange = "expresscheckout.shippingaddresschange"
+    /// The element's `shippingratechange`, with the event (`shippingRate`) as `event`.
+    case expressCheckoutShippingRateChange = "expresscheckout.shippingratechange"
+    /// The element's `confirm`, with the event as `event` and the PaymentMethod the page created
+    /// as `paymentMethod` (spec W9).
+    case expressCheckoutConfirm = "expresscheckout.confirm"
+
     /// The name of the page's method that takes this event's answer (`completeShippingContactSelection`,
     /// `updateWith`, ...); nil for `cancel`, which takes none. A `paymentresponse` is answered
-    /// `complete` or, when the payer has something to fix, `retry` (spec W7).
+    /// `complete` or, when the payer has something to fix, `retry` (spec W7). The Express
+    /// Checkout Element's events are answered `resolve` (or `reject()`), and its `confirm`
+    /// `paymentFailed` when the payment failed (spec W9).
     public var completionMethod: String? {
         switch self {
         case .validateMerchant: "completeMerchantValidation"
@@ -44,6 +60,10 @@ public enum RelayEventType: String, Codable, Hashable, Sendable, CaseIterable {
         case .cancel: nil
         case .shippingAddressChange, .shippingOptionChange, .paymentMethodChange, .payerDetailChange: "updateWith"
         case .paymentResponse: "complete"
+        // Express Checkout Element
+        case .expressCheckoutClick, .expressCheckoutShippingAddressChange, .expressCheckoutShippingRateChange:
+            "resolve"
+        case .expressCheckoutConfirm: "paymentFailed"
         }
     }
 
@@ -58,6 +78,11 @@ public enum RelayEventType: String, Codable, Hashable, Sendable, CaseIterable {
         case .couponCodeChanged: DelegateMethod.didChangeCouponCode.name
         case .paymentAuthorized, .paymentResponse: DelegateMethod.didAuthorizePayment.name
         case .cancel: "cancel"
+        // Express Checkout Element
+        case .expressCheckoutClick: "expresscheckout.click"
+        case .expressCheckoutShippingAddressChange: DelegateMethod.didSelectShippingContact.name
+        case .expressCheckoutShippingRateChange: DelegateMethod.didSelectShippingMethod.name
+        case .expressCheckoutConfirm: DelegateMethod.didAuthorizePayment.name
         }
     }
 
@@ -65,6 +90,8 @@ public enum RelayEventType: String, Codable, Hashable, Sendable, CaseIterable {
     enum Wire: String, Sendable {
         case applePay = "ApplePaySession"
         case paymentRequest = "PaymentRequest"
+        // Express Checkout Element
+        case expressCheckout = "ExpressCheckoutElement"
     }
 
     /// The API only this event belongs to; nil for `validatemerchant` and `cancel`, which both
@@ -77,6 +104,10 @@ public enum RelayEventType: String, Codable, Hashable, Sendable, CaseIterable {
         case .shippingAddressChange, .shippingOptionChange, .paymentMethodChange, .paymentResponse, .payerDetailChange:
             .paymentRequest
         case .validateMerchant, .cancel: nil
+        // Express Checkout Element
+        case .expressCheckoutClick, .expressCheckoutShippingAddressChange, .expressCheckoutShippingRateChange,
+            .expressCheckoutConfirm:
+            .expressCheckout
         }
     }
 }

@@ -7,7 +7,9 @@ import Foundation
 /// - A completion: `{"session": "s1", "type": "shippingcontactselected", "complete":
 ///   "completeShippingContactSelection", "argument": {...}}`; the page calls
 ///   `session[complete](argument)` (or `event.updateWith(argument)` for the W3C events, and
-///   `response.complete(argument)` or `response.retry(argument)` for a `paymentresponse`).
+///   `response.complete(argument)` or `response.retry(argument)` for a `paymentresponse`). For the
+///   Express Checkout Element the page calls `elements.update({amount})` and then
+///   `event.resolve(argument)`, or `event.reject()`, or `event.paymentFailed(argument)` (spec W9).
 /// - A refusal: `{"session": ..., "type": ..., "refused": {"reason": "callbackPending", "message":
 ///   ...}}`; nothing changed, the page keeps waiting (spec W4, E9).
 /// - An end: `{"session": ..., "type": ..., "complete": "abort", "ended": {"outcome": "failed",
@@ -59,6 +61,8 @@ public struct RelayReply: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case session, type, complete, argument, refused, ended
+        // Express Checkout Element
+        case amount
     }
 
     /// Decodes one of the three shapes.
@@ -76,6 +80,19 @@ public struct RelayReply: Codable, Hashable, Sendable {
             body = .ended(end)
         } else {
             let method = try container.decode(String.self, forKey: .complete)
+            // Express Checkout Element: `resolve` is the click's or a change's, and takes the amount.
+            if method == "resolve" {
+                let amount = try container.decode(Int64.self, forKey: .amount)
+                body = .complete(
+                    type == RelayEventType.expressCheckoutClick.rawValue
+                        ? .expressCheckoutClickResolve(
+                            try container.decode(ExpressCheckoutClickResolveDetails.self, forKey: .argument),
+                            amount: amount)
+                        : .expressCheckoutChangeResolve(
+                            try container.decode(ExpressCheckoutChangeResolveDetails.self, forKey: .argument),
+                            amount: amount))
+                return
+            }
             body = .complete(try RelayCompletion(method: method, argument: container, key: .argument))
         }
     }
@@ -89,6 +106,8 @@ public struct RelayReply: Codable, Hashable, Sendable {
         case .complete(let completion):
             try container.encode(completion.method, forKey: .complete)
             try completion.encodeArgument(in: &container, key: .argument)
+            // Express Checkout Element
+            try container.encodeIfPresent(completion.elementsAmount, forKey: .amount)
         case .refused(let refusal):
             try container.encode(refusal, forKey: .refused)
         case .ended(let end):
@@ -120,6 +139,28 @@ public enum RelayCompletion: Hashable, Sendable {
     /// W3C `response.retry(errors)`: what the payer is to fix; the sheet stays open (spec W7, A7).
     case retry(PaymentValidationErrors)
 
+    // Express Checkout Element
+    /// The element's `click`: `elements.update({amount})`, then `event.resolve(details)` (spec W9).
+    case expressCheckoutClickResolve(ExpressCheckoutClickResolveDetails, amount: Int64)
+    /// A `shippingaddresschange` or `shippingratechange`: `elements.update({amount})`, then
+    /// `event.resolve(details)`.
+    case expressCheckoutChangeResolve(ExpressCheckoutChangeResolveDetails, amount: Int64)
+    /// A `shippingaddresschange` or `shippingratechange` the merchant refused: `event.reject()`.
+    case expressCheckoutReject
+    /// The element's `confirm` failed: `event.paymentFailed(failure)`; the sheet stays (spec A7).
+    case expressCheckoutPaymentFailed(ExpressCheckoutPaymentFailure)
+    /// The element's `confirm` succeeded: the payment is made (a pay context has confirmed the
+    /// intent); the page shows its own success.
+    case expressCheckoutPaymentSucceeded
+
+    /// The Elements `amount` the page sets before it resolves; nil for the other completions.
+    public var elementsAmount: Int64? {
+        switch self {
+        case .expressCheckoutClickResolve(_, let amount), .expressCheckoutChangeResolve(_, let amount): amount
+        default: nil
+        }
+    }
+
     /// The page's method: `completeMerchantValidation`, ..., `updateWith`.
     public var method: String {
         switch self {
@@ -132,6 +173,11 @@ public enum RelayCompletion: Hashable, Sendable {
         case .updateWith: "updateWith"
         case .paymentComplete: "complete"
         case .retry: "retry"
+        // Express Checkout Element
+        case .expressCheckoutClickResolve, .expressCheckoutChangeResolve: "resolve"
+        case .expressCheckoutReject: "reject"
+        case .expressCheckoutPaymentFailed: "paymentFailed"
+        case .expressCheckoutPaymentSucceeded: "paymentSucceeded"
         }
     }
 
@@ -151,6 +197,11 @@ public enum RelayCompletion: Hashable, Sendable {
         case "updateWith": self = .updateWith(try container.decode(PaymentDetailsUpdate.self, forKey: key))
         case "complete": self = .paymentComplete(try container.decode(PaymentComplete.self, forKey: key))
         case "retry": self = .retry(try container.decode(PaymentValidationErrors.self, forKey: key))
+        // Express Checkout Element (`resolve` is read by the reply, which knows the event's type)
+        case "reject": self = .expressCheckoutReject
+        case "paymentFailed":
+            self = .expressCheckoutPaymentFailed(try container.decode(ExpressCheckoutPaymentFailure.self, forKey: key))
+        case "paymentSucceeded": self = .expressCheckoutPaymentSucceeded
         default:
             throw DecodingError.dataCorrupted(
                 .init(
@@ -170,6 +221,11 @@ public enum RelayCompletion: Hashable, Sendable {
         case .updateWith(let update): try container.encode(update, forKey: key)
         case .paymentComplete(let result): try container.encode(result, forKey: key)
         case .retry(let errors): try container.encode(errors, forKey: key)
+        // Express Checkout Element: `reject()` and a success take no argument.
+        case .expressCheckoutClickResolve(let details, _): try container.encode(details, forKey: key)
+        case .expressCheckoutChangeResolve(let details, _): try container.encode(details, forKey: key)
+        case .expressCheckoutReject, .expressCheckoutPaymentSucceeded: break
+        case .expressCheckoutPaymentFailed(let failure): try container.encode(failure, forKey: key)
         }
     }
 }

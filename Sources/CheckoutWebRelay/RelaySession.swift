@@ -23,6 +23,10 @@ public final class RelaySession: Sendable {
     /// The digest of the caller that opened the session (spec W10); nil for a session opened
     /// without one, which answers only events without one.
     let owner: CallerDigest?
+    // Express Checkout Element
+    /// The PaymentMethod of the `confirm` being authorized, which a pay context's backend takes
+    /// as created (spec W9).
+    let expressCheckoutPaymentMethod = ExpressCheckoutPaymentMethodSlot()
 
     struct State: Sendable {
         /// The callback whose answer is owed (spec W4); nil between events.
@@ -86,12 +90,18 @@ public final class RelaySession: Sendable {
             let relayed = RelayPayContextDelegate(
                 merchant: .completions(delegate), validator: validator, script: script)
             flow = .payContext(
-                try PayContext(request: request, backend: backend, delegate: relayed, options: flowOptions))
+                try PayContext(
+                    request: request,
+                    backend: ExpressCheckoutRelayBackend(base: backend, slot: expressCheckoutPaymentMethod),
+                    delegate: relayed, options: flowOptions))
         case .asyncPayContext(let delegate, let backend):
             authorizationDelegate = nil
             let relayed = RelayPayContextDelegate(merchant: .async(delegate), validator: validator, script: script)
             flow = .payContext(
-                try PayContext(request: request, backend: backend, delegate: relayed, options: flowOptions))
+                try PayContext(
+                    request: request,
+                    backend: ExpressCheckoutRelayBackend(base: backend, slot: expressCheckoutPaymentMethod),
+                    delegate: relayed, options: flowOptions))
         }
         state = LockedValue(State(lastActivity: options.clock.now))
         _ = flow.present()
@@ -193,11 +203,27 @@ public final class RelaySession: Sendable {
         }
     }
 
-    private func read<T>(_ member: String, _ body: () throws -> T) throws -> T {
+    func read<T>(_ member: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as CheckoutError {
             throw InvalidEvent(error: error, member: member)
+        }
+    }
+
+    /// Spec W10: a page is an ApplePaySession's, a PaymentRequest's or an Express Checkout
+    /// Element's, never two of them; the first event of one decides.
+    func claimWire(for type: RelayEventType) throws {
+        guard let wire = type.wire else { return }
+        let spoken: RelayEventType.Wire? = state.withLock { state in
+            if let spoken = state.wire, spoken != wire { return spoken }
+            state.wire = wire
+            return nil
+        }
+        if let spoken {
+            throw Refusal(
+                code: .notAllowedInThisStep,
+                message: "\(type.rawValue) is a \(wire.rawValue) event; this session's page is a \(spoken.rawValue)'s")
         }
     }
 
@@ -206,20 +232,7 @@ public final class RelaySession: Sendable {
     /// - Throws: ``InvalidEvent``, the flow's ``/CheckoutFlows/Refusal``, or
     ///   ``/CheckoutFlows/CallbackEnded``.
     func drive(_ payload: RelayEvent.Payload) async throws -> Driven {
-        // Spec W10: a page is an ApplePaySession's or a PaymentRequest's, never both.
-        if let wire = payload.type.wire {
-            let spoken: RelayEventType.Wire? = state.withLock { state in
-                if let spoken = state.wire, spoken != wire { return spoken }
-                state.wire = wire
-                return nil
-            }
-            if let spoken {
-                throw Refusal(
-                    code: .notAllowedInThisStep,
-                    message: "\(payload.type.rawValue) is a \(wire.rawValue) event; this session's page is a "
-                        + "\(spoken.rawValue)'s")
-            }
-        }
+        try claimWire(for: payload.type)
         switch payload {
         case .shippingContactSelected(let wire):
             // Apple Pay gives the contact redacted (spec A2): its postal code is already cut to
@@ -289,6 +302,16 @@ public final class RelaySession: Sendable {
             return .merchantSession(try await flow.requestMerchantSession(MerchantSessionRequest(validationURL: url)))
         case .cancel:
             preconditionFailure("the relay handles \(payload.type.rawValue) itself")
+        // Express Checkout Element
+        case .expressCheckoutShippingAddressChange(let event):
+            return .shippingContact(try await flow.selectShippingContact(try read("event") { try event.core() }))
+        case .expressCheckoutShippingRateChange(let event):
+            return .shippingMethod(try await flow.selectShippingMethod(event.shippingRate.id))
+        case .expressCheckoutConfirm(let event, let paymentMethod):
+            let (token, billing, shipping) = try expressCheckoutAuthorization(event, paymentMethod: paymentMethod)
+            return try await authorize(token, billingContact: billing, shippingContact: shipping)
+        case .expressCheckoutClick:
+            preconditionFailure("the relay answers \(payload.type.rawValue) itself")
         }
     }
 
@@ -359,6 +382,8 @@ public final class RelaySession: Sendable {
     /// - Throws: ``/CheckoutCore/CheckoutError`` when the answer has no wire form (an error code
     ///   Apple Pay does not have).
     func completion(for driven: Driven, of type: RelayEventType) throws -> RelayCompletion {
+        // Express Checkout Element
+        if type.wire == .expressCheckout { return try expressCheckoutCompletion(for: driven) }
         let w3c = type.completionMethod == "updateWith"
         switch driven {
         case .shippingContact(let update):

@@ -257,6 +257,9 @@ public final class WebRelay: Sendable {
         let body: RelayReply.Body
         if case .validateMerchant(let url) = event.payload {
             body = await validateMerchant(session, event, url)
+        } else if case .expressCheckoutClick = event.payload {
+            // Express Checkout Element
+            body = await expressCheckoutClick(session)
         } else {
             body = await drive(session, event)
         }
@@ -663,6 +666,7 @@ public final class WebRelay: Sendable {
             state.eventsTaken = payload.steps.count
             state.authorizationAttempted = payload.steps.contains {
                 $0.event.type == .paymentAuthorized || $0.event.type == .paymentResponse
+                    || $0.event.type == .expressCheckoutConfirm  // Express Checkout Element
             }
         }
         try register(session)

@@ -290,6 +290,10 @@ final class ConcurrentSessionsTests: XCTestCase {
                         core.token, billingContact: core.billingContact, shippingContact: core.shippingContact)
                 case .cancel: flow.cancel()
                 case .validateMerchant, .paymentMethodChange, .paymentResponse, .payerDetailChange: break
+                // Express Checkout Element: these sessions send none.
+                case .expressCheckoutClick, .expressCheckoutShippingAddressChange, .expressCheckoutShippingRateChange,
+                    .expressCheckoutConfirm:
+                    return []
                 }
             } catch {
                 return []  // the events were read by the relay; a direct run must read them too
