@@ -4,7 +4,8 @@ import CheckoutWeb
 extension RelayCompletion {
     /// Checks the answer as the browser checks what the page passes to it (spec W4, W8): Apple
     /// Pay's updates and payment result as WebKit does for `applePayVersion`, a W3C update as the
-    /// Payment Request text's `updateWith` does. The flow has already judged the answer against
+    /// Payment Request text's `updateWith` does (the Express Checkout Element's are checked by
+    /// Stripe's rules where they are built). The flow has already judged the answer against
     /// the request (E7); these are the wire's own rules on top (Apple Pay's ceiling on a total, a
     /// member the session's version does not have, two decimals at most).
     ///
@@ -19,6 +20,10 @@ extension RelayCompletion {
         case .payment(let result): try result.validate(version: applePayVersion)
         case .updateWith(let update): try update.validate()
         case .merchantValidation, .paymentComplete, .retry: break
+        // Express Checkout Element: Stripe's rules are checked where the answer is built.
+        case .expressCheckoutClickResolve, .expressCheckoutChangeResolve, .expressCheckoutReject,
+            .expressCheckoutPaymentFailed, .expressCheckoutPaymentSucceeded:
+            break
         }
     }
 }
