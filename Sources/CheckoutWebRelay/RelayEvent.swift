@@ -12,7 +12,8 @@ import Foundation
 /// `shippingAddress` (a `PaymentAddress`), `shippingOption` (the option's identifier), and the
 /// `PaymentMethodChangeEvent`'s `methodName` and `methodDetails`; after `show()` resolves, the
 /// `PaymentResponse`'s `toJSON()` as `response`, and after a retry the response's `payerName`,
-/// `payerEmail` and `payerPhone` (spec W7).
+/// `payerEmail` and `payerPhone` (spec W7). Google Pay's callbacks are `googlepay.paymentdatachanged`
+/// with `intermediatePaymentData` and `googlepay.paymentauthorized` with `paymentData` (spec W9).
 ///
 /// Decoding follows the wire rules (spec W2): unknown keys are tolerated, a missing or unreadable
 /// member is refused with its path, and an unknown `type` with its value.
@@ -45,6 +46,11 @@ public struct RelayEvent: Codable, Hashable, Sendable {
         /// W3C `payerdetailchange` (after a retry): the response's payer details as they are now;
         /// a member absent is one the page did not send (spec W7).
         case payerDetailChange(payerName: String?, payerEmail: String?, payerPhone: String?)
+        // Google Pay
+        /// Google Pay's `onPaymentDataChanged`: its `IntermediatePaymentData` (spec W9).
+        case googlePayPaymentDataChanged(GooglePayIntermediatePaymentData)
+        /// Google Pay's `onPaymentAuthorized`: its `PaymentData` (spec W9).
+        case googlePayPaymentAuthorized(GooglePayPaymentData)
 
         /// The event's type.
         public var type: RelayEventType {
@@ -61,6 +67,9 @@ public struct RelayEvent: Codable, Hashable, Sendable {
             case .paymentMethodChange: .paymentMethodChange
             case .paymentResponse: .paymentResponse
             case .payerDetailChange: .payerDetailChange
+            // Google Pay
+            case .googlePayPaymentDataChanged: .googlePayPaymentDataChanged
+            case .googlePayPaymentAuthorized: .googlePayPaymentAuthorized
             }
         }
     }
@@ -82,6 +91,8 @@ public struct RelayEvent: Codable, Hashable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case session, type, validationURL, shippingContact, shippingMethod, paymentMethod, couponCode, payment
         case shippingAddress, shippingOption, methodName, methodDetails, response, payerName, payerEmail, payerPhone
+        // Google Pay
+        case intermediatePaymentData, paymentData
     }
 
     /// Decodes `{"session", "type", <the type's member>}`.
@@ -137,6 +148,12 @@ public struct RelayEvent: Codable, Hashable, Sendable {
                         debugDescription: "payerdetailchange carries none of payerName, payerEmail, payerPhone"))
             }
             payload = .payerDetailChange(payerName: name, payerEmail: email, payerPhone: phone)
+        // Google Pay
+        case .googlePayPaymentDataChanged:
+            payload = .googlePayPaymentDataChanged(
+                try container.decode(GooglePayIntermediatePaymentData.self, forKey: .intermediatePaymentData))
+        case .googlePayPaymentAuthorized:
+            payload = .googlePayPaymentAuthorized(try container.decode(GooglePayPaymentData.self, forKey: .paymentData))
         }
     }
 
@@ -163,6 +180,9 @@ public struct RelayEvent: Codable, Hashable, Sendable {
             try container.encodeIfPresent(name, forKey: .payerName)
             try container.encodeIfPresent(email, forKey: .payerEmail)
             try container.encodeIfPresent(phone, forKey: .payerPhone)
+        // Google Pay
+        case .googlePayPaymentDataChanged(let data): try container.encode(data, forKey: .intermediatePaymentData)
+        case .googlePayPaymentAuthorized(let data): try container.encode(data, forKey: .paymentData)
         }
     }
 }

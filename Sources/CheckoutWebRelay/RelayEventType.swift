@@ -29,9 +29,15 @@ public enum RelayEventType: String, Codable, Hashable, Sendable, CaseIterable {
     /// W3C `payerdetailchange` on the response (after a retry), with `payerName`, `payerEmail`,
     /// `payerPhone` (spec W7).
     case payerDetailChange = "payerdetailchange"
+    // Google Pay
+    /// Google Pay's `onPaymentDataChanged`, with `intermediatePaymentData` (spec W9).
+    case googlePayPaymentDataChanged = "googlepay.paymentdatachanged"
+    /// Google Pay's `onPaymentAuthorized`, with `paymentData` (spec W9).
+    case googlePayPaymentAuthorized = "googlepay.paymentauthorized"
 
     /// The name of the page's method that takes this event's answer (`completeShippingContactSelection`,
-    /// `updateWith`, ...); nil for `cancel`, which takes none. A `paymentresponse` is answered
+    /// `updateWith`, ...; for Google Pay the callback whose promise resolves with it,
+    /// `onPaymentDataChanged` or `onPaymentAuthorized`); nil for `cancel`, which takes none. A `paymentresponse` is answered
     /// `complete` or, when the payer has something to fix, `retry` (spec W7).
     public var completionMethod: String? {
         switch self {
@@ -44,6 +50,9 @@ public enum RelayEventType: String, Codable, Hashable, Sendable, CaseIterable {
         case .cancel: nil
         case .shippingAddressChange, .shippingOptionChange, .paymentMethodChange, .payerDetailChange: "updateWith"
         case .paymentResponse: "complete"
+        // Google Pay
+        case .googlePayPaymentDataChanged: "onPaymentDataChanged"
+        case .googlePayPaymentAuthorized: "onPaymentAuthorized"
         }
     }
 
@@ -58,6 +67,9 @@ public enum RelayEventType: String, Codable, Hashable, Sendable, CaseIterable {
         case .couponCodeChanged: DelegateMethod.didChangeCouponCode.name
         case .paymentAuthorized, .paymentResponse: DelegateMethod.didAuthorizePayment.name
         case .cancel: "cancel"
+        // Google Pay
+        case .googlePayPaymentDataChanged: "onPaymentDataChanged"
+        case .googlePayPaymentAuthorized: DelegateMethod.didAuthorizePayment.name
         }
     }
 
@@ -65,6 +77,8 @@ public enum RelayEventType: String, Codable, Hashable, Sendable, CaseIterable {
     enum Wire: String, Sendable {
         case applePay = "ApplePaySession"
         case paymentRequest = "PaymentRequest"
+        // Google Pay
+        case googlePay = "PaymentsClient"
     }
 
     /// The API only this event belongs to; nil for `validatemerchant` and `cancel`, which both
@@ -77,6 +91,8 @@ public enum RelayEventType: String, Codable, Hashable, Sendable, CaseIterable {
         case .shippingAddressChange, .shippingOptionChange, .paymentMethodChange, .paymentResponse, .payerDetailChange:
             .paymentRequest
         case .validateMerchant, .cancel: nil
+        // Google Pay
+        case .googlePayPaymentDataChanged, .googlePayPaymentAuthorized: .googlePay
         }
     }
 }

@@ -119,6 +119,11 @@ public enum RelayCompletion: Hashable, Sendable {
     case paymentComplete(PaymentComplete)
     /// W3C `response.retry(errors)`: what the payer is to fix; the sheet stays open (spec W7, A7).
     case retry(PaymentValidationErrors)
+    // Google Pay
+    /// What Google Pay's `onPaymentDataChanged` resolves with (spec W9).
+    case googlePayPaymentDataChanged(GooglePayPaymentDataRequestUpdate)
+    /// What Google Pay's `onPaymentAuthorized` resolves with (spec W9).
+    case googlePayPaymentAuthorized(GooglePayPaymentAuthorizationResult)
 
     /// The page's method: `completeMerchantValidation`, ..., `updateWith`.
     public var method: String {
@@ -132,6 +137,9 @@ public enum RelayCompletion: Hashable, Sendable {
         case .updateWith: "updateWith"
         case .paymentComplete: "complete"
         case .retry: "retry"
+        // Google Pay
+        case .googlePayPaymentDataChanged: "onPaymentDataChanged"
+        case .googlePayPaymentAuthorized: "onPaymentAuthorized"
         }
     }
 
@@ -151,6 +159,13 @@ public enum RelayCompletion: Hashable, Sendable {
         case "updateWith": self = .updateWith(try container.decode(PaymentDetailsUpdate.self, forKey: key))
         case "complete": self = .paymentComplete(try container.decode(PaymentComplete.self, forKey: key))
         case "retry": self = .retry(try container.decode(PaymentValidationErrors.self, forKey: key))
+        // Google Pay
+        case "onPaymentDataChanged":
+            self = .googlePayPaymentDataChanged(
+                try container.decode(GooglePayPaymentDataRequestUpdate.self, forKey: key))
+        case "onPaymentAuthorized":
+            self = .googlePayPaymentAuthorized(
+                try container.decode(GooglePayPaymentAuthorizationResult.self, forKey: key))
         default:
             throw DecodingError.dataCorrupted(
                 .init(
@@ -170,6 +185,9 @@ public enum RelayCompletion: Hashable, Sendable {
         case .updateWith(let update): try container.encode(update, forKey: key)
         case .paymentComplete(let result): try container.encode(result, forKey: key)
         case .retry(let errors): try container.encode(errors, forKey: key)
+        // Google Pay
+        case .googlePayPaymentDataChanged(let update): try container.encode(update, forKey: key)
+        case .googlePayPaymentAuthorized(let result): try container.encode(result, forKey: key)
         }
     }
 }

@@ -176,7 +176,7 @@ public final class RelaySession: Sendable {
 
     /// Spec W1, W2: members the page sent that the flow's models have no place for are not lost in
     /// silence: the session's transcript names them (their paths, not their values).
-    private func noteNotPassedOn(_ member: String, _ paths: [String]) {
+    func noteNotPassedOn(_ member: String, _ paths: [String]) {
         guard !paths.isEmpty else { return }
         let named = paths.map { "\(member).\($0)" }.joined(separator: ", ")
         note(.action("relay.notPassedOn", [.text("the flow's models have no place for \(named)")]), actor: .flow)
@@ -193,7 +193,7 @@ public final class RelaySession: Sendable {
         }
     }
 
-    private func read<T>(_ member: String, _ body: () throws -> T) throws -> T {
+    func read<T>(_ member: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as CheckoutError {
@@ -206,20 +206,7 @@ public final class RelaySession: Sendable {
     /// - Throws: ``InvalidEvent``, the flow's ``/CheckoutFlows/Refusal``, or
     ///   ``/CheckoutFlows/CallbackEnded``.
     func drive(_ payload: RelayEvent.Payload) async throws -> Driven {
-        // Spec W10: a page is an ApplePaySession's or a PaymentRequest's, never both.
-        if let wire = payload.type.wire {
-            let spoken: RelayEventType.Wire? = state.withLock { state in
-                if let spoken = state.wire, spoken != wire { return spoken }
-                state.wire = wire
-                return nil
-            }
-            if let spoken {
-                throw Refusal(
-                    code: .notAllowedInThisStep,
-                    message: "\(payload.type.rawValue) is a \(wire.rawValue) event; this session's page is a "
-                        + "\(spoken.rawValue)'s")
-            }
-        }
+        try claimWire(for: payload.type)
         switch payload {
         case .shippingContactSelected(let wire):
             // Apple Pay gives the contact redacted (spec A2): its postal code is already cut to
@@ -289,12 +276,38 @@ public final class RelaySession: Sendable {
             return .merchantSession(try await flow.requestMerchantSession(MerchantSessionRequest(validationURL: url)))
         case .cancel:
             preconditionFailure("the relay handles \(payload.type.rawValue) itself")
+        // Google Pay
+        case .googlePayPaymentDataChanged:
+            preconditionFailure("a Google Pay change may lead to several callbacks: driveGooglePayChange drives it")
+        case .googlePayPaymentAuthorized(let wire):
+            let payment = try read("paymentData") { try wire.core(transactionIdentifier: id) }
+            noteNotPassedOn("paymentData", wire.membersWithoutCoreCounterpart)
+            return try await authorize(
+                payment.token, billingContact: payment.billingContact, shippingContact: payment.shippingContact)
+        }
+    }
+
+    /// Spec W10: a page is an ApplePaySession's, a PaymentRequest's or a Google PaymentsClient's,
+    /// never two of them: the first event of one names the session's, and an event of another is
+    /// refused.
+    func claimWire(for type: RelayEventType) throws {
+        guard let wire = type.wire else { return }
+        let spoken: RelayEventType.Wire? = state.withLock { state in
+            if let spoken = state.wire, spoken != wire { return spoken }
+            state.wire = wire
+            return nil
+        }
+        if let spoken {
+            throw Refusal(
+                code: .notAllowedInThisStep,
+                message: "\(type.rawValue) is a \(wire.rawValue) event; this session's page is a "
+                    + "\(spoken.rawValue)'s")
         }
     }
 
     /// Authorizes and records that an authorization was tried (a pay context's backend may have
     /// been called), unless the flow refused it.
-    private func authorize(_ token: PaymentToken, billingContact: Contact?, shippingContact: Contact?) async throws
+    func authorize(_ token: PaymentToken, billingContact: Contact?, shippingContact: Contact?) async throws
         -> Driven
     {
         do {
@@ -359,6 +372,10 @@ public final class RelaySession: Sendable {
     /// - Throws: ``/CheckoutCore/CheckoutError`` when the answer has no wire form (an error code
     ///   Apple Pay does not have).
     func completion(for driven: Driven, of type: RelayEventType) throws -> RelayCompletion {
+        // Google Pay
+        if type == .googlePayPaymentAuthorized, case .authorization(let result) = driven {
+            return .googlePayPaymentAuthorized(try Self.googlePayResult(result))
+        }
         let w3c = type.completionMethod == "updateWith"
         switch driven {
         case .shippingContact(let update):

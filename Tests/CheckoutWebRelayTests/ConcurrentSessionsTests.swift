@@ -290,6 +290,8 @@ final class ConcurrentSessionsTests: XCTestCase {
                         core.token, billingContact: core.billingContact, shippingContact: core.shippingContact)
                 case .cancel: flow.cancel()
                 case .validateMerchant, .paymentMethodChange, .paymentResponse, .payerDetailChange: break
+                // Google Pay
+                case .googlePayPaymentDataChanged, .googlePayPaymentAuthorized: break
                 }
             } catch {
                 return []  // the events were read by the relay; a direct run must read them too
