@@ -4,7 +4,7 @@ import CheckoutCore
 /// `loadPaymentData` resolves with once the customer pays: the payment method with its token, the
 /// email, the full shipping address, the selected option and the codes.
 ///
-/// To the core (``core(transactionIdentifier:)``): a ``/CheckoutCore/Payment`` whose token's payment
+/// To the core (``core(transactionIdentifier:shippingMethod:)``): a ``/CheckoutCore/Payment`` whose token's payment
 /// data is `tokenizationData.token` and whose method is the card (`description` as display name,
 /// `info.cardNetwork` as ``GooglePayCardNetwork`` maps it); the shipping contact is
 /// `shippingAddress` with `email`, the billing contact `info.billingAddress`. Google gives no

@@ -56,7 +56,7 @@ extension PaymentError.Code {
 /// Reasons, both ways, so that every Google reason comes back from the core as it went in
 /// (spec W9): `SHIPPING_ADDRESS_INVALID` ↔ ``/CheckoutCore/PaymentError/Code/shippingContactInvalid``,
 /// `SHIPPING_ADDRESS_UNSERVICEABLE` ↔ ``/CheckoutCore/PaymentError/Code/shippingAddressUnserviceable``,
-/// `SHIPPING_OPTION_INVALID` ↔ ``/CheckoutCore/PaymentError/Code/shippingOptionInvalid``, `OFFER_INVALID` ↔
+/// `SHIPPING_OPTION_INVALID` ↔ `shippingOptionInvalid` (a code this module adds), `OFFER_INVALID` ↔
 /// ``/CheckoutCore/PaymentError/Code/couponCodeInvalid``, `PAYMENT_DATA_INVALID` ↔
 /// ``/CheckoutCore/PaymentError/Code/billingContactInvalid`` (the card and its billing address are
 /// Google's payment data), `OTHER_ERROR` ↔ ``/CheckoutCore/PaymentError/Code/unknown``. One way, core to
