@@ -279,6 +279,33 @@ final class GooglePayRelayTests: XCTestCase {
         XCTAssertEqual(merchant.payments.count, 1)
     }
 
+    // spec W9, P1-P4: a Stripe merchant's pay context takes Google Pay's token through its backend.
+    func testAPayContextMerchantIsPaidThroughGooglePay() async throws {
+        let backend = FlakyBackend()
+        let merchant = StripeShop(backend: backend)
+        let relay = relay()
+        try relay.open("p1", request: request, merchant: .payContext(delegate: merchant, backend: backend))
+        let initialize = await relay.handle(try GooglePage.initialize("p1", option: "express"))
+        XCTAssertEqual(update(initialize)?.newTransactionInfo?.totalPrice, "35.00")
+        // spec P4: the backend failed: an ERROR, and the customer tries again on Google's sheet.
+        backend.failNextPaymentMethod()
+        let declined = await relay.handle(
+            try Page.event(
+                GooglePage.authorizedJSON("p1").replacingOccurrences(
+                    of: "examplePaymentMethodToken", with: "4242424242424242")))
+        guard case .googlePayPaymentAuthorized(let refused) = declined.completion else {
+            return XCTFail("\(declined)")
+        }
+        XCTAssertEqual(refused.transactionState, .error)
+        XCTAssertEqual(refused.error?.intent, .paymentAuthorization)
+        let paid = await relay.handle(
+            try Page.event(
+                GooglePage.authorizedJSON("p1").replacingOccurrences(
+                    of: "examplePaymentMethodToken", with: "4242424242424242")))
+        XCTAssertEqual(paid.completion, .googlePayPaymentAuthorized(.init(transactionState: .success)), "\(paid)")
+        XCTAssertEqual(merchant.statuses, [.success])
+    }
+
     // The relay's own reader and writer give Google's events and answers exactly as Foundation does.
     func testEventsAndRepliesAreReadAndWrittenAsFoundationDoes() async throws {
         let events = [
