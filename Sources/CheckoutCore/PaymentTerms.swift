@@ -5,7 +5,7 @@
 /// Kept in one shared box that is absent when none is set, so that a request or an update without
 /// them (nearly all) carries one empty reference, not the four values.
 package struct PaymentTerms: Hashable, Sendable {
-    package struct Fields: Hashable, Sendable {
+    @usableFromInline package struct Fields: Hashable, Sendable {
         var recurringPaymentRequest: RecurringPaymentRequest?
         var automaticReloadPaymentRequest: AutomaticReloadPaymentRequest?
         var deferredPaymentRequest: DeferredPaymentRequest?
@@ -20,7 +20,7 @@ package struct PaymentTerms: Hashable, Sendable {
         }
     }
 
-    private var storage: CopyOnWrite<Fields>?
+    @usableFromInline var storage: CopyOnWrite<Fields>?
 
     /// No terms.
     package init() {}
@@ -44,8 +44,13 @@ package struct PaymentTerms: Hashable, Sendable {
                 deferredPaymentRequest: deferredPaymentRequest, multiTokenContexts: multiTokenContexts))
     }
 
-    /// Whether none of the four is set.
-    package var isEmpty: Bool { storage == nil }
+    /// Whether none of the four is set (inlined: the sheet asks it of every answer).
+    @inlinable package var isEmpty: Bool {
+        @inline(__always) get {
+            if case .none = storage { return true }
+            return false
+        }
+    }
 
     private var fields: Fields { storage?.value ?? Fields() }
 

@@ -44,7 +44,7 @@ extension PaymentTerms {
 
 /// The answer to a shipping-contact change (`PKPaymentRequestShippingContactUpdate`).
 public struct ShippingContactUpdate: PaymentRequestUpdate {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, PaymentTermsCodingKey {
         case errors
         case summaryItems
         case shippingMethods
@@ -108,7 +108,7 @@ public struct ShippingContactUpdate: PaymentRequestUpdate {
 /// The answer to a shipping-method change (`PKPaymentRequestShippingMethodUpdate`): new summary
 /// items only.
 public struct ShippingMethodUpdate: PaymentRequestUpdate {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, PaymentTermsCodingKey {
         case summaryItems
         case recurringPaymentRequest
         case automaticReloadPaymentRequest
@@ -162,7 +162,7 @@ public struct ShippingMethodUpdate: PaymentRequestUpdate {
 /// The answer to a payment-method change (`PKPaymentRequestPaymentMethodUpdate`), for example a
 /// surcharge by card type. Its errors block authorization until another payment method is chosen.
 public struct PaymentMethodUpdate: PaymentRequestUpdate {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, PaymentTermsCodingKey {
         case errors
         case summaryItems
         case recurringPaymentRequest
@@ -220,7 +220,7 @@ public struct PaymentMethodUpdate: PaymentRequestUpdate {
 /// The answer to a coupon-code change (`PKPaymentRequestCouponCodeUpdate`). Its coupon errors
 /// are shown but do not block authorization.
 public struct CouponCodeUpdate: PaymentRequestUpdate {
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, PaymentTermsCodingKey {
         case errors
         case summaryItems
         case shippingMethods
@@ -293,14 +293,7 @@ extension ShippingMethodUpdate {
         self.init(
             summaryItems: try container.decode([SummaryItem].self, forKey: .summaryItems)
         )
-        terms = PaymentTerms(
-            recurringPaymentRequest: try container.decodeIfPresent(
-                RecurringPaymentRequest.self, forKey: .recurringPaymentRequest),
-            automaticReloadPaymentRequest: try container.decodeIfPresent(
-                AutomaticReloadPaymentRequest.self, forKey: .automaticReloadPaymentRequest),
-            deferredPaymentRequest: try container.decodeIfPresent(
-                DeferredPaymentRequest.self, forKey: .deferredPaymentRequest),
-            multiTokenContexts: try container.decodeIfPresent([PaymentTokenContext].self, forKey: .multiTokenContexts))
+        terms = try container.decodeTerms()
     }
 }
 
@@ -315,14 +308,7 @@ extension ShippingContactUpdate {
             summaryItems: try container.decode([SummaryItem].self, forKey: .summaryItems),
             shippingMethods: try container.decodeIfPresent([ShippingMethod].self, forKey: .shippingMethods)
         )
-        terms = PaymentTerms(
-            recurringPaymentRequest: try container.decodeIfPresent(
-                RecurringPaymentRequest.self, forKey: .recurringPaymentRequest),
-            automaticReloadPaymentRequest: try container.decodeIfPresent(
-                AutomaticReloadPaymentRequest.self, forKey: .automaticReloadPaymentRequest),
-            deferredPaymentRequest: try container.decodeIfPresent(
-                DeferredPaymentRequest.self, forKey: .deferredPaymentRequest),
-            multiTokenContexts: try container.decodeIfPresent([PaymentTokenContext].self, forKey: .multiTokenContexts))
+        terms = try container.decodeTerms()
     }
 }
 
@@ -335,14 +321,7 @@ extension PaymentMethodUpdate {
             errors: try container.decodeIfPresent([PaymentError].self, forKey: .errors) ?? [],
             summaryItems: try container.decode([SummaryItem].self, forKey: .summaryItems)
         )
-        terms = PaymentTerms(
-            recurringPaymentRequest: try container.decodeIfPresent(
-                RecurringPaymentRequest.self, forKey: .recurringPaymentRequest),
-            automaticReloadPaymentRequest: try container.decodeIfPresent(
-                AutomaticReloadPaymentRequest.self, forKey: .automaticReloadPaymentRequest),
-            deferredPaymentRequest: try container.decodeIfPresent(
-                DeferredPaymentRequest.self, forKey: .deferredPaymentRequest),
-            multiTokenContexts: try container.decodeIfPresent([PaymentTokenContext].self, forKey: .multiTokenContexts))
+        terms = try container.decodeTerms()
     }
 }
 
@@ -357,14 +336,7 @@ extension CouponCodeUpdate {
             summaryItems: try container.decode([SummaryItem].self, forKey: .summaryItems),
             shippingMethods: try container.decodeIfPresent([ShippingMethod].self, forKey: .shippingMethods)
         )
-        terms = PaymentTerms(
-            recurringPaymentRequest: try container.decodeIfPresent(
-                RecurringPaymentRequest.self, forKey: .recurringPaymentRequest),
-            automaticReloadPaymentRequest: try container.decodeIfPresent(
-                AutomaticReloadPaymentRequest.self, forKey: .automaticReloadPaymentRequest),
-            deferredPaymentRequest: try container.decodeIfPresent(
-                DeferredPaymentRequest.self, forKey: .deferredPaymentRequest),
-            multiTokenContexts: try container.decodeIfPresent([PaymentTokenContext].self, forKey: .multiTokenContexts))
+        terms = try container.decodeTerms()
     }
 }
 
@@ -375,10 +347,7 @@ extension ShippingContactUpdate {
         try container.encode(errors, forKey: .errors)
         try container.encode(summaryItems, forKey: .summaryItems)
         try container.encodeIfPresent(shippingMethods, forKey: .shippingMethods)
-        try container.encodeIfPresent(recurringPaymentRequest, forKey: .recurringPaymentRequest)
-        try container.encodeIfPresent(automaticReloadPaymentRequest, forKey: .automaticReloadPaymentRequest)
-        try container.encodeIfPresent(deferredPaymentRequest, forKey: .deferredPaymentRequest)
-        try container.encodeIfPresent(multiTokenContexts, forKey: .multiTokenContexts)
+        try container.encodeTerms(terms)
     }
 }
 
@@ -387,10 +356,7 @@ extension ShippingMethodUpdate {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(summaryItems, forKey: .summaryItems)
-        try container.encodeIfPresent(recurringPaymentRequest, forKey: .recurringPaymentRequest)
-        try container.encodeIfPresent(automaticReloadPaymentRequest, forKey: .automaticReloadPaymentRequest)
-        try container.encodeIfPresent(deferredPaymentRequest, forKey: .deferredPaymentRequest)
-        try container.encodeIfPresent(multiTokenContexts, forKey: .multiTokenContexts)
+        try container.encodeTerms(terms)
     }
 }
 
@@ -400,10 +366,7 @@ extension PaymentMethodUpdate {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(errors, forKey: .errors)
         try container.encode(summaryItems, forKey: .summaryItems)
-        try container.encodeIfPresent(recurringPaymentRequest, forKey: .recurringPaymentRequest)
-        try container.encodeIfPresent(automaticReloadPaymentRequest, forKey: .automaticReloadPaymentRequest)
-        try container.encodeIfPresent(deferredPaymentRequest, forKey: .deferredPaymentRequest)
-        try container.encodeIfPresent(multiTokenContexts, forKey: .multiTokenContexts)
+        try container.encodeTerms(terms)
     }
 }
 
@@ -414,9 +377,6 @@ extension CouponCodeUpdate {
         try container.encode(errors, forKey: .errors)
         try container.encode(summaryItems, forKey: .summaryItems)
         try container.encodeIfPresent(shippingMethods, forKey: .shippingMethods)
-        try container.encodeIfPresent(recurringPaymentRequest, forKey: .recurringPaymentRequest)
-        try container.encodeIfPresent(automaticReloadPaymentRequest, forKey: .automaticReloadPaymentRequest)
-        try container.encodeIfPresent(deferredPaymentRequest, forKey: .deferredPaymentRequest)
-        try container.encodeIfPresent(multiTokenContexts, forKey: .multiTokenContexts)
+        try container.encodeTerms(terms)
     }
 }

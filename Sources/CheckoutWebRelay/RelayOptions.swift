@@ -1,4 +1,5 @@
 import CheckoutFlows
+import CheckoutWeb
 
 /// How a relay keeps time, records, seals snapshots and reports ends.
 public struct RelayOptions: Sendable {
@@ -30,6 +31,11 @@ public struct RelayOptions: Sendable {
     /// a string, the depth of nesting, the events a session takes, the sessions open at once and
     /// a caller's, the entropy of a session id a page chooses.
     public var limits: RelayLimits
+    /// The `ApplePaySession` version the pages create their sessions with (the one the server's
+    /// ``/CheckoutWeb/ApplePayPaymentRequest/version`` names): the relay checks every Apple Pay
+    /// answer as WebKit does for it before sending it (spec W4, W8). Default: the newest,
+    /// ``/CheckoutWeb/ApplePayVersion/supported``'s upper bound.
+    public var applePayVersion: Int
     /// Called for every violation of any session's merchant, with the session's id.
     public var onViolation: (@Sendable (String, Violation) -> Void)?
     /// Called once per session when the relay lets go of it (ended by an event, idle past the
@@ -37,8 +43,8 @@ public struct RelayOptions: Sendable {
     public var onSessionEnd: (@Sendable (String, Transcript) -> Void)?
 
     /// Options with these defaults: 30-second deadlines and idle timeout on the system clock,
-    /// transcripts, no snapshot key, Apple's validation hosts, the default ``RelayLimits``, no
-    /// handlers.
+    /// transcripts, no snapshot key, Apple's validation hosts, the default ``RelayLimits``, the
+    /// newest `ApplePaySession` version, no handlers.
     public init(
         callbackTimeout: Duration? = .seconds(30),
         idleTimeout: Duration = .seconds(30),
@@ -47,6 +53,7 @@ public struct RelayOptions: Sendable {
         snapshotKey: [UInt8]? = nil,
         merchantValidationHosts: Set<String> = RelayOptions.appleValidationHosts,
         limits: RelayLimits = RelayLimits(),
+        applePayVersion: Int = ApplePayVersion.supported.upperBound,
         onViolation: (@Sendable (String, Violation) -> Void)? = nil,
         onSessionEnd: (@Sendable (String, Transcript) -> Void)? = nil
     ) {
@@ -57,6 +64,7 @@ public struct RelayOptions: Sendable {
         self.snapshotKey = snapshotKey
         self.merchantValidationHosts = merchantValidationHosts
         self.limits = limits
+        self.applePayVersion = applePayVersion
         self.onViolation = onViolation
         self.onSessionEnd = onSessionEnd
     }

@@ -230,7 +230,8 @@ public struct RelayEnd: Codable, Hashable, Sendable, CustomStringConvertible {
     public var outcome: String
     /// Why, when the outcome is not the customer's own cancel: `invalidUpdate`,
     /// `completionTimedOut`, `paymentFailed` (a pay context's error), `merchantValidationFailed`,
-    /// `merchantValidationUnsupported`, `paymentDeclined`, `unrepresentableAnswer`, `idle`, `closed`.
+    /// `merchantValidationUnsupported`, `paymentDeclined`, `unrepresentableAnswer`, `browserWouldRefuse`
+    /// (an answer the browser would refuse, never sent: spec W4, W8), `idle`, `closed`.
     public var reason: String?
     /// A sentence for people.
     public var message: String

@@ -362,14 +362,25 @@ public final class WebRelay: Sendable {
         if case .authorization(let result) = driven, event.type == .paymentResponse {
             return .complete(await session.responseCompletion(to: result))
         }
+        let completion: RelayCompletion
         do {
-            return .complete(try session.completion(for: driven, of: event.type))
+            completion = try session.completion(for: driven, of: event.type)
         } catch {
             await session.end(
                 reason: "unrepresentableAnswer",
                 message: "the merchant's answer to \(event.type.rawValue) has no form the page can take: \(error)")
             return .ended(await session.endOfFlow(afterPageCancel: false))
         }
+        do {
+            // Spec W4, W8: what the browser would refuse is never sent.
+            try completion.checkAsTheBrowserWould(applePayVersion: options.applePayVersion)
+        } catch {
+            await session.end(
+                reason: "browserWouldRefuse",
+                message: "the browser would refuse the merchant's answer to \(event.type.rawValue): \(error)")
+            return .ended(await session.endOfFlow(afterPageCancel: false))
+        }
+        return .complete(completion)
     }
 
     /// Spec E3, W4: the page's cancel ends the flow at once, also while an answer is owed.

@@ -187,6 +187,20 @@ extension PaymentSheet {
     static let hidden = PaymentSheet(
         summaryItems: [], shippingMethods: [], selectedShippingMethodID: nil, couponCode: nil)
 
+    /// Whether an answer sets terms (asked without copying them out: nearly every answer sets
+    /// none). Asked once an answer, then passed to ``admitsTerms(of:setsTerms:in:)`` and
+    /// ``apply(_:setsTerms:to:)``.
+    @inline(__always)
+    static func setsTerms(_ answer: PaymentAuthorizationAnswer) -> Bool {
+        switch answer {
+        case .shippingContact(let update): !update.terms.isEmpty
+        case .shippingMethod(let update): !update.terms.isEmpty
+        case .paymentMethod(let update): !update.terms.isEmpty
+        case .couponCode(let update): !update.terms.isEmpty
+        case .authorization, .merchantSession: false
+        }
+    }
+
     /// The terms an answer sets (none for an answer that does not update the sheet).
     private static func terms(of answer: PaymentAuthorizationAnswer) -> PaymentTerms {
         switch answer {
@@ -201,10 +215,9 @@ extension PaymentSheet {
     /// Whether the terms `answer` sets fit `request` with the terms in force (spec E7, W8): decided
     /// at once when neither has any, as for nearly every answer.
     @inline(__always)
-    func admitsTerms(of answer: PaymentAuthorizationAnswer, in request: PaymentRequest) -> Bool {
-        let updateTerms = Self.terms(of: answer)
-        if updateTerms.isEmpty && terms.isEmpty { return true }
-        return request.termsFit(updateTerms, summaryItems: answer.updatedSummaryItems, current: terms)
+    func admitsTerms(of answer: PaymentAuthorizationAnswer, setsTerms: Bool, in request: PaymentRequest) -> Bool {
+        if !setsTerms && terms.isEmpty { return true }
+        return request.termsFit(Self.terms(of: answer), summaryItems: answer.updatedSummaryItems, current: terms)
     }
 
     /// Why `answer` does not fit `request` with the terms in force (spec E7): its summary, its
@@ -223,10 +236,11 @@ extension PaymentSheet {
     /// customer made, the new summary, the methods, errors and terms the update carries. An
     /// authorization result is applied by the flow (spec A7): it may end it.
     @inline(__always)
-    mutating func apply(_ answer: PaymentAuthorizationAnswer, to callback: PaymentAuthorizationStateMachine.Callback) {
+    mutating func apply(
+        _ answer: PaymentAuthorizationAnswer, setsTerms: Bool, to callback: PaymentAuthorizationStateMachine.Callback
+    ) {
         // The terms an update sets replace those in force (W8); most updates set none.
-        let updateTerms = Self.terms(of: answer)
-        if !updateTerms.isEmpty { terms = updateTerms.replacing(terms) }
+        if setsTerms { terms = Self.terms(of: answer).replacing(terms) }
         // The callback, then the answer: a switch over the pair would copy both. The update's
         // lists are read through the answer, not a binding of the update, which copied it whole.
         switch callback {
@@ -270,7 +284,7 @@ extension PaymentSheet {
         Self.mismatched(answer)
     }
 
-    /// ``apply(_:to:)``'s trap, out of line.
+    /// ``apply(_:setsTerms:to:)``'s trap, out of line.
     @inline(never)
     private static func mismatched(_ answer: PaymentAuthorizationAnswer) -> Never {
         preconditionFailure("\(answer) does not answer this callback, or is not a sheet update")

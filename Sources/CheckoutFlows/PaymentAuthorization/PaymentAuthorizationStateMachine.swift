@@ -353,7 +353,8 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         }
         ledger.resolve(id, .answered(answer))
         // Spec E7: every update is validated against the request; an invalid one ends the flow.
-        guard answer.fits(request), shown.admitsTerms(of: answer, in: request) else {
+        let setsTerms = PaymentSheet.setsTerms(answer)
+        guard answer.fits(request), shown.admitsTerms(of: answer, setsTerms: setsTerms, in: request) else {
             return invalidUpdate(id, answer, at: now)
         }
         if case .authorization(let result) = answer { return authorized(result, at: now) }
@@ -365,7 +366,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         guard case .awaiting(let outstanding) = consume closed else {
             preconditionFailure("callback #\(id) is outstanding")
         }
-        shown.apply(answer, to: outstanding.callback)
+        shown.apply(answer, setsTerms: setsTerms, to: outstanding.callback)
         return .none
     }
 
