@@ -5,7 +5,7 @@ import CheckoutWeb
 extension WebRelay {
     /// Drives a Google Pay `onPaymentDataChanged` (spec W9): its changes reach the flow one
     /// callback at a time, and the page gets one `PaymentDataRequestUpdate` built from the answers
-    /// (``RelaySession/googlePayUpdate(for:trigger:)``), a refusal (nothing changed, or the
+    /// (``RelaySession/googlePayUpdate(for:)``), a refusal (nothing changed, or the
     /// callbacks before the refused one answered and recorded), or the session's end (an invalid
     /// update, a deadline, an answer with no Google form).
     func driveGooglePayChange(
@@ -40,14 +40,24 @@ extension WebRelay {
             // Spec W4, E7: an answer was invalid; the page gets the flow's end instead.
             return .ended(await session.endOfFlow(afterPageCancel: false))
         }
+        let update: GooglePayPaymentDataRequestUpdate
         do {
-            return .complete(
-                .googlePayPaymentDataChanged(try session.googlePayUpdate(for: round, trigger: data.callbackTrigger)))
+            update = try session.googlePayUpdate(for: round)
         } catch {
             await session.end(
                 reason: "unrepresentableAnswer",
                 message: "the merchant's answer to \(event.type.rawValue) has no form the page can take: \(error)")
             return .ended(await session.endOfFlow(afterPageCancel: false))
         }
+        do {
+            // Spec W4, W9: what Google's sheet would refuse is never sent.
+            try update.check(answering: data.callbackTrigger)
+        } catch {
+            await session.end(
+                reason: "browserWouldRefuse",
+                message: "Google Pay would refuse the merchant's answer to \(event.type.rawValue): \(error)")
+            return .ended(await session.endOfFlow(afterPageCancel: false))
+        }
+        return .complete(.googlePayPaymentDataChanged(update))
     }
 }

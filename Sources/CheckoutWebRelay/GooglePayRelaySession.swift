@@ -117,11 +117,12 @@ extension RelaySession {
     /// goes out as the error it stands for, W3); the offers, every code of the round whose answer
     /// did not refuse it, in order; the error, the latest answer's that has one (its first error,
     /// the others' messages joined to its message), its intent that of the callback it answered.
-    /// A round without a callback is answered `{}`, which changes nothing.
+    /// A round without a callback is answered `{}`, which changes nothing. Google's rules are
+    /// checked apart (``/CheckoutWeb/GooglePayPaymentDataRequestUpdate/check(answering:)``).
     ///
     /// - Throws: ``/CheckoutCore/CheckoutError`` when the answer has no Google form (a price with
-    ///   three decimals, an error code Google has no reason for) or breaks Google's rules.
-    func googlePayUpdate(for round: GooglePayRound, trigger: GooglePayCallbackTrigger) throws
+    ///   three decimals, an error code Google has no reason for).
+    func googlePayUpdate(for round: GooglePayRound) throws
         -> GooglePayPaymentDataRequestUpdate
     {
         guard let last = round.answers.last else { return GooglePayPaymentDataRequestUpdate() }
@@ -157,7 +158,6 @@ extension RelaySession {
             summaryItems: Self.update(of: last.driven).summaryItems, currency: currency,
             countryCode: request.countryCode.isEmpty ? nil : request.countryCode, shippingMethods: methods,
             selectedShippingMethod: sheet?.selectedShippingMethodID, offers: offers, error: error)
-        try update.check(answering: trigger)
         return update
     }
 
@@ -175,14 +175,12 @@ extension RelaySession {
         }
     }
 
-    /// What Google Pay's `onPaymentAuthorized` resolves with for the merchant's `result`, checked
-    /// against Google's rules.
+    /// What Google Pay's `onPaymentAuthorized` resolves with for the merchant's `result` (checked
+    /// as Google would by ``RelayCompletion/checkAsTheBrowserWould(applePayVersion:)``).
     ///
     /// - Throws: ``/CheckoutCore/CheckoutError`` as ``/CheckoutWeb/GooglePayPaymentAuthorizationResult/init(_:)``.
     static func googlePayResult(_ result: PaymentAuthorizationResult) throws -> GooglePayPaymentAuthorizationResult {
-        let google = try GooglePayPaymentAuthorizationResult(result)
-        try google.check()
-        return google
+        try GooglePayPaymentAuthorizationResult(result)
     }
 }
 

@@ -19,6 +19,10 @@ extension RelayCompletion {
         case .payment(let result): try result.validate(version: applePayVersion)
         case .updateWith(let update): try update.validate()
         case .merchantValidation, .paymentComplete, .retry: break
+        // Google Pay
+        case .googlePayPaymentAuthorized(let result): try result.check()
+        // Checked against the callback trigger it answers where it is built (spec W9).
+        case .googlePayPaymentDataChanged: break
         }
     }
 }

@@ -256,6 +256,25 @@ final class GooglePayRelayTests: XCTestCase {
         XCTAssertEqual(calls(relay.session("i1")).filter { $0 == DelegateMethod.didChangeCouponCode.name }.count, 1)
     }
 
+    // spec W4, W9: an answer with no Google form (a PIN status: Google's sheet has no PIN entry)
+    // is never sent; the session ends saying why.
+    func testAnAnswerWithoutAGoogleFormEndsTheSession() async throws {
+        final class PINMerchant: PaymentAuthorizationDelegate {
+            func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {}
+            func paymentAuthorizationFlow(
+                _ flow: PaymentAuthorizationFlow, didAuthorizePayment payment: Payment,
+                handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+            ) { handler(PaymentAuthorizationResult(status: .pinRequired)) }
+        }
+        let relay = relay()
+        try relay.open("u1", request: request, merchant: .authorization(delegate: PINMerchant()))
+        _ = await relay.handle(try GooglePage.shippingAddress("u1"))
+        let reply = await relay.handle(try GooglePage.authorized("u1"))
+        XCTAssertEqual(reply.end?.reason, "unrepresentableAnswer", "\(reply)")
+        XCTAssertTrue(reply.end?.message.contains("status") == true, "\(reply)")
+        XCTAssertNotNil(relay.session("u1")?.outcome)
+    }
+
     // spec W6, W9: a Google Pay session is written out between events and resumed elsewhere, its
     // several-callback events replayed answer by answer.
     func testASnapshotCarriesAGooglePaySession() async throws {
