@@ -11,6 +11,13 @@ package struct RecordedStep: Codable, Hashable, Sendable {
     package var answer: RecordedAnswer?
     /// The flow's refusal code, for an event it refused.
     package var refusal: String?
+    // Google Pay
+    /// For an event that carries several changes (Google Pay's `onPaymentDataChanged`, spec W9):
+    /// the answers after ``answer``, in the order the flow took them.
+    package var laterAnswers: [RecordedAnswer]? = nil
+
+    /// Every answer the event led to, in order.
+    var answers: [RecordedAnswer] { (answer.map { [$0] } ?? []) + (laterAnswers ?? []) }
 }
 
 /// A merchant's answer as a snapshot keeps it, in CheckoutCore's JSON (which refuses unknown

@@ -24,6 +24,10 @@ extension RelayCompletion {
         case .expressCheckoutClickResolve, .expressCheckoutChangeResolve, .expressCheckoutReject,
             .expressCheckoutPaymentFailed, .expressCheckoutPaymentSucceeded:
             break
+        // Google Pay
+        case .googlePayPaymentAuthorized(let result): try result.check()
+        // Checked against the callback trigger it answers where it is built (spec W9).
+        case .googlePayPaymentDataChanged: break
         }
     }
 }

@@ -15,7 +15,8 @@ import Foundation
 /// `payerEmail` and `payerPhone` (spec W7). Stripe's Express Checkout Element's events carry
 /// the element's event as `event` (`{"type": "expresscheckout.shippingaddresschange", "event":
 /// {"name": ..., "address": {...}}}`), and its `confirm` the PaymentMethod's id as
-/// `paymentMethod` (spec W9).
+/// `paymentMethod`; Google Pay's callbacks are `googlepay.paymentdatachanged` with
+/// `intermediatePaymentData` and `googlepay.paymentauthorized` with `paymentData` (spec W9).
 ///
 /// Decoding follows the wire rules (spec W2): unknown keys are tolerated, a missing or unreadable
 /// member is refused with its path, and an unknown `type` with its value.
@@ -48,6 +49,11 @@ public struct RelayEvent: Codable, Hashable, Sendable {
         /// W3C `payerdetailchange` (after a retry): the response's payer details as they are now;
         /// a member absent is one the page did not send (spec W7).
         case payerDetailChange(payerName: String?, payerEmail: String?, payerPhone: String?)
+        // Google Pay
+        /// Google Pay's `onPaymentDataChanged`: its `IntermediatePaymentData` (spec W9).
+        case googlePayPaymentDataChanged(GooglePayIntermediatePaymentData)
+        /// Google Pay's `onPaymentAuthorized`: its `PaymentData` (spec W9).
+        case googlePayPaymentAuthorized(GooglePayPaymentData)
 
         // Express Checkout Element
         /// The element's `click`.
@@ -80,6 +86,9 @@ public struct RelayEvent: Codable, Hashable, Sendable {
             case .expressCheckoutShippingAddressChange: .expressCheckoutShippingAddressChange
             case .expressCheckoutShippingRateChange: .expressCheckoutShippingRateChange
             case .expressCheckoutConfirm: .expressCheckoutConfirm
+            // Google Pay
+            case .googlePayPaymentDataChanged: .googlePayPaymentDataChanged
+            case .googlePayPaymentAuthorized: .googlePayPaymentAuthorized
             }
         }
     }
@@ -103,6 +112,8 @@ public struct RelayEvent: Codable, Hashable, Sendable {
         case shippingAddress, shippingOption, methodName, methodDetails, response, payerName, payerEmail, payerPhone
         // Express Checkout Element
         case event
+        // Google Pay
+        case intermediatePaymentData, paymentData
     }
 
     /// Decodes `{"session", "type", <the type's member>}`.
@@ -171,6 +182,12 @@ public struct RelayEvent: Codable, Hashable, Sendable {
             payload = .expressCheckoutConfirm(
                 try container.decode(ExpressCheckoutConfirmEvent.self, forKey: .event),
                 paymentMethod: try container.decode(String.self, forKey: .paymentMethod))
+        // Google Pay
+        case .googlePayPaymentDataChanged:
+            payload = .googlePayPaymentDataChanged(
+                try container.decode(GooglePayIntermediatePaymentData.self, forKey: .intermediatePaymentData))
+        case .googlePayPaymentAuthorized:
+            payload = .googlePayPaymentAuthorized(try container.decode(GooglePayPaymentData.self, forKey: .paymentData))
         }
     }
 
@@ -204,6 +221,9 @@ public struct RelayEvent: Codable, Hashable, Sendable {
         case .expressCheckoutConfirm(let event, let paymentMethod):
             try container.encode(event, forKey: .event)
             try container.encode(paymentMethod, forKey: .paymentMethod)
+        // Google Pay
+        case .googlePayPaymentDataChanged(let data): try container.encode(data, forKey: .intermediatePaymentData)
+        case .googlePayPaymentAuthorized(let data): try container.encode(data, forKey: .paymentData)
         }
     }
 }

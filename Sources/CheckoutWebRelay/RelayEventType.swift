@@ -31,6 +31,11 @@ public enum RelayEventType: String, Codable, Hashable, Sendable, CaseIterable {
     /// W3C `payerdetailchange` on the response (after a retry), with `payerName`, `payerEmail`,
     /// `payerPhone` (spec W7).
     case payerDetailChange = "payerdetailchange"
+    // Google Pay
+    /// Google Pay's `onPaymentDataChanged`, with `intermediatePaymentData` (spec W9).
+    case googlePayPaymentDataChanged = "googlepay.paymentdatachanged"
+    /// Google Pay's `onPaymentAuthorized`, with `paymentData` (spec W9).
+    case googlePayPaymentAuthorized = "googlepay.paymentauthorized"
 
     // Express Checkout Element
     /// Stripe's Express Checkout Element `click`, with the event as `event`; the relay answers
@@ -45,10 +50,11 @@ public enum RelayEventType: String, Codable, Hashable, Sendable, CaseIterable {
     case expressCheckoutConfirm = "expresscheckout.confirm"
 
     /// The name of the page's method that takes this event's answer (`completeShippingContactSelection`,
-    /// `updateWith`, ...); nil for `cancel`, which takes none. A `paymentresponse` is answered
-    /// `complete` or, when the payer has something to fix, `retry` (spec W7). The Express
-    /// Checkout Element's events are answered `resolve` (or `reject()`), and its `confirm`
-    /// `paymentFailed` when the payment failed (spec W9).
+    /// `updateWith`, ...; for Google Pay the callback whose promise resolves with it,
+    /// `onPaymentDataChanged` or `onPaymentAuthorized`); nil for `cancel`, which takes none. A
+    /// `paymentresponse` is answered `complete` or, when the payer has something to fix, `retry`
+    /// (spec W7). The Express Checkout Element's events are answered `resolve` (or `reject()`), and
+    /// its `confirm` `paymentFailed` when the payment failed (spec W9).
     public var completionMethod: String? {
         switch self {
         case .validateMerchant: "completeMerchantValidation"
@@ -64,6 +70,9 @@ public enum RelayEventType: String, Codable, Hashable, Sendable, CaseIterable {
         case .expressCheckoutClick, .expressCheckoutShippingAddressChange, .expressCheckoutShippingRateChange:
             "resolve"
         case .expressCheckoutConfirm: "paymentFailed"
+        // Google Pay
+        case .googlePayPaymentDataChanged: "onPaymentDataChanged"
+        case .googlePayPaymentAuthorized: "onPaymentAuthorized"
         }
     }
 
@@ -83,6 +92,9 @@ public enum RelayEventType: String, Codable, Hashable, Sendable, CaseIterable {
         case .expressCheckoutShippingAddressChange: DelegateMethod.didSelectShippingContact.name
         case .expressCheckoutShippingRateChange: DelegateMethod.didSelectShippingMethod.name
         case .expressCheckoutConfirm: DelegateMethod.didAuthorizePayment.name
+        // Google Pay
+        case .googlePayPaymentDataChanged: "onPaymentDataChanged"
+        case .googlePayPaymentAuthorized: DelegateMethod.didAuthorizePayment.name
         }
     }
 
@@ -92,6 +104,8 @@ public enum RelayEventType: String, Codable, Hashable, Sendable, CaseIterable {
         case paymentRequest = "PaymentRequest"
         // Express Checkout Element
         case expressCheckout = "ExpressCheckoutElement"
+        // Google Pay
+        case googlePay = "PaymentsClient"
     }
 
     /// The API only this event belongs to; nil for `validatemerchant` and `cancel`, which both
@@ -108,6 +122,8 @@ public enum RelayEventType: String, Codable, Hashable, Sendable, CaseIterable {
         case .expressCheckoutClick, .expressCheckoutShippingAddressChange, .expressCheckoutShippingRateChange,
             .expressCheckoutConfirm:
             .expressCheckout
+        // Google Pay
+        case .googlePayPaymentDataChanged, .googlePayPaymentAuthorized: .googlePay
         }
     }
 }

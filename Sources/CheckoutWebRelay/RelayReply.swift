@@ -138,6 +138,11 @@ public enum RelayCompletion: Hashable, Sendable {
     case paymentComplete(PaymentComplete)
     /// W3C `response.retry(errors)`: what the payer is to fix; the sheet stays open (spec W7, A7).
     case retry(PaymentValidationErrors)
+    // Google Pay
+    /// What Google Pay's `onPaymentDataChanged` resolves with (spec W9).
+    case googlePayPaymentDataChanged(GooglePayPaymentDataRequestUpdate)
+    /// What Google Pay's `onPaymentAuthorized` resolves with (spec W9).
+    case googlePayPaymentAuthorized(GooglePayPaymentAuthorizationResult)
 
     // Express Checkout Element
     /// The element's `click`: `elements.update({amount})`, then `event.resolve(details)` (spec W9).
@@ -178,6 +183,9 @@ public enum RelayCompletion: Hashable, Sendable {
         case .expressCheckoutReject: "reject"
         case .expressCheckoutPaymentFailed: "paymentFailed"
         case .expressCheckoutPaymentSucceeded: "paymentSucceeded"
+        // Google Pay
+        case .googlePayPaymentDataChanged: "onPaymentDataChanged"
+        case .googlePayPaymentAuthorized: "onPaymentAuthorized"
         }
     }
 
@@ -202,6 +210,13 @@ public enum RelayCompletion: Hashable, Sendable {
         case "paymentFailed":
             self = .expressCheckoutPaymentFailed(try container.decode(ExpressCheckoutPaymentFailure.self, forKey: key))
         case "paymentSucceeded": self = .expressCheckoutPaymentSucceeded
+        // Google Pay
+        case "onPaymentDataChanged":
+            self = .googlePayPaymentDataChanged(
+                try container.decode(GooglePayPaymentDataRequestUpdate.self, forKey: key))
+        case "onPaymentAuthorized":
+            self = .googlePayPaymentAuthorized(
+                try container.decode(GooglePayPaymentAuthorizationResult.self, forKey: key))
         default:
             throw DecodingError.dataCorrupted(
                 .init(
@@ -226,6 +241,9 @@ public enum RelayCompletion: Hashable, Sendable {
         case .expressCheckoutChangeResolve(let details, _): try container.encode(details, forKey: key)
         case .expressCheckoutReject, .expressCheckoutPaymentSucceeded: break
         case .expressCheckoutPaymentFailed(let failure): try container.encode(failure, forKey: key)
+        // Google Pay
+        case .googlePayPaymentDataChanged(let update): try container.encode(update, forKey: key)
+        case .googlePayPaymentAuthorized(let result): try container.encode(result, forKey: key)
         }
     }
 }

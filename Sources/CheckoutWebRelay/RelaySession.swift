@@ -186,7 +186,7 @@ public final class RelaySession: Sendable {
 
     /// Spec W1, W2: members the page sent that the flow's models have no place for are not lost in
     /// silence: the session's transcript names them (their paths, not their values).
-    private func noteNotPassedOn(_ member: String, _ paths: [String]) {
+    func noteNotPassedOn(_ member: String, _ paths: [String]) {
         guard !paths.isEmpty else { return }
         let named = paths.map { "\(member).\($0)" }.joined(separator: ", ")
         note(.action("relay.notPassedOn", [.text("the flow's models have no place for \(named)")]), actor: .flow)
@@ -211,8 +211,9 @@ public final class RelaySession: Sendable {
         }
     }
 
-    /// Spec W10: a page is an ApplePaySession's, a PaymentRequest's or an Express Checkout
-    /// Element's, never two of them; the first event of one decides.
+    /// Spec W10: a page is an ApplePaySession's, a PaymentRequest's, a Google PaymentsClient's or
+    /// an Express Checkout Element's, never two of them: the first event of one names the
+    /// session's, and an event of another is refused.
     func claimWire(for type: RelayEventType) throws {
         guard let wire = type.wire else { return }
         let spoken: RelayEventType.Wire? = state.withLock { state in
@@ -312,12 +313,20 @@ public final class RelaySession: Sendable {
             return try await authorize(token, billingContact: billing, shippingContact: shipping)
         case .expressCheckoutClick:
             preconditionFailure("the relay answers \(payload.type.rawValue) itself")
+        // Google Pay
+        case .googlePayPaymentDataChanged:
+            preconditionFailure("a Google Pay change may lead to several callbacks: driveGooglePayChange drives it")
+        case .googlePayPaymentAuthorized(let wire):
+            let payment = try read("paymentData") { try wire.core(transactionIdentifier: id) }
+            noteNotPassedOn("paymentData", wire.membersWithoutCoreCounterpart)
+            return try await authorize(
+                payment.token, billingContact: payment.billingContact, shippingContact: payment.shippingContact)
         }
     }
 
     /// Authorizes and records that an authorization was tried (a pay context's backend may have
     /// been called), unless the flow refused it.
-    private func authorize(_ token: PaymentToken, billingContact: Contact?, shippingContact: Contact?) async throws
+    func authorize(_ token: PaymentToken, billingContact: Contact?, shippingContact: Contact?) async throws
         -> Driven
     {
         do {
@@ -384,6 +393,10 @@ public final class RelaySession: Sendable {
     func completion(for driven: Driven, of type: RelayEventType) throws -> RelayCompletion {
         // Express Checkout Element
         if type.wire == .expressCheckout { return try expressCheckoutCompletion(for: driven) }
+        // Google Pay
+        if type == .googlePayPaymentAuthorized, case .authorization(let result) = driven {
+            return .googlePayPaymentAuthorized(try Self.googlePayResult(result))
+        }
         let w3c = type.completionMethod == "updateWith"
         switch driven {
         case .shippingContact(let update):

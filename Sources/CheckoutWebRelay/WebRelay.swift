@@ -260,6 +260,8 @@ public final class WebRelay: Sendable {
         } else if case .expressCheckoutClick = event.payload {
             // Express Checkout Element
             body = await expressCheckoutClick(session)
+        } else if case .googlePayPaymentDataChanged(let data) = event.payload {
+            body = await driveGooglePayChange(session, event, data)
         } else {
             body = await drive(session, event)
         }
@@ -667,6 +669,7 @@ public final class WebRelay: Sendable {
             state.authorizationAttempted = payload.steps.contains {
                 $0.event.type == .paymentAuthorized || $0.event.type == .paymentResponse
                     || $0.event.type == .expressCheckoutConfirm  // Express Checkout Element
+                    || $0.event.type == .googlePayPaymentAuthorized
             }
         }
         try register(session)
@@ -680,7 +683,7 @@ public final class WebRelay: Sendable {
                 field: "steps[\(index)]")
         }
         // The pay context's sheet answers a card change itself: no merchant answer to replay.
-        let answers = steps.compactMap(\.answer).filter { answer in
+        let answers = steps.flatMap(\.answers).filter { answer in
             if session.merchant.isPayContext, case .paymentMethod = answer { return false }
             return true
         }
@@ -697,7 +700,7 @@ public final class WebRelay: Sendable {
             default: break
             }
             do {
-                _ = try await session.drive(step.event.payload)
+                try await session.replay(step.event.payload)
                 if let refusal = step.refusal {
                     _ = session.script.finish()
                     throw diverged(index, "the flow accepted the event, which the record says it refused (\(refusal))")

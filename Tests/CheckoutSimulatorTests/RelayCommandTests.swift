@@ -77,6 +77,19 @@ final class RelayCommandTests: XCTestCase {
             has("paymentresponse") { $0["complete"] == .string("complete") && $0["argument"] == .string("success") },
             "spec W7")
         XCTAssertTrue(has("payerdetailchange") { $0["complete"] == .string("updateWith") }, "spec W7")
+        // Google Pay
+        // spec W9: a several-change event answered once, an authorization declined, then one paid.
+        XCTAssertTrue(has("googlepay.paymentdatachanged") { $0["complete"] == .string("onPaymentDataChanged") })
+        XCTAssertTrue(
+            has("googlepay.paymentauthorized") {
+                guard case .object(let result)? = $0["argument"] else { return false }
+                return result["transactionState"] == .string("ERROR")
+            }, "spec W9")
+        XCTAssertTrue(
+            has("googlepay.paymentauthorized") {
+                guard case .object(let result)? = $0["argument"] else { return false }
+                return result["transactionState"] == .string("SUCCESS")
+            }, "spec W9")
     }
 
     /// A recording whose answer no longer matches fails, naming the answer and its line.

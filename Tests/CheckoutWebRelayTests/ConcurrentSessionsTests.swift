@@ -290,9 +290,9 @@ final class ConcurrentSessionsTests: XCTestCase {
                         core.token, billingContact: core.billingContact, shippingContact: core.shippingContact)
                 case .cancel: flow.cancel()
                 case .validateMerchant, .paymentMethodChange, .paymentResponse, .payerDetailChange: break
-                // Express Checkout Element: these sessions send none.
+                // Express Checkout Element and Google Pay: these sessions send none.
                 case .expressCheckoutClick, .expressCheckoutShippingAddressChange, .expressCheckoutShippingRateChange,
-                    .expressCheckoutConfirm:
+                    .expressCheckoutConfirm, .googlePayPaymentDataChanged, .googlePayPaymentAuthorized:
                     return []
                 }
             } catch {

@@ -1,0 +1,63 @@
+import CheckoutCore
+import CheckoutFlows
+import CheckoutWeb
+
+extension WebRelay {
+    /// Drives a Google Pay `onPaymentDataChanged` (spec W9): its changes reach the flow one
+    /// callback at a time, and the page gets one `PaymentDataRequestUpdate` built from the answers
+    /// (``RelaySession/googlePayUpdate(for:)``), a refusal (nothing changed, or the
+    /// callbacks before the refused one answered and recorded), or the session's end (an invalid
+    /// update, a deadline, an answer with no Google form).
+    func driveGooglePayChange(
+        _ session: RelaySession, _ event: RelayEvent, _ data: GooglePayIntermediatePaymentData
+    ) async -> RelayReply.Body {
+        var round = GooglePayRound()
+        func record(refusal: String? = nil) {
+            let answers = round.answers.map { session.recorded($0.driven) }
+            guard !answers.isEmpty || refusal != nil else { return }
+            let step = RecordedStep(
+                event: event, answer: answers.first, refusal: refusal,
+                laterAnswers: answers.count > 1 ? Array(answers.dropFirst()) : nil)
+            session.state.withLock { $0.steps.append(step) }
+        }
+        do {
+            try await session.driveGooglePayChange(data, into: &round)
+        } catch let invalid as RelaySession.InvalidEvent {
+            session.note(
+                .refused(
+                    "relay.\(event.type.rawValue)",
+                    Refusal(code: .invalidField, message: invalid.error.message, fields: invalid.refusal.fields ?? [])))
+            return .refused(invalid.refusal)
+        } catch let refusal as Refusal {
+            record(refusal: refusal.code.rawValue)
+            return .refused(RelayRefusal(refusal))
+        } catch {
+            // CallbackEnded: the flow ended before the merchant answered (deadline, cancel).
+            return .ended(await session.endOfFlow(afterPageCancel: false))
+        }
+        record()
+        if session.flow.isEnded || session.flow.sheet.outcome != nil {
+            // Spec W4, E7: an answer was invalid; the page gets the flow's end instead.
+            return .ended(await session.endOfFlow(afterPageCancel: false))
+        }
+        let update: GooglePayPaymentDataRequestUpdate
+        do {
+            update = try session.googlePayUpdate(for: round)
+        } catch {
+            await session.end(
+                reason: "unrepresentableAnswer",
+                message: "the merchant's answer to \(event.type.rawValue) has no form the page can take: \(error)")
+            return .ended(await session.endOfFlow(afterPageCancel: false))
+        }
+        do {
+            // Spec W4, W9: what Google's sheet would refuse is never sent.
+            try update.check(answering: data.callbackTrigger)
+        } catch {
+            await session.end(
+                reason: "browserWouldRefuse",
+                message: "Google Pay would refuse the merchant's answer to \(event.type.rawValue): \(error)")
+            return .ended(await session.endOfFlow(afterPageCancel: false))
+        }
+        return .complete(.googlePayPaymentDataChanged(update))
+    }
+}
