@@ -147,9 +147,18 @@ public struct StripeTestCard: Hashable, Sendable, CustomStringConvertible {
     private static let byNumber: [String: StripeTestCard] = Dictionary(
         allCases.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
 
-    /// The card a payment token's data names: the number with spaces or dashes, or `tok_visa`.
+    /// The card a payment token's data names: the number with spaces or dashes, or one of the
+    /// test ids Stripe's testing page (docs.stripe.com/testing) gives for the cards: the token
+    /// `tok_visa` and the PaymentMethods `pm_card_visa` (4242 4242 4242 4242) and
+    /// `pm_card_chargeDeclined` (4000 0000 0000 0002), which a page's Stripe.js stands in for in
+    /// tests of the Express Checkout Element.
     public init?(paymentData: String) {
-        let digits = paymentData == "tok_visa" ? Self.success.number : paymentData.filter(\.isNumber)
+        let digits: String
+        switch paymentData {
+        case "tok_visa", "pm_card_visa": digits = Self.success.number
+        case "pm_card_chargeDeclined": digits = Self.genericDecline.number
+        default: digits = paymentData.filter(\.isNumber)
+        }
         self.init(rawValue: digits)
     }
 

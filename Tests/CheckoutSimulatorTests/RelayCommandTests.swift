@@ -45,7 +45,8 @@ final class RelayCommandTests: XCTestCase {
         var answers: [[String: JSONValue]] = []
         for file in files {
             let recording = Self.relayExamples.appendingPathComponent(file).path
-            let shop = scenario(String(file.dropLast(".jsonl".count)) + ".json")
+            // NAME.jsonl and NAME.WALLET.jsonl replay against NAME.json (spec W9).
+            let shop = scenario(String(file.prefix { $0 != "." }) + ".json")
             let run = await harness.sim("relay", shop, "--events", recording, "--expect", recording)
             XCTAssertEqual(run.code, 0, "\(file): \(run.err)")
             XCTAssertTrue(run.err.contains("relay: PASS"), run.err)
@@ -90,6 +91,35 @@ final class RelayCommandTests: XCTestCase {
                 guard case .object(let result)? = $0["argument"] else { return false }
                 return result["transactionState"] == .string("SUCCESS")
             }, "spec W9")
+        // Express Checkout Element: an address refused, a confirm declined, then one paid.
+        XCTAssertTrue(has("expresscheckout.click") { $0["complete"] == .string("resolve") }, "spec W9")
+        XCTAssertTrue(has("expresscheckout.shippingaddresschange") { $0["complete"] == .string("reject") }, "spec W9")
+        XCTAssertTrue(has("expresscheckout.confirm") { $0["complete"] == .string("paymentFailed") }, "spec W9")
+        XCTAssertTrue(has("expresscheckout.confirm") { $0["complete"] == .string("paymentSucceeded") }, "spec W9")
+    }
+
+    /// One scenario, the shop's, drives its merchant through all four sheets: a recording for
+    /// each wallet replays against `shop.json` and ends in a payment (spec W9).
+    func testTheShopsScenarioDrivesEverySheet() async throws {
+        let shop = scenario("shop.json")
+        let sheets = [
+            ("shop.jsonl", "paymentauthorized", "completePayment"),
+            ("shop.w3c.jsonl", "paymentresponse", "complete"),
+            ("shop.googlepay.jsonl", "googlepay.paymentauthorized", "onPaymentAuthorized"),
+            ("shop.expresscheckout.jsonl", "expresscheckout.confirm", "paymentSucceeded"),
+        ]
+        for (file, type, complete) in sheets {
+            let recording = Self.relayExamples.appendingPathComponent(file).path
+            let run = await harness.sim("relay", shop, "--events", recording, "--expect", recording)
+            XCTAssertEqual(run.code, 0, "\(file): \(run.err)")
+            let paid = objects(run.out).contains {
+                $0["type"] == .string(type) && $0["complete"] == .string(complete)
+                    && ($0["argument"] == nil || $0["argument"] == .string("success")
+                        || $0["argument"]?.objectValue?["transactionState"] == .string("SUCCESS")
+                        || $0["argument"]?.objectValue?["status"] == .integer(0))
+            }
+            XCTAssertTrue(paid, "\(file) ends in a payment: \(run.out)")
+        }
     }
 
     /// A recording whose answer no longer matches fails, naming the answer and its line.

@@ -92,6 +92,11 @@ final class InMemoryTestCardTests: XCTestCase {
         XCTAssertNil(StripeTestCard(rawValue: ""))
         XCTAssertNil(StripeTestCard(rawValue: "4242 4242 4242 4242"), "spaces are for init(paymentData:)")
         XCTAssertEqual(StripeTestCard(paymentData: "4242 4242 4242 4242")?.number, "4242424242424242")
+        // Stripe's test ids for the cards (docs.stripe.com/testing).
+        XCTAssertEqual(StripeTestCard(paymentData: "tok_visa"), .success)
+        XCTAssertEqual(StripeTestCard(paymentData: "pm_card_visa"), .success)
+        XCTAssertEqual(StripeTestCard(paymentData: "pm_card_chargeDeclined"), .genericDecline)
+        XCTAssertNil(StripeTestCard(paymentData: "pm_card_unknown"))
     }
 
     func testRadarRulesAreAnOptionWithStripesDefault() async throws {
