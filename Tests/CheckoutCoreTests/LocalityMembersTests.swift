@@ -31,6 +31,18 @@ final class LocalityMembersTests: XCTestCase {
         XCTAssertTrue(contactJSON.contains(#""organization_name":"Tea & Co""#), contactJSON)
     }
 
+    // spec E8: a transcript's JSON (ModelJSON) writes the new members byte for byte as
+    // Foundation's encoder does, and the text transcript's description masks them.
+    func testTranscriptsRenderTheNewMembers() throws {
+        let contact = Contact(name: "Ravi Patel", organizationName: "Tea & Co", postalAddress: paris)
+        let text = try XCTUnwrap(ModelJSON.text(contact))
+        XCTAssertEqual(text, ModelJSON.foundationText(contact))
+        XCTAssertTrue(text.contains(#""organization_name":"Tea & Co""#), text)
+        XCTAssertTrue(text.contains(#""sub_locality":"8e Arrondissement""#), text)
+        XCTAssertTrue(text.contains(#""sorting_code":"CEDEX 08""#), text)
+        XCTAssertTrue(text.contains(#""sub_administrative_area":"Paris""#), text)
+    }
+
     // spec W2: an unknown key is still refused with its path, W3C's and Apple's spellings among
     // them (the model's keys are its own).
     func testUnknownKeysAreStillRefusedWithTheirPath() {
