@@ -1,5 +1,8 @@
 /// A postal address, with Stripe's field names in JSON
-/// (`line1`, `line2`, `city`, `state`, `postal_code`, `country`).
+/// (`line1`, `line2`, `city`, `state`, `postal_code`, `country`), and the parts of an address
+/// Stripe has no field for, named as `CNPostalAddress` names them: ``subLocality``,
+/// ``subAdministrativeArea`` (JSON `sub_locality`, `sub_administrative_area`) and
+/// ``sortingCode`` (`sorting_code`, W3C's `sortingCode`).
 ///
 /// Every field is optional, as in `STPAddress`: a redacted shipping address has no street lines,
 /// and an address being typed in may be incomplete. ``missingFields`` and ``validate()`` apply
@@ -38,6 +41,46 @@ public struct Address: Hashable, Sendable, CustomStringConvertible {
     public var postalCode: String?
     /// The country.
     public var country: CountryCode?
+    /// A part of the city, such as a neighbourhood or a district (`CNPostalAddress.subLocality`,
+    /// Apple Pay's `subLocality`, the W3C `PaymentAddress.dependentLocality`).
+    public var subLocality: String? {
+        get { details?.value.subLocality }
+        set { setDetail(\.subLocality, newValue) }
+    }
+    /// A subdivision of the state, such as a county (`CNPostalAddress.subAdministrativeArea`,
+    /// Apple Pay's `subAdministrativeArea`).
+    public var subAdministrativeArea: String? {
+        get { details?.value.subAdministrativeArea }
+        set { setDetail(\.subAdministrativeArea, newValue) }
+    }
+    /// A postal sorting code, such as France's CEDEX (the W3C `PaymentAddress.sortingCode`,
+    /// Google Pay's `sortingCode`).
+    public var sortingCode: String? {
+        get { details?.value.sortingCode }
+        set { setDetail(\.sortingCode, newValue) }
+    }
+
+    /// The members few addresses have, in one shared box that is absent when none is set: an
+    /// address held by a flow's sheet carries one empty reference for them, not three strings.
+    private struct Details: Hashable, Sendable {
+        var subLocality: String?
+        var subAdministrativeArea: String?
+        var sortingCode: String?
+
+        var isEmpty: Bool { subLocality == nil && subAdministrativeArea == nil && sortingCode == nil }
+    }
+
+    /// Nil exactly when none of the three is set, so that equal addresses hold equal boxes.
+    private var details: CopyOnWrite<Details>?
+
+    private mutating func setDetail(_ member: WritableKeyPath<Details, String?>, _ value: String?) {
+        if details == nil {
+            guard value != nil else { return }
+            details = CopyOnWrite(Details())
+        }
+        details!.value[keyPath: member] = value
+        if details!.value.isEmpty { details = nil }
+    }
 
     /// An address with the given fields, every one optional.
     ///
@@ -49,7 +92,10 @@ public struct Address: Hashable, Sendable, CustomStringConvertible {
         city: String? = nil,
         state: String? = nil,
         postalCode: String? = nil,
-        country: CountryCode? = nil
+        country: CountryCode? = nil,
+        subLocality: String? = nil,
+        subAdministrativeArea: String? = nil,
+        sortingCode: String? = nil
     ) {
         self.line1 = line1
         self.line2 = line2
@@ -57,7 +103,15 @@ public struct Address: Hashable, Sendable, CustomStringConvertible {
         self.state = state
         self.postalCode = postalCode
         self.country = country
+        // Nearly every address sets none: no box.
+        guard subLocality != nil || subAdministrativeArea != nil || sortingCode != nil else { return }
+        details = CopyOnWrite(
+            Details(subLocality: subLocality, subAdministrativeArea: subAdministrativeArea, sortingCode: sortingCode))
     }
+
+    /// Whether ``subLocality``, ``subAdministrativeArea`` or ``sortingCode`` is set: the members
+    /// Stripe's address has no field for.
+    package var hasMembersBeyondStripe: Bool { details != nil }
 
     /// The fields a complete postal address needs in its country and this one lacks (absent or
     /// blank), in ``Field`` order: those of the country's ``AddressRules`` (Google's address
@@ -192,21 +246,29 @@ public struct Address: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// City, state, postal code and country, with the street lines masked.
+    /// City, state, postal code and country, with the street lines, the sub-locality, the
+    /// sub-administrative area and the sorting code masked (what a redacted contact does not
+    /// keep, spec A2).
     public var description: String {
         render(masked: true)
     }
 
-    /// Every field, street lines included.
+    /// Every field, street lines included, in the order of a label: street lines, sub-locality,
+    /// city, sub-administrative area, state, postal code, sorting code, country.
     public var unmaskedDescription: String {
         render(masked: false)
     }
 
     private func render(masked: Bool) -> String {
-        let street = [line1, line2].compactMap { $0 }.filter { !$0.isEmpty }
-        let streetPart: [String] = street.isEmpty ? [] : [masked ? "•••" : street.joined(separator: ", ")]
-        let rest = [city, state, postalCode, country?.code].compactMap { $0 }.filter { !$0.isEmpty }
-        return (streetPart + rest).joined(separator: ", ")
+        func present(_ values: [String?]) -> [String] { values.compactMap { $0 }.filter { !$0.isEmpty } }
+        guard !masked else {
+            let hidden = present([line1, line2, subLocality, subAdministrativeArea, sortingCode])
+            let shown = present([city, state, postalCode, country?.code])
+            return ((hidden.isEmpty ? [] : ["•••"]) + shown).joined(separator: ", ")
+        }
+        return present([
+            line1, line2, subLocality, city, subAdministrativeArea, state, postalCode, sortingCode, country?.code,
+        ]).joined(separator: ", ")
     }
 }
 
@@ -218,20 +280,42 @@ extension Address: Codable {
         case state
         case postalCode = "postal_code"
         case country
+        case subLocality = "sub_locality"
+        case subAdministrativeArea = "sub_administrative_area"
+        case sortingCode = "sorting_code"
     }
 
-    /// Decodes Stripe's names, every key optional; an unknown key is refused with its path.
+    /// Decodes Stripe's names and `sub_locality`, `sub_administrative_area`, `sorting_code`,
+    /// every key optional; an unknown key is refused with its path (spec W2).
     public init(from decoder: any Decoder) throws {
         try decoder.refuseUnknownKeys(CodingKeys.self, of: "Address")
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        func string(_ key: CodingKeys) throws -> String? { try container.decodeIfPresent(String.self, forKey: key) }
         self.init(
-            line1: try container.decodeIfPresent(String.self, forKey: .line1),
-            line2: try container.decodeIfPresent(String.self, forKey: .line2),
-            city: try container.decodeIfPresent(String.self, forKey: .city),
-            state: try container.decodeIfPresent(String.self, forKey: .state),
-            postalCode: try container.decodeIfPresent(String.self, forKey: .postalCode),
-            country: try container.decodeIfPresent(CountryCode.self, forKey: .country)
+            line1: try string(.line1),
+            line2: try string(.line2),
+            city: try string(.city),
+            state: try string(.state),
+            postalCode: try string(.postalCode),
+            country: try container.decodeIfPresent(CountryCode.self, forKey: .country),
+            subLocality: try string(.subLocality),
+            subAdministrativeArea: try string(.subAdministrativeArea),
+            sortingCode: try string(.sortingCode)
         )
+    }
+
+    /// Encodes the same keys; absent fields are left out.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(line1, forKey: .line1)
+        try container.encodeIfPresent(line2, forKey: .line2)
+        try container.encodeIfPresent(city, forKey: .city)
+        try container.encodeIfPresent(state, forKey: .state)
+        try container.encodeIfPresent(postalCode, forKey: .postalCode)
+        try container.encodeIfPresent(country, forKey: .country)
+        try container.encodeIfPresent(subLocality, forKey: .subLocality)
+        try container.encodeIfPresent(subAdministrativeArea, forKey: .subAdministrativeArea)
+        try container.encodeIfPresent(sortingCode, forKey: .sortingCode)
     }
 }
 

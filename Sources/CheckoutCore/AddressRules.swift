@@ -29,8 +29,10 @@ public struct AddressRules: Hashable, Sendable {
     public var country: CountryCode { storage.country }
     /// The fields a complete address needs, in ``Address/Field`` order, ``Address/Field/country``
     /// always among them. Google's `require` letters: `A` street (``Address/Field/line1``), `C`
-    /// city, `S` state or province, `Z` postal code; the rest (name, organisation, sorting code,
-    /// dependent locality) are not fields of an ``Address`` and are left out.
+    /// city, `S` state or province, `Z` postal code. No country of the data requires the other
+    /// letters (name, organisation, sorting code, dependent locality), which are not
+    /// ``Address/Field``s: an address may carry them (``Address/sortingCode``,
+    /// ``Address/subLocality``, ``Contact/organizationName``) but none is required.
     public var requiredFields: [Address.Field] { storage.requiredFields }
     /// Whether the country uses postal codes at all (a pattern, examples or a postal-code slot in
     /// its address format); AE, HK, QA and Ireland before Eircode are among those that do not.

@@ -29,7 +29,8 @@ public enum ContactField: String, Hashable, Sendable, Codable, CaseIterable, Com
 }
 
 /// A billing or shipping contact (PassKit's `PKContact`), with Stripe's `billing_details` names in
-/// JSON: `name`, `email`, `phone`, `address`, and `redacted` for a redacted shipping contact.
+/// JSON: `name`, `email`, `phone`, `address`, `organization_name` (Stripe has none) and
+/// `redacted` for a redacted shipping contact.
 ///
 /// The ``description`` masks personal data (name, email, phone, street lines);
 /// ``unmaskedDescription`` shows it.
@@ -38,6 +39,12 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
     public var name: String? {
         get { storage.value.name }
         _modify { yield &storage.value.name }
+    }
+    /// The organisation the contact belongs to or the goods go to (`CNContact.organizationName`,
+    /// the W3C `PaymentAddress.organization`).
+    public var organizationName: String? {
+        get { storage.value.organizationName }
+        _modify { yield &storage.value.organizationName }
     }
     /// An email address.
     public var emailAddress: String? {
@@ -65,6 +72,7 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
     /// outstanding shipping-contact callback keeps the customer's contact in full.
     private struct Fields: Hashable, Sendable {
         var name: String?
+        var organizationName: String?
         var emailAddress: String?
         var phoneNumber: String?
         var postalAddress: Address?
@@ -77,6 +85,7 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
     /// ``validate(required:)``).
     public init(
         name: String? = nil,
+        organizationName: String? = nil,
         emailAddress: String? = nil,
         phoneNumber: String? = nil,
         postalAddress: Address? = nil,
@@ -85,6 +94,7 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
         storage = CopyOnWrite(
             Fields(
                 name: name,
+                organizationName: organizationName,
                 emailAddress: emailAddress,
                 phoneNumber: phoneNumber,
                 postalAddress: postalAddress,
@@ -196,7 +206,12 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
     /// number only `BFPO`; a code too short to hold an inward code (`SW1A`, `k1a`) is kept, in
     /// upper case, rather than cut to a fragment; elsewhere unchanged. Apple documents the US rule only; applying it to
     /// ZIP codes outside the fifty states is this package's reading.
-    /// Street lines, name, email and phone are removed, and ``isRedacted`` is set.
+    /// Street lines, name, organisation, email and phone are removed, and ``isRedacted`` is set;
+    /// so are the sub-locality, the sub-administrative area and the sorting code, which Apple's
+    /// redacted contact does not have either (its documented example for
+    /// `onshippingcontactselected`, `ApplePayPayment.shippingContact`: `locality`,
+    /// `administrativeArea`, `postalCode`, `country`, `countryCode`; PassKit's
+    /// `didSelectShippingContact`: city, state, 5-digit ZIP and country in the US).
     ///
     /// A contact already marked redacted keeps its postal code as it is (it was truncated when it
     /// was redacted; truncating again would cut an outward code short), so redacting a redacted
@@ -214,11 +229,13 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
     }
 
     /// The contact limited to `fields` (PassKit hands the merchant only what it asked for), or nil
-    /// when no field is requested.
+    /// when no field is requested. The organisation goes with the postal address, as the W3C
+    /// `PaymentAddress` carries it.
     public func limited(to fields: Set<ContactField>) -> Contact? {
         guard !fields.isEmpty else { return nil }
         return Contact(
             name: fields.contains(.name) ? name : nil,
+            organizationName: fields.contains(.postalAddress) ? organizationName : nil,
             emailAddress: fields.contains(.emailAddress) ? emailAddress : nil,
             phoneNumber: fields.contains(.phoneNumber) ? phoneNumber : nil,
             postalAddress: fields.contains(.postalAddress) ? postalAddress : nil,
@@ -226,7 +243,8 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
         )
     }
 
-    /// Personal data masked: `Contact(name: •••, email: •••, address: •••, London, SW1A 1AA, GB)`.
+    /// Personal data masked: `Contact(name: •••, email: •••, address: •••, London, SW1A 1AA, GB)`
+    /// (the organisation too: `organization: •••`).
     public var description: String { render(masked: true) }
 
     /// Every field in the clear.
@@ -242,7 +260,10 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
             value.map { "\(label): \(masked ? "•••" : $0)" }
         }
         let address = postalAddress.map { "address: \(masked ? $0.description : $0.unmaskedDescription)" }
-        let parts = [part("name", name), part("email", emailAddress), part("phone", phoneNumber), address]
+        let parts = [
+            part("name", name), part("organization", organizationName), part("email", emailAddress),
+            part("phone", phoneNumber), address,
+        ]
         let prefix = isRedacted ? "RedactedContact" : "Contact"
         return "\(prefix)(" + parts.compactMap { $0 }.joined(separator: ", ") + ")"
     }
@@ -325,19 +346,21 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
 extension Contact: Codable {
     private enum CodingKeys: String, CodingKey {
         case name
+        case organizationName = "organization_name"
         case emailAddress = "email"
         case phoneNumber = "phone"
         case postalAddress = "address"
         case isRedacted = "redacted"
     }
 
-    /// Decodes `{"name", "email", "phone", "address", "redacted"}`; every key is optional, an
-    /// unknown key is refused with its path.
+    /// Decodes `{"name", "organization_name", "email", "phone", "address", "redacted"}`; every
+    /// key is optional, an unknown key is refused with its path.
     public init(from decoder: any Decoder) throws {
         try decoder.refuseUnknownKeys(CodingKeys.self, of: "Contact")
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             name: try container.decodeIfPresent(String.self, forKey: .name),
+            organizationName: try container.decodeIfPresent(String.self, forKey: .organizationName),
             emailAddress: try container.decodeIfPresent(String.self, forKey: .emailAddress),
             phoneNumber: try container.decodeIfPresent(String.self, forKey: .phoneNumber),
             postalAddress: try container.decodeIfPresent(Address.self, forKey: .postalAddress),
@@ -349,6 +372,7 @@ extension Contact: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(name, forKey: .name)
+        try container.encodeIfPresent(organizationName, forKey: .organizationName)
         try container.encodeIfPresent(emailAddress, forKey: .emailAddress)
         try container.encodeIfPresent(phoneNumber, forKey: .phoneNumber)
         try container.encodeIfPresent(postalAddress, forKey: .postalAddress)

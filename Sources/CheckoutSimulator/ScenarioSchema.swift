@@ -102,11 +102,15 @@ enum ScenarioSchema {
         "an address",
         [
             ("line1", .string), ("line2", .string), ("city", .string), ("state", .string), ("postal_code", .string),
-            ("country", .string),
+            ("country", .string), ("sub_locality", .string), ("sub_administrative_area", .string),
+            ("sorting_code", .string),
         ])
     static let contact = Shape.object(
         "a contact",
-        [("name", .string), ("email", .string), ("phone", .string), ("address", address), ("redacted", .bool)])
+        [
+            ("name", .string), ("organization_name", .string), ("email", .string), ("phone", .string),
+            ("address", address), ("redacted", .bool),
+        ])
     static let shippingMethod = Shape.object(
         "a shipping method",
         [

@@ -10,8 +10,13 @@ public struct ShippingDetails: Hashable, Sendable, Codable {
     public var name: String?
     /// The recipient's phone number.
     public var phone: String?
-    /// The shipping address.
-    public var address: Address
+    /// The shipping address, as Stripe holds it: in its six fields, what it has no field for
+    /// folded in when set (``/CheckoutCore/Address/foldedForStripe``, spec W2).
+    public var address: Address {
+        get { stripeAddress }
+        set { stripeAddress = newValue.foldedForStripe }
+    }
+    private var stripeAddress: Address
     /// The delivery company (`carrier`).
     public var carrier: String?
     /// The tracking number (`tracking_number`).
@@ -28,18 +33,23 @@ public struct ShippingDetails: Hashable, Sendable, Codable {
     ) {
         self.name = name
         self.phone = phone
-        self.address = address
+        self.stripeAddress = address.foldedForStripe
         self.carrier = carrier
         self.trackingNumber = trackingNumber
     }
 
-    /// The shipping details of a contact with a name and a postal address; nil when either is
-    /// missing, since Stripe refuses shipping without both.
+    /// The shipping details of a contact with a name (or an organisation) and a postal address;
+    /// nil when either is missing, since Stripe refuses shipping without both.
+    ///
+    /// Stripe's shipping hash has no organisation and its address only six fields: the name is
+    /// ``/CheckoutCore/Contact/stripeName`` (the organisation folded after the name) and the
+    /// address ``/CheckoutCore/Address/foldedForStripe`` (sub-locality and sub-administrative
+    /// area in `line2`, sorting code in `city`), so nothing the customer gave is dropped (spec W2).
     public init?(_ contact: Contact?) {
         guard let contact, let address = contact.postalAddress,
-            let name = contact.name, name.contains(where: { !$0.isWhitespace })
+            let name = contact.stripeName, name.contains(where: { !$0.isWhitespace })
         else { return nil }
-        self.init(name: contact.name, phone: contact.phoneNumber, address: address)
+        self.init(name: name, phone: contact.phoneNumber, address: address)
     }
 
     /// Every field of Stripe's hash not modeled above, as Stripe sent it.

@@ -3,6 +3,8 @@ import CheckoutCore
 /// Stripe's address hash (`line1`, `line2`, `city`, `state`, `postal_code`, `country` as two
 /// letters) read into an ``/CheckoutCore/Address`` and written back: what the address does not
 /// hold (its `null` fields, fields Stripe adds) is kept beside it, so the hash comes back as sent.
+/// An address with members Stripe has no field for is written folded
+/// (``/CheckoutCore/Address/foldedForStripe``).
 struct StripeAddressCoding: Hashable, Sendable, Codable {
     var address: Address
     var unmodeledFields: [String: JSONValue]
@@ -33,6 +35,7 @@ struct StripeAddressCoding: Hashable, Sendable, Codable {
 
     func encode(to encoder: any Encoder) throws {
         try StripeUnmodeledFields.write(unmodeledFields, to: encoder)
+        let address = address.foldedForStripe
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(address.line1, forKey: .line1)
         try container.encodeIfPresent(address.line2, forKey: .line2)

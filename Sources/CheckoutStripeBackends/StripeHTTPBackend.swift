@@ -182,7 +182,7 @@ public final class StripeHTTPBackend: PaymentBackend, CustomStringConvertible {
             if configuration.sendsTestCVC { form.add(prefix + ["card", "cvc"], value: cvc) }
         }
         if let billing = payment.billingContact {
-            form.add(prefix + ["billing_details", "name"], value: billing.name)
+            form.add(prefix + ["billing_details", "name"], value: billing.stripeName)
             form.add(prefix + ["billing_details", "email"], value: billing.emailAddress)
             form.add(prefix + ["billing_details", "phone"], value: billing.phoneNumber)
             if let address = billing.postalAddress {
@@ -398,7 +398,10 @@ public final class StripeHTTPBackend: PaymentBackend, CustomStringConvertible {
         return String(describing: type(of: error))
     }
 
+    /// The address's six Stripe fields, what Stripe has no field for folded in
+    /// (``/CheckoutCore/Address/foldedForStripe``).
     private static func add(_ address: Address, under path: [String], to form: inout StripeForm) {
+        let address = address.foldedForStripe
         func add(_ key: String, _ value: String?) {
             guard let value else { return }
             form.add(path + [key], value: value)

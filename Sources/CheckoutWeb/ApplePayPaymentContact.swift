@@ -16,15 +16,23 @@ import CheckoutCore
 /// - `locality` → ``/CheckoutCore/Address/city``, `administrativeArea` → ``/CheckoutCore/Address/state``, `postalCode` →
 ///   ``/CheckoutCore/Address/postalCode``, `countryCode` → ``/CheckoutCore/Address/country`` (an ISO 3166-1 code, checked;
 ///   a code that is not one is an error naming `countryCode`).
+/// - `subLocality` → ``/CheckoutCore/Address/subLocality``, `subAdministrativeArea` →
+///   ``/CheckoutCore/Address/subAdministrativeArea`` (`CNPostalAddress`'s names).
 /// - An empty string is read as absent, as the browser sends `""` for what it does not have.
-/// - The core has no place for `phoneticGivenName`, `phoneticFamilyName`, `subLocality`,
-///   `subAdministrativeArea` and the country's display name `country`: they stay on this value
-///   (``membersWithoutCoreCounterpart`` lists those present) and are not in the `Contact`.
+/// - The core has no place for `phoneticGivenName`, `phoneticFamilyName` and the country's
+///   display name `country`: they stay on this value (``membersWithoutCoreCounterpart`` lists
+///   those present) and are not in the `Contact`.
 ///
 /// Conversion from ``/CheckoutCore/Contact`` (``init(_:)``): the name is split at its first space into
 /// `givenName` and `familyName` (a one-word name is the `givenName`), `line2` is split at line
-/// feeds into further address lines, the country becomes `countryCode`. A contact that went
-/// through `core()` comes back with the same name, lines and address.
+/// feeds into further address lines, the country becomes `countryCode`, the sub-locality and the
+/// sub-administrative area their members. A contact that went through `core()` comes back with
+/// the same name, lines and address. Apple's dictionary has no member for the core's
+/// ``/CheckoutCore/Contact/organizationName`` and ``/CheckoutCore/Address/sortingCode`` (WebKit's
+/// own conversion of this dictionary to a W3C `PaymentAddress`, `convert(const
+/// ApplePayPaymentContact&)` in `Source/WebCore/Modules/applepay/paymentrequest/ApplePayPaymentHandler.cpp`,
+/// leaves `organization` and `sortingCode` empty): ``coreMembersWithoutCounterpart(_:)`` names
+/// those a contact has, so a caller can refuse or keep them rather than lose them.
 public struct ApplePayPaymentContact: Codable, Hashable, Sendable {
     /// The phone number.
     public var phoneNumber: String?
@@ -140,7 +148,9 @@ public struct ApplePayPaymentContact: Codable, Hashable, Sendable {
             city: locality.nonEmpty,
             state: administrativeArea.nonEmpty,
             postalCode: postalCode.nonEmpty,
-            country: country
+            country: country,
+            subLocality: subLocality.nonEmpty,
+            subAdministrativeArea: subAdministrativeArea.nonEmpty
         )
         return Contact(
             name: name.isEmpty ? nil : name,
@@ -151,14 +161,22 @@ public struct ApplePayPaymentContact: Codable, Hashable, Sendable {
     }
 
     /// The members present here that ``core()`` has no place for, by their wire names:
-    /// `phoneticGivenName`, `phoneticFamilyName`, `subLocality`, `subAdministrativeArea`,
-    /// `country`. A relay that must not lose them keeps this value beside the core one.
+    /// `phoneticGivenName`, `phoneticFamilyName`, `country`. A relay that must not lose them
+    /// keeps this value beside the core one.
     public var membersWithoutCoreCounterpart: [String] {
         let members: [(CodingKeys, String?)] = [
-            (.phoneticGivenName, phoneticGivenName), (.phoneticFamilyName, phoneticFamilyName),
-            (.subLocality, subLocality), (.subAdministrativeArea, subAdministrativeArea), (.country, country),
+            (.phoneticGivenName, phoneticGivenName), (.phoneticFamilyName, phoneticFamilyName), (.country, country),
         ]
         return members.compactMap { $0.1.nonEmpty == nil ? nil : $0.0.rawValue }
+    }
+
+    /// The members of `core` that ``init(_:)`` has no place for, by their core paths:
+    /// `organization_name` and `address.sorting_code`, when present and not blank.
+    public static func coreMembersWithoutCounterpart(_ core: Contact) -> [String] {
+        var paths: [String] = []
+        if !core.organizationName.isBlank { paths.append("organization_name") }
+        if !(core.postalAddress?.sortingCode).isBlank { paths.append("address.sorting_code") }
+        return paths
     }
 
     /// The core contact in Apple's members (see the type's discussion). The redaction flag has
@@ -186,8 +204,10 @@ public struct ApplePayPaymentContact: Codable, Hashable, Sendable {
             givenName: given,
             familyName: family,
             addressLines: lines.isEmpty ? nil : lines,
+            subLocality: address?.subLocality,
             locality: address?.city,
             postalCode: address?.postalCode,
+            subAdministrativeArea: address?.subAdministrativeArea,
             administrativeArea: address?.state,
             countryCode: address?.country?.code
         )

@@ -51,12 +51,16 @@ public struct ExpressCheckoutAddress: Codable, Hashable, Sendable {
             postalCode: postalCode.nonEmpty, country: try CountryCode(country))
     }
 
-    /// The core address as the element writes it.
+    /// The core address as the element writes it: in Stripe's six fields, what they have no
+    /// field for folded in as Stripe's own conversion folds it
+    /// (``/CheckoutCore/Address/foldedForStripe``: sub-locality and sub-administrative area in
+    /// `line2`, sorting code in `city`; spec W2).
     ///
     /// - Throws: ``/CheckoutCore/CheckoutError`` naming `country` when the address has none (the
     ///   element's address always has one).
     public init(_ core: Address) throws {
         guard let country = core.country else { throw missingMember("country", "the element's address needs one") }
+        let core = core.foldedForStripe
         self.init(
             line1: core.line1, line2: core.line2, city: core.city, state: core.state, postalCode: core.postalCode,
             country: country.code)

@@ -46,12 +46,14 @@ public struct ExpressCheckoutBillingDetails: Codable, Hashable, Sendable {
             postalAddress: try inside("address") { try address?.core() })
     }
 
-    /// The core contact as billing details.
+    /// The core contact as billing details, in Stripe's fields: the organisation folded into the
+    /// name (``/CheckoutCore/Contact/stripeName``), the address as ``ExpressCheckoutAddress/init(_:)``
+    /// folds it (spec W2).
     ///
     /// - Throws: ``/CheckoutCore/CheckoutError`` naming `address.country` for an address without one.
     public init(_ core: Contact) throws {
         self.init(
-            name: core.name, email: core.emailAddress, phone: core.phoneNumber,
+            name: core.stripeName, email: core.emailAddress, phone: core.phoneNumber,
             address: try inside("address") { try core.postalAddress.map(ExpressCheckoutAddress.init) })
     }
 }

@@ -6,9 +6,12 @@ import CheckoutCore
 /// To the core (``core()``): `name` and `phoneNumber` are the contact's; `address1` is
 /// ``/CheckoutCore/Address/line1``, `address2` and `address3` joined by a line feed
 /// ``/CheckoutCore/Address/line2``; `locality` the city, `administrativeArea` the state, `postalCode`,
-/// `countryCode` the country. `sortingCode` has no core counterpart
-/// (``membersWithoutCoreCounterpart``). From the core (``init(_:)``): the same, `line2` split at
-/// line feeds into `address2` and `address3` (a third line and beyond stay in `address3`).
+/// `countryCode` the country, `sortingCode` ``/CheckoutCore/Address/sortingCode``: every member
+/// has a core counterpart (``membersWithoutCoreCounterpart`` is empty). From the core
+/// (``init(_:)``): the same, `line2` split at line feeds into `address2` and `address3` (a third
+/// line and beyond stay in `address3`); Google's address has no member for the core's
+/// organisation, sub-locality and sub-administrative area (``coreMembersWithoutCounterpart(_:)``
+/// names them), nor for its email, which Google gives beside the address.
 public struct GooglePayAddress: Codable, Hashable, Sendable {
     /// The recipient's name.
     public var name: String?
@@ -76,15 +79,26 @@ public struct GooglePayAddress: Codable, Hashable, Sendable {
         let address = Address(
             line1: address1.nonEmpty, line2: extra.isEmpty ? nil : extra.joined(separator: "\n"),
             city: locality.nonEmpty, state: administrativeArea.nonEmpty, postalCode: postalCode.nonEmpty,
-            country: try googleCountry(countryCode, path: "countryCode"))
+            country: try googleCountry(countryCode, path: "countryCode"), sortingCode: sortingCode.nonEmpty)
         return Contact(
             name: name.nonEmpty, phoneNumber: phoneNumber.nonEmpty,
             postalAddress: address == Address() ? nil : address)
     }
 
-    /// The members present that ``core()`` has no place for: `sortingCode`.
-    public var membersWithoutCoreCounterpart: [String] {
-        sortingCode.nonEmpty == nil ? [] : ["sortingCode"]
+    /// The members present that ``core()`` has no place for: none, every member has its place
+    /// in the core.
+    public var membersWithoutCoreCounterpart: [String] { [] }
+
+    /// The members of `core` that ``init(_:)`` has no place for, by their core paths:
+    /// `organization_name`, `address.sub_locality`, `address.sub_administrative_area`, when
+    /// present and not blank.
+    public static func coreMembersWithoutCounterpart(_ core: Contact) -> [String] {
+        let address = core.postalAddress
+        let members: [(String, String?)] = [
+            ("organization_name", core.organizationName), ("address.sub_locality", address?.subLocality),
+            ("address.sub_administrative_area", address?.subAdministrativeArea),
+        ]
+        return members.compactMap { $0.1.isBlank ? nil : $0.0 }
     }
 
     /// The core contact's name, phone and address in Google's members (see the type's discussion).
@@ -95,6 +109,6 @@ public struct GooglePayAddress: Codable, Hashable, Sendable {
             name: core.name, address1: address?.line1, address2: extra.first,
             address3: extra.count > 1 ? extra.dropFirst().joined(separator: "\n") : nil, locality: address?.city,
             administrativeArea: address?.state, countryCode: address?.country?.code, postalCode: address?.postalCode,
-            phoneNumber: core.phoneNumber)
+            sortingCode: address?.sortingCode, phoneNumber: core.phoneNumber)
     }
 }

@@ -10,8 +10,8 @@ import CheckoutCore
 /// `shippingAddress` with `email`, the billing contact `info.billingAddress`. Google gives no
 /// transaction identifier (`TransactionInfo.transactionId` is the merchant's own), so the caller
 /// names one. `apiVersion`, `apiVersionMinor`, `tokenizationData.type`, `info.cardDetails`,
-/// `info.assuranceDetails` and an address's `sortingCode` have no core counterpart
-/// (``membersWithoutCoreCounterpart``).
+/// `info.assuranceDetails` have no core counterpart (``membersWithoutCoreCounterpart``); an
+/// address's `sortingCode` is the core address's ``/CheckoutCore/Address/sortingCode``.
 public struct GooglePayPaymentData: Codable, Hashable, Sendable {
     /// The API's major version (2).
     public var apiVersion: Int?

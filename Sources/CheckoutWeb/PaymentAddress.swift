@@ -9,10 +9,15 @@ import CheckoutCore
 /// ``/CheckoutCore/Contact/phoneNumber``; `addressLine[0]` → ``/CheckoutCore/Address/line1``, the further lines joined by a
 /// line feed → ``/CheckoutCore/Address/line2``; `city` → ``/CheckoutCore/Address/city``, `region` → ``/CheckoutCore/Address/state``,
 /// `postalCode` → ``/CheckoutCore/Address/postalCode``, `country` (checked, ISO 3166-1) → ``/CheckoutCore/Address/country``.
-/// An empty string is absent, as browsers send `""` for what they redact. `dependentLocality`,
-/// `sortingCode` and `organization` have no core counterpart and stay on this value
-/// (``membersWithoutCoreCounterpart``). From the core (``init(_:)``): the reverse, `line2` split at
-/// line feeds.
+/// `dependentLocality` → ``/CheckoutCore/Address/subLocality`` (the same concept: WebKit fills
+/// `dependentLocality` from Apple Pay's `subLocality`, `convert(const ApplePayPaymentContact&)` in
+/// `Source/WebCore/Modules/applepay/paymentrequest/ApplePayPaymentHandler.cpp`), `sortingCode` →
+/// ``/CheckoutCore/Address/sortingCode``, `organization` → ``/CheckoutCore/Contact/organizationName``.
+/// An empty string is absent, as browsers send `""` for what they redact; every member has a
+/// core counterpart (``membersWithoutCoreCounterpart`` is empty). From the core (``init(_:)``):
+/// the reverse, `line2` split at line feeds; the core's email address and
+/// ``/CheckoutCore/Address/subAdministrativeArea`` have no member here
+/// (``coreMembersWithoutCounterpart(_:)`` names them).
 public struct PaymentAddress: Codable, Hashable, Sendable {
     /// The ISO 3166-1 alpha-2 country code.
     public var country: String?
@@ -104,24 +109,32 @@ public struct PaymentAddress: Codable, Hashable, Sendable {
             city: city.nonEmpty,
             state: region.nonEmpty,
             postalCode: postalCode.nonEmpty,
-            country: countryCode
+            country: countryCode,
+            subLocality: dependentLocality.nonEmpty,
+            sortingCode: sortingCode.nonEmpty
         )
         return Contact(
             name: recipient.nonEmpty,
+            organizationName: organization.nonEmpty,
             phoneNumber: phone.nonEmpty,
             postalAddress: address == Address() ? nil : address
         )
     }
 
-    /// The members present here that ``core()`` has no place for, by their wire names.
-    public var membersWithoutCoreCounterpart: [String] {
-        let members: [(CodingKeys, String?)] = [
-            (.dependentLocality, dependentLocality), (.sortingCode, sortingCode), (.organization, organization),
-        ]
-        return members.compactMap { $0.1.nonEmpty == nil ? nil : $0.0.rawValue }
+    /// The members present here that ``core()`` has no place for, by their wire names: none,
+    /// every member of the dictionary has its place in the core.
+    public var membersWithoutCoreCounterpart: [String] { [] }
+
+    /// The members of `core` that ``init(_:)`` has no place for, by their core paths: `email`
+    /// and `address.sub_administrative_area`, when present and not blank.
+    public static func coreMembersWithoutCounterpart(_ core: Contact) -> [String] {
+        var paths: [String] = []
+        if !core.emailAddress.isBlank { paths.append("email") }
+        if !(core.postalAddress?.subAdministrativeArea).isBlank { paths.append("address.sub_administrative_area") }
+        return paths
     }
 
-    /// The core contact's address, recipient and phone (its email has no member here).
+    /// The core contact's address, organisation, recipient and phone (see the type's discussion).
     public init(_ core: Contact) {
         let address = core.postalAddress
         var lines: [String] = []
@@ -134,7 +147,10 @@ public struct PaymentAddress: Codable, Hashable, Sendable {
             addressLine: lines.isEmpty ? nil : lines,
             region: address?.state,
             city: address?.city,
+            dependentLocality: address?.subLocality,
             postalCode: address?.postalCode,
+            sortingCode: address?.sortingCode,
+            organization: core.organizationName,
             recipient: core.name,
             phone: core.phoneNumber
         )

@@ -14,15 +14,16 @@ final class ApplePayModelTests: XCTestCase {
             core.postalAddress,
             Address(
                 line1: "1 Infinite Loop", line2: "Building 4\nFloor 2", city: "Cupertino", state: "CA",
-                postalCode: "95014", country: try CountryCode("US"))
+                postalCode: "95014", country: try CountryCode("US"), subLocality: "Rancho Rinconada",
+                subAdministrativeArea: "Santa Clara")
         )
         XCTAssertFalse(core.isRedacted)
-        XCTAssertEqual(
-            contact.membersWithoutCoreCounterpart,
-            ["phoneticGivenName", "phoneticFamilyName", "subLocality", "subAdministrativeArea", "country"]
-        )
+        // spec W1: only the phonetic names and the country's display name have no core place.
+        XCTAssertEqual(contact.membersWithoutCoreCounterpart, ["phoneticGivenName", "phoneticFamilyName", "country"])
         let back = ApplePayPaymentContact(core)
         XCTAssertEqual(back.addressLines, ["1 Infinite Loop", "Building 4", "Floor 2"])
+        XCTAssertEqual(back.subLocality, "Rancho Rinconada")
+        XCTAssertEqual(back.subAdministrativeArea, "Santa Clara")
         XCTAssertEqual(back.givenName, "Ravi")
         XCTAssertEqual(back.familyName, "Patel")
         XCTAssertEqual(try back.core(), core)

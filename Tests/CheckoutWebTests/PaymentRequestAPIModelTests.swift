@@ -14,10 +14,13 @@ final class PaymentRequestAPIModelTests: XCTestCase {
             core.postalAddress,
             Address(
                 line1: "1 Main St", line2: "Suite 100", city: "Austin", state: "TX", postalCode: "78701",
-                country: try CountryCode("US"))
+                country: try CountryCode("US"), subLocality: "Downtown", sortingCode: "CEDEX 1")
         )
-        XCTAssertEqual(address.membersWithoutCoreCounterpart, ["dependentLocality", "sortingCode", "organization"])
+        XCTAssertEqual(core.organizationName, "Example Inc.")
+        // spec W1: every member of the dictionary has its place in the core.
+        XCTAssertEqual(address.membersWithoutCoreCounterpart, [])
         XCTAssertEqual(try PaymentAddress(core).core(), core)
+        XCTAssertEqual(PaymentAddress(core), address)
         assertCheckoutError(try PaymentAddress(country: "Texas").core(), code: .unknownCountry, field: "country")
     }
 
