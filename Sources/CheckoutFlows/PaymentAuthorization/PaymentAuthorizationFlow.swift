@@ -281,10 +281,9 @@ extension PaymentAuthorizationFlow: FlowShell {
         switch call {
         case .didSelectShippingMethod(let methods, let index, let id):
             let completion = runner.makeCompletion(id, self)
-            // Borrowed from the sheet's list, not copied out of it: a shipping method is copied
-            // and destroyed field by field through its value witnesses.
-            methods.withUnsafeBufferPointer { methods in
-                delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: methods[index]) { [completion] in
+            // Lent from the sheet's list, not copied out of it (``withLentElement(of:at:_:)``).
+            withLentElement(of: methods, at: index) { method in
+                delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: method) { [completion] in
                     completion.complete($0) { $0.answer($1, $2, .shippingMethod($3)) }
                 }
             }
