@@ -323,7 +323,7 @@ extension PaymentAuthorizationFlow: FlowShell {
 
     /// The merchant called the completion of callback `id`; `first` is false for a repeated call
     /// (spec E2).
-    func answer(_ id: UInt64, _ first: Bool, _ answer: PaymentAuthorizationAnswer) {
-        runner.send(self) { $0.answer(id, first: first, answer, at: $1) }
+    func answer(_ id: UInt64, _ first: Bool, _ answer: consuming PaymentAuthorizationAnswer) {
+        runner.send(self, taking: answer) { $0.answer(id, first: first, $2, at: $1) }
     }
 }
