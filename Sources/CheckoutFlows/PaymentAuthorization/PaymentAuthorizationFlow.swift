@@ -323,6 +323,9 @@ extension PaymentAuthorizationFlow: FlowShell {
 
     /// The merchant called the completion of callback `id`; `first` is false for a repeated call
     /// (spec E2).
+    /// Inlined into each completion, where the answer's case is known: the machine destroys
+    /// what it does not keep without a switch over every case.
+    @inline(__always)
     func answer(_ id: UInt64, _ first: Bool, _ answer: consuming PaymentAuthorizationAnswer) {
         runner.send(self, taking: answer) { $0.answer(id, first: first, $2, at: $1) }
     }
