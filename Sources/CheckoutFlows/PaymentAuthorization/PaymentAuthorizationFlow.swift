@@ -281,10 +281,9 @@ extension PaymentAuthorizationFlow: FlowShell {
         switch call {
         case .didSelectShippingMethod(let methods, let index, let id):
             let completion = runner.makeCompletion(id, self)
-            // Borrowed from the sheet's list, not copied out of it: a shipping method is copied
-            // and destroyed field by field through its value witnesses.
-            methods.withUnsafeBufferPointer { methods in
-                delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: methods[index]) { [completion] in
+            // Lent from the sheet's list, not copied out of it (``withLentElement(of:at:_:)``).
+            withLentElement(of: methods, at: index) { method in
+                delegate.paymentAuthorizationFlow(self, didSelectShippingMethod: method) { [completion] in
                     completion.complete($0) { $0.answer($1, $2, .shippingMethod($3)) }
                 }
             }
@@ -324,7 +323,10 @@ extension PaymentAuthorizationFlow: FlowShell {
 
     /// The merchant called the completion of callback `id`; `first` is false for a repeated call
     /// (spec E2).
-    func answer(_ id: UInt64, _ first: Bool, _ answer: PaymentAuthorizationAnswer) {
-        runner.send(self) { $0.answer(id, first: first, answer, at: $1) }
+    /// Inlined into each completion, where the answer's case is known: the machine destroys
+    /// what it does not keep without a switch over every case.
+    @inline(__always)
+    func answer(_ id: UInt64, _ first: Bool, _ answer: consuming PaymentAuthorizationAnswer) {
+        runner.send(self, taking: answer) { $0.answer(id, first: first, $2, at: $1) }
     }
 }

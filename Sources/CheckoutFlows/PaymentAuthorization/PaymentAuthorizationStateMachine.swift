@@ -340,25 +340,28 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// Inlined into the engine's event: what is rare (an answer not taken, an invalid update, the
     /// authorization's result) is out of line, so that the common answer, a sheet update taken,
     /// costs only its checks and its application.
+    ///
+    /// The answer is the machine's: a sheet update taken is recorded last, moved into the
+    /// transcript rather than copied; an answer that leads to more records (a violation, an
+    /// outcome) is recorded before them (``answeredOtherwise(_:_:at:)``).
     @inline(__always)
-    package mutating func answer(_ id: UInt64, first: Bool, _ answer: Answer, at now: FlowInstant) -> Effect<
-        Call
-    > {
+    package mutating func answer(_ id: UInt64, first: Bool, _ answer: consuming Answer, at now: FlowInstant)
+        -> Effect<Call>
+    {
         guard case .inTime = ledger.admit(id, first: first, outstanding: pendingID, at: now) else {
             return notTaken(id, first: first, answer, at: now)
         }
-        if log.recordsTranscript {
-            log.recordCompletion(
-                pendingMethod, callbackID: id, answer: answer, byDefault: answer.isDefaultAnswer, at: now)
+        if ledger.keepsResolutions {
+            let resolution = Resolution.answered(copy answer)
+            ledger.resolve(id, resolution)
         }
-        ledger.resolve(id, .answered(answer))
         // Spec E7: every update is validated against the request; an invalid one ends the flow.
         let setsTerms = PaymentSheet.setsTerms(answer)
-        guard answer.fits(request), shown.admitsTerms(of: answer, setsTerms: setsTerms, in: request) else {
-            return invalidUpdate(id, answer, at: now)
+        guard answer.fits(request), shown.admitsTerms(of: answer, setsTerms: setsTerms, in: request),
+            Self.updatesSheet(answer)
+        else {
+            return answeredOtherwise(id, answer, at: now)
         }
-        if case .authorization(let result) = answer { return authorized(result, at: now) }
-        if case .merchantSession(let update) = answer { return merchantSessionAnswered(update, at: now) }
         // The sheet waits for the customer again; the callback is moved out of the state (not
         // copied) to apply the update to the sheet.
         var closed = State.sheet
@@ -367,7 +370,39 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             preconditionFailure("callback #\(id) is outstanding")
         }
         shown.apply(answer, setsTerms: setsTerms, to: outstanding.callback)
+        if log.recordsTranscript {
+            let byDefault = answer.isDefaultAnswer
+            log.recordCompletion(
+                outstanding.method, callbackID: id, answer: consume answer, byDefault: byDefault, at: now)
+        }
         return .none
+    }
+
+    /// Whether `answer` is a sheet update, which the sheet applies (not the authorization's result
+    /// nor the merchant session).
+    @inline(__always)
+    private static func updatesSheet(_ answer: borrowing Answer) -> Bool {
+        switch answer {
+        case .authorization, .merchantSession: false
+        case .shippingContact, .shippingMethod, .paymentMethod, .couponCode: true
+        }
+    }
+
+    /// An answer in time that does more than update the sheet: an invalid update, the
+    /// authorization's result, the merchant session. Its completion is recorded first.
+    @inline(never)
+    private mutating func answeredOtherwise(_ id: UInt64, _ answer: Answer, at now: FlowInstant) -> Effect<Call> {
+        if log.recordsTranscript {
+            log.recordCompletion(
+                pendingMethod, callbackID: id, answer: answer, byDefault: answer.isDefaultAnswer, at: now)
+        }
+        let setsTerms = PaymentSheet.setsTerms(answer)
+        guard answer.fits(request), shown.admitsTerms(of: answer, setsTerms: setsTerms, in: request) else {
+            return invalidUpdate(id, answer, at: now)
+        }
+        if case .authorization(let result) = answer { return authorized(result, at: now) }
+        if case .merchantSession(let update) = answer { return merchantSessionAnswered(update, at: now) }
+        preconditionFailure("a sheet update that fits is applied by answer(_:first:_:at:)")
     }
 
     /// An answer that does not take effect (spec E2, E4): repeated, late, or past its deadline.

@@ -161,11 +161,12 @@ package struct FlowLog: Sendable {
     /// Records a completion that took effect: `.completion(method, callbackID: id,
     /// [TranscriptValue.answer(answer)], byDefault: byDefault)`, with the answer described when the
     /// transcript is read rather than now (describing an update, with its amounts, costs more than
-    /// the rest of a delegate round trip). The answer is a value, so the text is the same.
+    /// the rest of a delegate round trip). The answer is a value, so the text is the same. It is
+    /// moved into the log: pass a copy to keep it.
     package mutating func recordCompletion(
         _ method: String,
         callbackID id: UInt64,
-        answer: some CustomStringConvertible & Sendable,
+        answer: consuming some CustomStringConvertible & Sendable,
         byDefault: Bool,
         at now: FlowInstant
     ) {
@@ -177,9 +178,10 @@ package struct FlowLog: Sendable {
     /// archive's own answer type (true), or, for a log that answers with several types, in a
     /// closure beside it (false). A machine answers with one type: no allocation per answer.
     @inline(__always)
-    private mutating func keep<Answer: CustomStringConvertible & Sendable>(_ answer: Answer) -> Bool {
+    private mutating func keep<Answer: CustomStringConvertible & Sendable>(_ answer: consuming Answer) -> Bool {
         if archiveIs(AnswerArchive<Answer>.self), isKnownUniquelyReferenced(&archive) {
-            unsafeDowncast(archive.unsafelyUnwrapped, to: AnswerArchive<Answer>.self).answers.pointee.append(answer)
+            unsafeDowncast(archive.unsafelyUnwrapped, to: AnswerArchive<Answer>.self).answers.pointee.append(
+                consume answer)
             return true
         }
         return keepSlowly(answer)

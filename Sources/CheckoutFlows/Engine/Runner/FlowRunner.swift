@@ -157,6 +157,27 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
         return response
     }
 
+    /// ``send(_:_:)`` for an event that takes `value` over (a merchant's answer, which the machine
+    /// keeps for the transcript): moved into the event, not copied. (The lock is taken here rather
+    /// than through ``withLock(_:)``: a closure can only borrow what it captures.)
+    @inlinable @inline(__always) @discardableResult
+    package func send<Shell: FlowShell, Value>(
+        _ shell: Shell,
+        taking value: consuming Value,
+        _ event: (inout Machine, FlowInstant, consuming Value) -> Effect<Machine.Call>
+    ) -> DriverResponse where Shell.Machine == Machine, Shell.Merchant == Merchant {
+        let now = self.now
+        var after = AfterEvent()
+        var work = Work.idle
+        let (state, lock) = withUnsafeMutablePointers { ($0, $1) }
+        EngineLock.lock(lock)
+        let response = settle(
+            event(&state.pointee.locked.machine, now, value), at: now, &state.pointee.locked, &after, &work, shell)
+        EngineLock.unlock(lock)
+        finish(&after, &work, shell)
+        return response
+    }
+
     /// Runs one event and waits until what it started is over: the answer to the callback it
     /// opened, or the terminal call when it ended the flow; nil when it did neither.
     ///
