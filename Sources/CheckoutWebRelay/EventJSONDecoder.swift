@@ -27,6 +27,38 @@ enum EventJSONDecoder {
         return state.gaveUp ? nil : value
     }
 
+    /// The event in `bytes`, as ``decode(_:from:)`` reads it, with the page's own text of its
+    /// payload members (``KeptEvent/page(_:members:)``: every member ``RelayEvent`` reads but
+    /// `session` and `type`, joined by commas); nil where `JSONDecoder` must decode it.
+    static func decodeEvent(from bytes: Data) -> (event: RelayEvent, kept: KeptEvent)? {
+        let state = State()
+        let parsed: (Node, [Range<Int>])? = bytes.withUnsafeBytes { buffer in
+            var parser = Parser(bytes: buffer)
+            return parser.document().map { ($0, parser.memberRanges) }
+        }
+        guard let (root, ranges) = parsed, case .object(let members) = root, members.count == ranges.count,
+            let event = try? RelayEvent(
+                from: TreeDecoder(node: root, state: state, codingPath: [], opening: RelayEvent.self)),
+            !state.gaveUp
+        else { return nil }
+        var kept: [Range<Int>] = []
+        kept.reserveCapacity(2)
+        for (member, range) in zip(members, ranges) where RelayEvent.isPayloadMember(member.key) {
+            kept.append(range)
+        }
+        let count = kept.reduce(0) { $0 + $1.count } + max(kept.count - 1, 0)
+        let text = bytes.withUnsafeBytes { (source: UnsafeRawBufferPointer) -> [UInt8] in
+            var text: [UInt8] = []
+            text.reserveCapacity(count)
+            for range in kept {
+                if !text.isEmpty { text.append(UInt8(ascii: ",")) }
+                text.append(contentsOf: UnsafeRawBufferPointer(rebasing: source[range]))
+            }
+            return text
+        }
+        return (event, .page(event.type, members: text))
+    }
+
     /// Whether the decoding met something only `JSONDecoder` may answer.
     final class State {
         var gaveUp = false
@@ -52,6 +84,9 @@ enum EventJSONDecoder {
         let bytes: UnsafeRawBufferPointer
         var position = 0
         var depth = 0
+        /// The text of each member of the document's object, from its key's opening quote to the
+        /// end of its value, in order.
+        var memberRanges: [Range<Int>] = []
 
         init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
@@ -106,6 +141,7 @@ enum EventJSONDecoder {
             }
             while true {
                 skipSpace()
+                let start = position
                 guard position < bytes.count, bytes[position] == UInt8(ascii: "\""), let key = string() else {
                     return nil
                 }
@@ -117,6 +153,7 @@ enum EventJSONDecoder {
                 skipSpace()
                 guard let value = value() else { return nil }
                 members.append((key, value))
+                if depth == 1 { memberRanges.append(start..<position) }
                 skipSpace()
                 guard position < bytes.count else { return nil }
                 if bytes[position] == UInt8(ascii: ",") {

@@ -116,6 +116,13 @@ public struct RelayEvent: Codable, Hashable, Sendable {
         case intermediatePaymentData, paymentData
     }
 
+    /// Whether `key` names a member the event reads besides `session` and `type`: what a session
+    /// keeps of the page's bytes (``KeptEvent``).
+    static func isPayloadMember(_ key: String) -> Bool {
+        guard let member = CodingKeys(stringValue: key) else { return false }
+        return member != .session && member != .type
+    }
+
     /// Decodes `{"session", "type", <the type's member>}`.
     ///
     /// - Throws: `DecodingError` naming `session`, `type` (with the unknown value) or the member.

@@ -34,7 +34,8 @@ public final class RelaySession: Sendable {
         var lastActivity: Duration
         var idleTicket: DeadlineTicket?
         var idleGeneration: UInt64 = 0
-        var steps: [RecordedStep] = []
+        /// The events that reached the flow, with their answers, for a snapshot (spec W6).
+        var steps: [KeptStep] = []
         var notes: [TranscriptEntry] = []
         var validated = false
         var authorizationAttempted = false
