@@ -41,16 +41,18 @@ enum EventJSONDecoder {
                 from: TreeDecoder(node: root, state: state, codingPath: [], opening: RelayEvent.self)),
             !state.gaveUp
         else { return nil }
-        var kept: [Range<Int>] = []
-        kept.reserveCapacity(2)
-        for (member, range) in zip(members, ranges) where RelayEvent.isPayloadMember(member.key) {
-            kept.append(range)
+        // The members to keep, marked once; then the text made at its size.
+        guard members.count <= 64 else { return (event, .decoded(event.payload)) }
+        var kept: UInt64 = 0
+        var count = -1
+        for (index, member) in members.enumerated() where RelayEvent.isPayloadMember(member.key) {
+            kept |= 1 << index
+            count += ranges[index].count + 1
         }
-        let count = kept.reduce(0) { $0 + $1.count } + max(kept.count - 1, 0)
         let text = bytes.withUnsafeBytes { (source: UnsafeRawBufferPointer) -> [UInt8] in
             var text: [UInt8] = []
-            text.reserveCapacity(count)
-            for range in kept {
+            text.reserveCapacity(max(count, 0))
+            for (index, range) in ranges.enumerated() where kept & (1 << index) != 0 {
                 if !text.isEmpty { text.append(UInt8(ascii: ",")) }
                 text.append(contentsOf: UnsafeRawBufferPointer(rebasing: source[range]))
             }
@@ -88,7 +90,10 @@ enum EventJSONDecoder {
         /// end of its value, in order.
         var memberRanges: [Range<Int>] = []
 
-        init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+        init(bytes: UnsafeRawBufferPointer) {
+            self.bytes = bytes
+            memberRanges.reserveCapacity(4)
+        }
 
         /// The whole document: one value, whitespace around it.
         mutating func document() -> Node? {

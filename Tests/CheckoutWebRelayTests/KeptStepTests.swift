@@ -103,3 +103,16 @@ final class KeptStepTests: XCTestCase {
         XCTAssertEqual(try resumed.snapshot("k1"), snapshot)
     }
 }
+
+extension KeptStepTests {
+    // spec W6: the members kept are every one the event reads but `session` and `type`.
+    func testTheKeptMembersAreTheOnesTheEventReads() {
+        let names = RelayEvent.memberNames
+        XCTAssertTrue(names.contains("session") && names.contains("type"))
+        for name in names {
+            XCTAssertEqual(RelayEvent.isPayloadMember(name), name != "session" && name != "type", name)
+        }
+        XCTAssertFalse(RelayEvent.isPayloadMember("junk"))
+        XCTAssertFalse(RelayEvent.isPayloadMember("Payment"))
+    }
+}
