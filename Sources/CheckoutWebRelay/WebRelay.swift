@@ -526,7 +526,7 @@ public final class WebRelay: Sendable {
                         "session \(id.debugDescription) waits for the answer to \(busy); write it out between events",
                     value: id)
             }
-            if session.merchant.isPayContext, state.authorizationAttempted {
+            if session.isPayContext, state.authorizationAttempted {
                 throw RelayError(
                     code: .snapshotUnsupported,
                     message: "a pay context cannot be written out after an authorization attempt: its backend calls "
@@ -549,7 +549,7 @@ public final class WebRelay: Sendable {
             }
             let payload = RelaySnapshot.Payload(
                 version: RelaySnapshot.version, session: id,
-                kind: session.merchant.isPayContext ? .payContext : .authorization, request: request,
+                kind: session.isPayContext ? .payContext : .authorization, request: request,
                 validated: validated, steps: steps, owner: session.owner?.hex)
             return try RelaySnapshot.seal(payload, key: key)
         } catch {
@@ -705,7 +705,7 @@ public final class WebRelay: Sendable {
         }
         // The pay context's sheet answers a card change itself: no merchant answer to replay.
         let answers = steps.flatMap(\.answers).filter { answer in
-            if session.merchant.isPayContext, case .paymentMethod = answer { return false }
+            if session.isPayContext, case .paymentMethod = answer { return false }
             return true
         }
         session.script.start(answers)
