@@ -15,10 +15,10 @@ extension WebRelay {
         func record(refusal: String? = nil) {
             let answers = round.answers.map { session.recorded($0.driven) }
             guard !answers.isEmpty || refusal != nil else { return }
-            let step = KeptStep(
-                event: kept, answer: answers.first, refusal: refusal,
-                laterAnswers: answers.count > 1 ? Array(answers.dropFirst()) : nil)
-            session.state.withLock { $0.steps.appendKeeping(step) }
+            let later = answers.count > 1 ? Array(answers.dropFirst()) : nil
+            session.state.withLock {
+                $0.steps.append(kept, of: event.payload, answer: answers.first, refusal: refusal, laterAnswers: later)
+            }
         }
         do {
             try await session.driveGooglePayChange(data, into: &round)

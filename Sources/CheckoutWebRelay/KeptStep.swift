@@ -1,45 +1,116 @@
 import CheckoutCore
 import Foundation
 
-/// What a session keeps of one event that reached its flow, until a snapshot is written (spec
-/// W6): the event in its smaller form, with the merchant's answers or the flow's refusal. A
-/// snapshot writes it out as a ``RecordedStep``, the same bytes whichever form it was kept in.
-struct KeptStep: Sendable {
-    var event: KeptEvent
-    /// The merchant's answer, for an event the flow accepted.
-    var answer: RecordedAnswer?
-    /// The answers after ``answer``, for an event that leads to several (spec W9).
-    var laterAnswers: [RecordedAnswer]?
-    /// The flow's refusal code, for an event it refused.
-    var refusal: String?
+/// What a session keeps of the events that reached its flow, until a snapshot is written (spec
+/// W6): each event in its smaller form, with the merchant's answers or the flow's refusal, and the
+/// page's text of the events kept as text one after another in one buffer. A snapshot writes the
+/// steps out as ``RecordedStep``s, the same bytes whichever form each was kept in.
+struct KeptSteps: Sendable {
+    private var steps: [KeptStep] = []
+    /// The page's text of the events kept as text, one after another.
+    private var text: [UInt8] = []
 
-    init(
-        event: KeptEvent, answer: RecordedAnswer? = nil, refusal: String? = nil, laterAnswers: [RecordedAnswer]? = nil
+    /// No step yet.
+    init() {}
+
+    /// A snapshot's steps, kept decoded.
+    init(_ recorded: [RecordedStep]) {
+        steps.reserveCapacity(recorded.count)
+        for step in recorded {
+            append(
+                .decoded(step.event.payload), of: step.event.payload, answer: step.answer, refusal: step.refusal,
+                laterAnswers: step.laterAnswers)
+        }
+    }
+
+    /// How many steps are kept.
+    var count: Int { steps.count }
+
+    /// Keeps an event with the merchant's answer (the first, and for an event that leads to several,
+    /// spec W9, the later ones) or the flow's refusal. Both buffers grow by an eighth (at least what
+    /// is added) rather than doubling: a session keeps its steps as long as it is open, most of it
+    /// idle.
+    /// `payload` is the event as decoded, kept when its text cannot be.
+    mutating func append(
+        _ event: KeptEvent, of payload: RelayEvent.Payload, answer: RecordedAnswer? = nil, refusal: String? = nil,
+        laterAnswers: [RecordedAnswer]? = nil
     ) {
-        self.event = event
-        self.answer = answer
-        self.refusal = refusal
-        self.laterAnswers = laterAnswers
+        let kept: KeptStep.Event
+        switch event {
+        case .page(let type, let members) where text.count + members.count <= UInt32.max:
+            let start = text.count
+            if text.capacity < start + members.count {
+                text.reserveCapacity(start + max(members.count, start / 8))
+            }
+            text.append(contentsOf: members)
+            kept = .page(type, start: UInt32(start), count: UInt32(members.count))
+        case .page, .decoded:
+            // Past four gigabytes of text (a limit raised that far) the event is kept decoded.
+            kept = .decoded(payload)
+        }
+        if steps.count == steps.capacity { steps.reserveCapacity(steps.count + max(1, steps.count / 8)) }
+        steps.append(
+            KeptStep(
+                event: kept, answer: answer,
+                rest: refusal == nil && laterAnswers == nil
+                    ? nil : KeptStep.Rest(refusal: refusal, laterAnswers: laterAnswers)))
     }
 
-    /// A snapshot's step, kept decoded.
-    init(_ step: RecordedStep) {
-        self.init(
-            event: .decoded(step.event.payload), answer: step.answer, refusal: step.refusal,
-            laterAnswers: step.laterAnswers)
-    }
-
-    /// The step as a snapshot writes it, for session `session`.
+    /// The steps as a snapshot writes them, for session `session`.
     ///
-    /// - Throws: what reading the page's text again throws (``KeptEvent/payload()``).
-    func recorded(session: String) throws -> RecordedStep {
-        RecordedStep(
-            event: RelayEvent(session: session, try event.payload()), answer: answer, refusal: refusal,
-            laterAnswers: laterAnswers)
+    /// - Throws: ``RelayError`` with ``RelayError/Code/snapshotUnsupported`` naming the step whose
+    ///   text no longer reads (never for text kept from an event that was read).
+    func recorded(session: String) throws -> [RecordedStep] {
+        try steps.enumerated().map { index, step in
+            let payload: RelayEvent.Payload
+            switch step.event {
+            case .decoded(let decoded):
+                payload = decoded
+            case .page(let type, let start, let count):
+                let members = Array(text[Int(start)..<Int(start) + Int(count)])
+                do {
+                    payload = try KeptEvent.page(type, members: members).payload()
+                } catch {
+                    throw RelayError(
+                        code: .snapshotUnsupported,
+                        message: "steps[\(index)]'s event no longer reads as the page sent it: \(error)",
+                        field: "steps[\(index)]", value: session)
+                }
+            }
+            return RecordedStep(
+                event: RelayEvent(session: session, payload), answer: step.answer, refusal: step.rest?.refusal,
+                laterAnswers: step.rest?.laterAnswers)
+        }
     }
 }
 
-/// An event as a session keeps it for its snapshot (spec W6).
+/// One kept step: the event, the merchant's first answer, and what is rarer in a box of its own.
+private struct KeptStep: Sendable {
+    enum Event: Sendable {
+        /// The page's text, at `start` in the session's buffer.
+        case page(RelayEventType, start: UInt32, count: UInt32)
+        /// The event as decoded: one given to the relay as a value, or read from a snapshot.
+        case decoded(RelayEvent.Payload)
+    }
+
+    /// The flow's refusal code, and the answers after the first of an event that leads to several.
+    final class Rest: Sendable {
+        let refusal: String?
+        let laterAnswers: [RecordedAnswer]?
+
+        init(refusal: String?, laterAnswers: [RecordedAnswer]?) {
+            self.refusal = refusal
+            self.laterAnswers = laterAnswers
+        }
+    }
+
+    var event: Event
+    /// The merchant's answer, for an event the flow accepted.
+    var answer: RecordedAnswer?
+    var rest: Rest?
+}
+
+/// An event as the relay hands it to the session that keeps it (``KeptSteps``).
 enum KeptEvent: Sendable {
     /// The page's own text of the event's payload members (`"shippingContact": {…}`, every member
     /// ``RelayEvent`` reads but `session` and `type`, joined by commas), read again only when a
@@ -73,14 +144,5 @@ enum KeptEvent: Sendable {
             if let event = EventJSONDecoder.decode(RelayEvent.self, from: data) { return event.payload }
             return try JSONDecoder().decode(RelayEvent.self, from: data).payload
         }
-    }
-}
-
-extension Array where Element == KeptStep {
-    /// Appends `step`, growing the storage by an eighth (at least one place) rather than doubling
-    /// it: a session keeps its steps for as long as it is open, most of it idle.
-    mutating func appendKeeping(_ step: KeptStep) {
-        if count == capacity { reserveCapacity(count + Swift.max(1, count / 8)) }
-        append(step)
     }
 }

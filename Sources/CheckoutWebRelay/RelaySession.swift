@@ -35,7 +35,7 @@ public final class RelaySession: Sendable {
         var idleTicket: DeadlineTicket?
         var idleGeneration: UInt64 = 0
         /// The events that reached the flow, with their answers, for a snapshot (spec W6).
-        var steps: [KeptStep] = []
+        var steps = KeptSteps()
         var notes: [TranscriptEntry] = []
         var validated = false
         var authorizationAttempted = false

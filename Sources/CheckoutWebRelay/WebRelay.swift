@@ -336,15 +336,14 @@ public final class WebRelay: Sendable {
                     Refusal(code: .invalidField, message: invalid.error.message, fields: invalid.refusal.fields ?? [])))
             return .refused(invalid.refusal)
         } catch let refusal as Refusal {
-            let step = KeptStep(event: kept, refusal: refusal.code.rawValue)
-            session.state.withLock { $0.steps.appendKeeping(step) }
+            session.state.withLock { $0.steps.append(kept, of: event.payload, refusal: refusal.code.rawValue) }
             return .refused(RelayRefusal(refusal))
         } catch {
             // CallbackEnded: the flow ended before the merchant answered (deadline, cancel).
             return .ended(await session.endOfFlow(afterPageCancel: false))
         }
-        let step = KeptStep(event: kept, answer: session.recorded(driven))
-        session.state.withLock { $0.steps.appendKeeping(step) }
+        let answer = session.recorded(driven)
+        session.state.withLock { $0.steps.append(kept, of: event.payload, answer: answer) }
         if case .merchantSession(let update) = driven {
             guard update.isSuccess else {
                 let unsupported = update.isDefaultAnswer
@@ -518,7 +517,7 @@ public final class WebRelay: Sendable {
             throw RelayError(code: .sessionEnded, message: "session \(id.debugDescription) has ended", value: id)
         }
         let request = session.request
-        let (kept, validated): ([KeptStep], Bool) = try session.state.withLock { state in
+        let (kept, validated): (KeptSteps, Bool) = try session.state.withLock { state in
             if let busy = state.busy {
                 throw RelayError(
                     code: .sessionBusy,
@@ -537,16 +536,7 @@ public final class WebRelay: Sendable {
         }
         do {
             // The steps read again outside the lock: the page's text of each event decoded once more.
-            let steps = try kept.enumerated().map { index, step in
-                do {
-                    return try step.recorded(session: id)
-                } catch {
-                    throw RelayError(
-                        code: .snapshotUnsupported,
-                        message: "steps[\(index)]'s event no longer reads as the page sent it: \(error)",
-                        field: "steps[\(index)]", value: id)
-                }
-            }
+            let steps = try kept.recorded(session: id)
             let payload = RelaySnapshot.Payload(
                 version: RelaySnapshot.version, session: id,
                 kind: session.isPayContext ? .payContext : .authorization, request: request,
@@ -684,7 +674,7 @@ public final class WebRelay: Sendable {
             id: payload.session, request: payload.request, merchant: merchant, owner: owner, options: options)
         try await replay(payload.steps, into: session)
         session.state.withLock { state in
-            state.steps = payload.steps.map(KeptStep.init)
+            state.steps = KeptSteps(payload.steps)
             state.validated = payload.validated
             state.eventsTaken = payload.steps.count
             state.authorizationAttempted = payload.steps.contains {

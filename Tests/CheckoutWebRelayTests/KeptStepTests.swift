@@ -116,3 +116,43 @@ extension KeptStepTests {
         XCTAssertFalse(RelayEvent.isPayloadMember("Payment"))
     }
 }
+
+extension KeptStepTests {
+    // spec W6: steps kept as the page's text and as values, with an answer, a refusal and later
+    // answers, are written out as the record they were, in order.
+    func testKeptStepsAreWrittenOutAsTheRecord() throws {
+        var steps = KeptSteps()
+        var expected: [RecordedStep] = []
+        let answers: [RecordedAnswer] = [
+            .merchantSession(validated: true, byDefault: false),
+            .authorization(.success, willAuthorizeByDefault: true),
+        ]
+        for (index, text) in Self.awkward.enumerated() {
+            let (event, kept) = try XCTUnwrap(EventJSONDecoder.decodeEvent(from: Data(text.utf8)))
+            let answer = index % 3 == 0 ? answers[index % 2] : nil
+            let refusal = index % 3 == 1 ? "notAllowedInThisStep" : nil
+            let later = index % 3 == 2 ? answers : nil
+            // Every other event given as a value.
+            steps.append(
+                index.isMultiple(of: 2) ? kept : .decoded(event.payload), of: event.payload, answer: answer,
+                refusal: refusal, laterAnswers: later)
+            expected.append(
+                RecordedStep(
+                    event: RelayEvent(session: "k", event.payload), answer: answer, refusal: refusal,
+                    laterAnswers: later))
+        }
+        XCTAssertEqual(steps.count, Self.awkward.count)
+        XCTAssertEqual(try steps.recorded(session: "k"), expected)
+        XCTAssertEqual(try KeptSteps(expected).recorded(session: "k"), expected)
+    }
+
+    // An event of more members than the decoder marks is kept decoded, and reads the same.
+    func testAnEventOfManyMembersIsKeptDecoded() throws {
+        let junk = (0..<70).map { #""junk\#($0)": \#($0)"# }.joined(separator: ", ")
+        let text = #"{"session": "s1", "type": "couponcodechanged", "couponCode": "TEN", \#(junk)}"#
+        let (event, kept) = try XCTUnwrap(EventJSONDecoder.decodeEvent(from: Data(text.utf8)))
+        guard case .decoded(let payload) = kept else { return XCTFail("kept as text") }
+        XCTAssertEqual(payload, .couponCodeChanged("TEN"))
+        XCTAssertEqual(event.payload, payload)
+    }
+}
