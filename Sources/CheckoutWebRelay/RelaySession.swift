@@ -12,7 +12,8 @@ public final class RelaySession: Sendable {
     public let id: String
     /// The request as presented (kept once, by the flow).
     public var request: PaymentRequest { flow.sheet.request }
-    /// Whether the merchant is a pay context's (``RelayMerchant/payContext(delegate:backend:validator:)``).
+    /// Whether the merchant is a pay context's (`RelayMerchant.payContext`), whose backend calls a snapshot
+    /// cannot replay.
     let isPayContext: Bool
     let flow: SessionFlow
     let script: ReplayScript
