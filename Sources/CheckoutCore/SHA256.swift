@@ -19,11 +19,25 @@ package struct SHA256: Sendable {
         0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
     ]
 
-    private var state: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
-    private var pending: [UInt8] = []
+    /// The hash value (H0 to H7) and the bytes of the block not yet compressed, held inline: a
+    /// copy (HMAC's keyed start, reused for every message) makes no allocation, and neither does
+    /// hashing (the relay digests a caller on every event, BENCHMARKS.md).
+    private var state = HashValue()
+    private var pending = Block()
+    private var pendingCount = 0
     private var length: UInt64 = 0
+
+    /// Eight words, H0 to H7 (FIPS 180-4, 5.3.3 for the initial value).
+    private struct HashValue {
+        var words: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+            0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
+        )
+    }
+
+    /// 64 bytes.
+    private struct Block {
+        var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    }
 
     /// A hash over nothing yet.
     package init() {}
@@ -37,54 +51,76 @@ package struct SHA256: Sendable {
 
     /// Adds `bytes` to the message.
     package mutating func update(_ bytes: some Sequence<UInt8>) {
-        let bytes = Array(bytes)
+        let done: Void? = bytes.withContiguousStorageIfAvailable { update(UnsafeRawBufferPointer($0)) }
+        if done == nil { Array(bytes).withUnsafeBytes { update($0) } }
+    }
+
+    private mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        guard !bytes.isEmpty else { return }
         length &+= UInt64(bytes.count)
         var start = 0
-        if !pending.isEmpty {
-            let taken = min(Self.blockCount - pending.count, bytes.count)
-            pending += bytes[..<taken]
+        if pendingCount > 0 {
+            let taken = min(Self.blockCount - pendingCount, bytes.count)
+            withUnsafeMutableBytes(of: &pending) { block in
+                block.baseAddress!.advanced(by: pendingCount).copyMemory(from: bytes.baseAddress!, byteCount: taken)
+            }
+            pendingCount += taken
             start = taken
-            guard pending.count == Self.blockCount else { return }
+            guard pendingCount == Self.blockCount else { return }
             let block = pending
-            compress(block, at: 0)
-            pending.removeAll(keepingCapacity: true)
+            withUnsafeBytes(of: block) { compress($0.baseAddress!) }
+            pendingCount = 0
         }
         while bytes.count - start >= Self.blockCount {
-            compress(bytes, at: start)
+            compress(bytes.baseAddress!.advanced(by: start))
             start += Self.blockCount
         }
-        pending += bytes[start...]
+        let rest = bytes.count - start
+        if rest > 0 {
+            withUnsafeMutableBytes(of: &pending) { block in
+                block.baseAddress!.copyMemory(from: bytes.baseAddress!.advanced(by: start), byteCount: rest)
+            }
+            pendingCount = rest
+        }
     }
 
     /// Pads the message (FIPS 180-4, 5.1.1) and gives its digest.
     package consuming func finalize() -> [UInt8] {
         let bitLength = length &* 8
-        var tail = pending
-        tail.append(0x80)
-        while tail.count % Self.blockCount != 56 { tail.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> shift)) }
-        for start in stride(from: 0, to: tail.count, by: Self.blockCount) { compress(tail, at: start) }
-        var digest: [UInt8] = []
-        digest.reserveCapacity(Self.digestCount)
-        for word in state {
-            for shift in stride(from: 24, through: 0, by: -8) {
-                digest.append(UInt8(truncatingIfNeeded: word >> shift))
+        var block = pending
+        var count = pendingCount
+        withUnsafeMutableBytes(of: &block) { $0[count] = 0x80 }
+        count += 1
+        if count > 56 {
+            withUnsafeMutableBytes(of: &block) { bytes in
+                for index in count..<Self.blockCount { bytes[index] = 0 }
+            }
+            withUnsafeBytes(of: block) { compress($0.baseAddress!) }
+            count = 0
+        }
+        withUnsafeMutableBytes(of: &block) { bytes in
+            for index in count..<56 { bytes[index] = 0 }
+            for index in 0..<8 { bytes[56 + index] = UInt8(truncatingIfNeeded: bitLength >> (56 - 8 * index)) }
+        }
+        withUnsafeBytes(of: block) { compress($0.baseAddress!) }
+        return withUnsafeBytes(of: state.words) { words in
+            [UInt8](unsafeUninitializedCapacity: Self.digestCount) { digest, initialized in
+                for index in 0..<8 {
+                    let word = words.load(fromByteOffset: 4 * index, as: UInt32.self)
+                    for byte in 0..<4 {
+                        digest[4 * index + byte] = UInt8(truncatingIfNeeded: word >> (24 - 8 * byte))
+                    }
+                }
+                initialized = Self.digestCount
             }
         }
-        return digest
     }
 
-    /// One block of the hash computation (FIPS 180-4, 6.2.2): `bytes[offset..<offset + 64]`.
-    private mutating func compress(_ bytes: [UInt8], at offset: Int) {
-        precondition(offset + Self.blockCount <= bytes.count, "a block is 64 bytes")
+    /// One block of the hash computation (FIPS 180-4, 6.2.2): the 64 bytes at `block`.
+    private mutating func compress(_ block: UnsafeRawPointer) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
-            bytes.withUnsafeBufferPointer { block in
-                for t in 0..<16 {
-                    let base = offset + 4 * t
-                    schedule[t] =
-                        UInt32(block[base]) << 24 | UInt32(block[base + 1]) << 16 | UInt32(block[base + 2]) << 8
-                        | UInt32(block[base + 3])
-                }
+            for t in 0..<16 {
+                schedule[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * t, as: UInt32.self))
             }
             for t in 16..<64 {
                 let w15 = schedule[t - 15]
@@ -93,41 +129,32 @@ package struct SHA256: Sendable {
                 let s1 = w2.rotatedRight(17) ^ w2.rotatedRight(19) ^ (w2 >> 10)
                 schedule[t] = schedule[t - 16] &+ s0 &+ schedule[t - 7] &+ s1
             }
-            state.withUnsafeMutableBufferPointer { state in
-                Self.roundConstants.withUnsafeBufferPointer { constants in
-                    var a = state[0]
-                    var b = state[1]
-                    var c = state[2]
-                    var d = state[3]
-                    var e = state[4]
-                    var f = state[5]
-                    var g = state[6]
-                    var h = state[7]
-                    for t in 0..<64 {
-                        let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
-                        let choice = (e & f) ^ (~e & g)
-                        let temp1 = h &+ sum1 &+ choice &+ constants[t] &+ schedule[t]
-                        let sum0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
-                        let majority = (a & b) ^ (a & c) ^ (b & c)
-                        let temp2 = sum0 &+ majority
-                        h = g
-                        g = f
-                        f = e
-                        e = d &+ temp1
-                        d = c
-                        c = b
-                        b = a
-                        a = temp1 &+ temp2
-                    }
-                    state[0] &+= a
-                    state[1] &+= b
-                    state[2] &+= c
-                    state[3] &+= d
-                    state[4] &+= e
-                    state[5] &+= f
-                    state[6] &+= g
-                    state[7] &+= h
+            Self.roundConstants.withUnsafeBufferPointer { constants in
+                var (a, b, c, d, e, f, g, h) = state.words
+                for t in 0..<64 {
+                    let sum1 = e.rotatedRight(6) ^ e.rotatedRight(11) ^ e.rotatedRight(25)
+                    let choice = (e & f) ^ (~e & g)
+                    let temp1 = h &+ sum1 &+ choice &+ constants[t] &+ schedule[t]
+                    let sum0 = a.rotatedRight(2) ^ a.rotatedRight(13) ^ a.rotatedRight(22)
+                    let majority = (a & b) ^ (a & c) ^ (b & c)
+                    let temp2 = sum0 &+ majority
+                    h = g
+                    g = f
+                    f = e
+                    e = d &+ temp1
+                    d = c
+                    c = b
+                    b = a
+                    a = temp1 &+ temp2
                 }
+                state.words.0 &+= a
+                state.words.1 &+= b
+                state.words.2 &+= c
+                state.words.3 &+= d
+                state.words.4 &+= e
+                state.words.5 &+= f
+                state.words.6 &+= g
+                state.words.7 &+= h
             }
         }
     }

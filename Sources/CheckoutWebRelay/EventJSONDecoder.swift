@@ -27,6 +27,40 @@ enum EventJSONDecoder {
         return state.gaveUp ? nil : value
     }
 
+    /// The event in `bytes`, as ``decode(_:from:)`` reads it, with the page's own text of its
+    /// payload members (``KeptEvent/page(_:members:)``: every member ``RelayEvent`` reads but
+    /// `session` and `type`, joined by commas); nil where `JSONDecoder` must decode it.
+    static func decodeEvent(from bytes: Data) -> (event: RelayEvent, kept: KeptEvent)? {
+        let state = State()
+        let parsed: (Node, [Range<Int>])? = bytes.withUnsafeBytes { buffer in
+            var parser = Parser(bytes: buffer)
+            return parser.document().map { ($0, parser.memberRanges) }
+        }
+        guard let (root, ranges) = parsed, case .object(let members) = root, members.count == ranges.count,
+            let event = try? RelayEvent(
+                from: TreeDecoder(node: root, state: state, codingPath: [], opening: RelayEvent.self)),
+            !state.gaveUp
+        else { return nil }
+        // The members to keep, marked once; then the text made at its size.
+        guard members.count <= 64 else { return (event, .decoded(event.payload)) }
+        var kept: UInt64 = 0
+        var count = -1
+        for (index, member) in members.enumerated() where RelayEvent.isPayloadMember(member.key) {
+            kept |= 1 << index
+            count += ranges[index].count + 1
+        }
+        let text = bytes.withUnsafeBytes { (source: UnsafeRawBufferPointer) -> [UInt8] in
+            var text: [UInt8] = []
+            text.reserveCapacity(max(count, 0))
+            for (index, range) in ranges.enumerated() where kept & (1 << index) != 0 {
+                if !text.isEmpty { text.append(UInt8(ascii: ",")) }
+                text.append(contentsOf: UnsafeRawBufferPointer(rebasing: source[range]))
+            }
+            return text
+        }
+        return (event, .page(event.type, members: text))
+    }
+
     /// Whether the decoding met something only `JSONDecoder` may answer.
     final class State {
         var gaveUp = false
@@ -52,8 +86,14 @@ enum EventJSONDecoder {
         let bytes: UnsafeRawBufferPointer
         var position = 0
         var depth = 0
+        /// The text of each member of the document's object, from its key's opening quote to the
+        /// end of its value, in order.
+        var memberRanges: [Range<Int>] = []
 
-        init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+        init(bytes: UnsafeRawBufferPointer) {
+            self.bytes = bytes
+            memberRanges.reserveCapacity(4)
+        }
 
         /// The whole document: one value, whitespace around it.
         mutating func document() -> Node? {
@@ -106,6 +146,7 @@ enum EventJSONDecoder {
             }
             while true {
                 skipSpace()
+                let start = position
                 guard position < bytes.count, bytes[position] == UInt8(ascii: "\""), let key = string() else {
                     return nil
                 }
@@ -117,6 +158,7 @@ enum EventJSONDecoder {
                 skipSpace()
                 guard let value = value() else { return nil }
                 members.append((key, value))
+                if depth == 1 { memberRanges.append(start..<position) }
                 skipSpace()
                 guard position < bytes.count else { return nil }
                 if bytes[position] == UInt8(ascii: ",") {
@@ -163,17 +205,23 @@ enum EventJSONDecoder {
         private mutating func string() -> String? {
             position += 1
             let start = position
-            // The common case: no escape, read in place.
+            // The common case: no escape, read in place; ASCII (no byte's high bit set) is valid
+            // UTF-8 as it stands, without the generic validation (whose metadata lookups cost
+            // the relay 10,000 instructions an event, BENCHMARKS.md).
+            var highBits: UInt8 = 0
             while position < bytes.count {
                 let byte = bytes[position]
                 if byte == UInt8(ascii: "\"") {
-                    let text = String(
-                        validating: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                    let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<position])
+                    let text =
+                        highBits & 0x80 == 0
+                        ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
                     position += 1
                     return text
                 }
                 if byte == UInt8(ascii: "\\") { break }
                 if byte < 0x20 { return nil }
+                highBits |= byte
                 position += 1
             }
             var decoded = [UInt8](UnsafeRawBufferPointer(rebasing: bytes[start..<position]))

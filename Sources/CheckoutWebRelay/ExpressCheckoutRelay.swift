@@ -73,7 +73,7 @@ extension RelaySession {
                 }
             }
         }
-        expressCheckoutPaymentMethod.set(id)
+        expressCheckoutPaymentMethod?.set(id)
         let method = PaymentMethod(displayName: event.expressPaymentType.rawValue, network: nil, type: .unknown)
         return (PaymentToken(paymentMethod: method, transactionIdentifier: id, paymentData: id), billing, shipping)
     }

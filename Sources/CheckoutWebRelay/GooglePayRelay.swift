@@ -9,16 +9,16 @@ extension WebRelay {
     /// callbacks before the refused one answered and recorded), or the session's end (an invalid
     /// update, a deadline, an answer with no Google form).
     func driveGooglePayChange(
-        _ session: RelaySession, _ event: RelayEvent, _ data: GooglePayIntermediatePaymentData
+        _ session: RelaySession, _ event: RelayEvent, _ kept: KeptEvent, _ data: GooglePayIntermediatePaymentData
     ) async -> RelayReply.Body {
         var round = GooglePayRound()
         func record(refusal: String? = nil) {
             let answers = round.answers.map { session.recorded($0.driven) }
             guard !answers.isEmpty || refusal != nil else { return }
-            let step = RecordedStep(
-                event: event, answer: answers.first, refusal: refusal,
-                laterAnswers: answers.count > 1 ? Array(answers.dropFirst()) : nil)
-            session.state.withLock { $0.steps.append(step) }
+            let later = answers.count > 1 ? Array(answers.dropFirst()) : nil
+            session.state.withLock {
+                $0.steps.append(kept, of: event.payload, answer: answers.first, refusal: refusal, laterAnswers: later)
+            }
         }
         do {
             try await session.driveGooglePayChange(data, into: &round)

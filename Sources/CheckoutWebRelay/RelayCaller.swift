@@ -26,21 +26,25 @@ public struct RelayCaller: Hashable, Sendable, CustomStringConvertible {
     var digestMessage: [UInt8] { Array("relay.caller:\(identity)".utf8) }
 }
 
-/// A caller's keyed digest: what a session keeps of the caller that opened it.
+/// A caller's keyed digest: what a session keeps of the caller that opened it. Its 32 bytes are
+/// held inline (four words, big-endian), with no storage of their own.
 struct CallerDigest: Hashable, Sendable {
-    var bytes: [UInt8]
+    private var words: (UInt64, UInt64, UInt64, UInt64)
+
+    /// The digest's bytes.
+    var bytes: [UInt8] { withUnsafeBytes(of: words) { Array($0) } }
 
     /// Equal in constant time, so that comparing digests tells nothing by how long it takes.
     func matches(_ other: CallerDigest?) -> Bool {
         guard let other else { return false }
-        return HMACSHA256.isEqualInConstantTime(bytes, other.bytes)
+        let difference =
+            (words.0 ^ other.words.0) | (words.1 ^ other.words.1) | (words.2 ^ other.words.2)
+            | (words.3 ^ other.words.3)
+        return difference == 0
     }
 
     /// The digest as lower-case hexadecimal, for a snapshot.
-    var hex: String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
-    }
+    var hex: String { bytes.hexDigits }
 
     /// The digest from its hexadecimal form; nil when `hex` is not 64 hexadecimal digits.
     init?(hex: String) {
@@ -54,8 +58,24 @@ struct CallerDigest: Hashable, Sendable {
             }
             bytes.append(byte)
         }
-        self.bytes = bytes
+        self.init(bytes: bytes)
     }
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    /// The digest of these bytes (SHA-256's 32; any beyond are not kept).
+    init(bytes: [UInt8]) {
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { raw in
+            bytes.withUnsafeBytes { raw.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0.prefix(raw.count))) }
+        }
+        self.words = words
+    }
+
+    static func == (left: CallerDigest, right: CallerDigest) -> Bool { left.matches(right) }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(words.0)
+        hasher.combine(words.1)
+        hasher.combine(words.2)
+        hasher.combine(words.3)
+    }
 }

@@ -107,7 +107,7 @@ public struct RelayEvent: Codable, Hashable, Sendable {
         self.payload = payload
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case session, type, validationURL, shippingContact, shippingMethod, paymentMethod, couponCode, payment
         case shippingAddress, shippingOption, methodName, methodDetails, response, payerName, payerEmail, payerPhone
         // Express Checkout Element
@@ -115,6 +115,30 @@ public struct RelayEvent: Codable, Hashable, Sendable {
         // Google Pay
         case intermediatePaymentData, paymentData
     }
+
+    /// Whether `key` names a member the event reads besides `session` and `type`: what a session
+    /// keeps of the page's bytes (``KeptEvent``).
+    /// (By length first, then at most four comparisons: `CodingKeys(stringValue:)` hashes the key
+    /// into a cache and a switch over all names compares with each, 2,000 instructions an event,
+    /// BENCHMARKS.md; a test checks the names against ``CodingKeys``.)
+    static func isPayloadMember(_ key: String) -> Bool {
+        switch key.utf8.count {
+        case 5: key == "event"
+        case 7: key == "payment"
+        case 8: key == "response"
+        case 9: key == "payerName"
+        case 10: key == "couponCode" || key == "methodName" || key == "payerEmail" || key == "payerPhone"
+        case 11: key == "paymentData"
+        case 13: key == "validationURL" || key == "paymentMethod" || key == "methodDetails"
+        case 14: key == "shippingMethod" || key == "shippingOption"
+        case 15: key == "shippingContact" || key == "shippingAddress"
+        case 23: key == "intermediatePaymentData"
+        default: false
+        }
+    }
+
+    /// The names of every member an event reads, `session` and `type` among them.
+    static var memberNames: [String] { CodingKeys.allCases.map(\.stringValue) }
 
     /// Decodes `{"session", "type", <the type's member>}`.
     ///

@@ -10,12 +10,13 @@ import Foundation
 public final class RelaySession: Sendable {
     /// The id the page sends with every event.
     public let id: String
-    /// The request as presented.
-    public let request: PaymentRequest
-    let merchant: RelayMerchant
+    /// The request as presented (kept once, by the flow).
+    public var request: PaymentRequest { flow.sheet.request }
+    /// Whether the merchant is a pay context's (`RelayMerchant.payContext`), whose backend calls a snapshot
+    /// cannot replay.
+    let isPayContext: Bool
     let flow: SessionFlow
     let script: ReplayScript
-    let authorizationDelegate: RelayAuthorizationDelegate?
     /// The merchant's ``MerchantValidating``, bound to this session, when it gave one.
     let validator: MerchantValidator?
     let clock: any CheckoutClock
@@ -25,8 +26,8 @@ public final class RelaySession: Sendable {
     let owner: CallerDigest?
     // Express Checkout Element
     /// The PaymentMethod of the `confirm` being authorized, which a pay context's backend takes
-    /// as created (spec W9).
-    let expressCheckoutPaymentMethod = ExpressCheckoutPaymentMethodSlot()
+    /// as created (spec W9); a pay context's session only.
+    let expressCheckoutPaymentMethod: ExpressCheckoutPaymentMethodSlot?
 
     struct State: Sendable {
         /// The callback whose answer is owed (spec W4); nil between events.
@@ -34,7 +35,8 @@ public final class RelaySession: Sendable {
         var lastActivity: Duration
         var idleTicket: DeadlineTicket?
         var idleGeneration: UInt64 = 0
-        var steps: [RecordedStep] = []
+        /// The events that reached the flow, with their answers, for a snapshot (spec W6).
+        var steps = KeptSteps()
         var notes: [TranscriptEntry] = []
         var validated = false
         var authorizationAttempted = false
@@ -59,8 +61,7 @@ public final class RelaySession: Sendable {
     ) throws {
         self.id = id
         self.owner = owner
-        self.request = request
-        self.merchant = merchant
+        self.isPayContext = merchant.isPayContext
         self.clock = options.clock
         let script = ReplayScript()
         self.script = script
@@ -77,30 +78,32 @@ public final class RelaySession: Sendable {
         case .authorization(let delegate):
             let relayed = RelayAuthorizationDelegate(
                 merchant: .completions(delegate), validator: validator, script: script)
-            authorizationDelegate = relayed
+            expressCheckoutPaymentMethod = nil
             flow = .authorization(
                 try PaymentAuthorizationFlow(request: request, delegate: relayed, options: flowOptions))
         case .asyncAuthorization(let delegate):
             let relayed = RelayAuthorizationDelegate(merchant: .async(delegate), validator: validator, script: script)
-            authorizationDelegate = relayed
+            expressCheckoutPaymentMethod = nil
             flow = .authorization(
                 try PaymentAuthorizationFlow(request: request, delegate: relayed, options: flowOptions))
         case .payContext(let delegate, let backend):
-            authorizationDelegate = nil
+            let slot = ExpressCheckoutPaymentMethodSlot()
+            expressCheckoutPaymentMethod = slot
             let relayed = RelayPayContextDelegate(
                 merchant: .completions(delegate), validator: validator, script: script)
             flow = .payContext(
                 try PayContext(
                     request: request,
-                    backend: ExpressCheckoutRelayBackend(base: backend, slot: expressCheckoutPaymentMethod),
+                    backend: ExpressCheckoutRelayBackend(base: backend, slot: slot),
                     delegate: relayed, options: flowOptions))
         case .asyncPayContext(let delegate, let backend):
-            authorizationDelegate = nil
+            let slot = ExpressCheckoutPaymentMethodSlot()
+            expressCheckoutPaymentMethod = slot
             let relayed = RelayPayContextDelegate(merchant: .async(delegate), validator: validator, script: script)
             flow = .payContext(
                 try PayContext(
                     request: request,
-                    backend: ExpressCheckoutRelayBackend(base: backend, slot: expressCheckoutPaymentMethod),
+                    backend: ExpressCheckoutRelayBackend(base: backend, slot: slot),
                     delegate: relayed, options: flowOptions))
         }
         state = LockedValue(State(lastActivity: options.clock.now))

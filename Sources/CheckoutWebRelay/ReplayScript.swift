@@ -1,8 +1,9 @@
 import CheckoutFlows
 
 /// Where a session's delegate takes its answers from: the merchant (live), or a snapshot's
-/// record while a resume replays it (spec W6).
-final class ReplayScript: Sendable {
+/// record while a resume replays it (spec W6). Copies share one state: the session and its
+/// delegate hold the same script, in one allocation.
+struct ReplayScript: Sendable {
     enum Next: Sendable {
         /// Live: ask the merchant.
         case live

@@ -191,8 +191,8 @@ public final class WebRelay: Sendable {
         }
         // JSONDecoder's value, read by the relay's own decoder where it can (JSONDecoder was a
         // quarter of an event's cost, BENCHMARKS.md); JSONDecoder's value or error where only it can.
-        if let event = EventJSONDecoder.decode(RelayEvent.self, from: json) {
-            return await handle(event, caller: caller)
+        if let (event, kept) = EventJSONDecoder.decodeEvent(from: json) {
+            return await handle(event, keeping: kept, caller: caller)
         }
         do {
             return await handle(try JSONDecoder().decode(RelayEvent.self, from: json), caller: caller)
@@ -243,6 +243,12 @@ public final class WebRelay: Sendable {
     /// session and event caps of ``RelayOptions/limits`` apply; the byte, string and nesting
     /// limits are checked by ``handle(json:caller:)``, before decoding.
     public func handle(_ event: RelayEvent, caller: RelayCaller? = nil) async -> RelayReply {
+        await handle(event, keeping: nil, caller: caller)
+    }
+
+    /// ``handle(_:caller:)``, with the form its session keeps the event in for a snapshot (the
+    /// page's text of it, when it came as bytes); nil keeps it decoded.
+    private func handle(_ event: RelayEvent, keeping kept: KeptEvent?, caller: RelayCaller?) async -> RelayReply {
         let type = event.type
         func reply(_ body: RelayReply.Body) -> RelayReply {
             RelayReply(session: event.session, type: type.rawValue, body)
@@ -256,14 +262,14 @@ public final class WebRelay: Sendable {
         if let refusal = begin(session, type) { return reply(.refused(refusal)) }
         let body: RelayReply.Body
         if case .validateMerchant(let url) = event.payload {
-            body = await validateMerchant(session, event, url)
+            body = await validateMerchant(session, event, kept ?? .decoded(event.payload), url)
         } else if case .expressCheckoutClick = event.payload {
             // Express Checkout Element
             body = await expressCheckoutClick(session)
         } else if case .googlePayPaymentDataChanged(let data) = event.payload {
-            body = await driveGooglePayChange(session, event, data)
+            body = await driveGooglePayChange(session, event, kept ?? .decoded(event.payload), data)
         } else {
-            body = await drive(session, event)
+            body = await drive(session, event, kept ?? .decoded(event.payload))
         }
         finish(session)
         return reply(body)
@@ -319,7 +325,7 @@ public final class WebRelay: Sendable {
         armIdle(session)
     }
 
-    private func drive(_ session: RelaySession, _ event: RelayEvent) async -> RelayReply.Body {
+    private func drive(_ session: RelaySession, _ event: RelayEvent, _ kept: KeptEvent) async -> RelayReply.Body {
         let driven: RelaySession.Driven
         do {
             driven = try await session.drive(event.payload)
@@ -330,13 +336,14 @@ public final class WebRelay: Sendable {
                     Refusal(code: .invalidField, message: invalid.error.message, fields: invalid.refusal.fields ?? [])))
             return .refused(invalid.refusal)
         } catch let refusal as Refusal {
-            session.state.withLock { $0.steps.append(RecordedStep(event: event, refusal: refusal.code.rawValue)) }
+            session.state.withLock { $0.steps.append(kept, of: event.payload, refusal: refusal.code.rawValue) }
             return .refused(RelayRefusal(refusal))
         } catch {
             // CallbackEnded: the flow ended before the merchant answered (deadline, cancel).
             return .ended(await session.endOfFlow(afterPageCancel: false))
         }
-        session.state.withLock { $0.steps.append(RecordedStep(event: event, answer: session.recorded(driven))) }
+        let answer = session.recorded(driven)
+        session.state.withLock { $0.steps.append(kept, of: event.payload, answer: answer) }
         if case .merchantSession(let update) = driven {
             guard update.isSuccess else {
                 let unsupported = update.isDefaultAnswer
@@ -398,8 +405,8 @@ public final class WebRelay: Sendable {
 
     /// Checks the page's validation URL, then asks the flow's merchant-session callback: the
     /// merchant's delegate answers it, or the merchant's ``MerchantValidating``.
-    private func validateMerchant(_ session: RelaySession, _ event: RelayEvent, _ urlText: String) async
-        -> RelayReply.Body
+    private func validateMerchant(_ session: RelaySession, _ event: RelayEvent, _ kept: KeptEvent, _ urlText: String)
+        async -> RelayReply.Body
     {
         if session.flow.isEnded {
             return .refused(RelayRefusal(Refusal(code: .finished, message: "the flow has ended")))
@@ -421,7 +428,7 @@ public final class WebRelay: Sendable {
                         + "(RelayOptions.merchantValidationHosts)",
                     fields: ["validationURL"]))
         }
-        return await drive(session, event)
+        return await drive(session, event, kept)
     }
 
     // MARK: Idle sessions (spec W6)
@@ -509,7 +516,8 @@ public final class WebRelay: Sendable {
         if session.flow.isEnded {
             throw RelayError(code: .sessionEnded, message: "session \(id.debugDescription) has ended", value: id)
         }
-        let payload: RelaySnapshot.Payload = try session.state.withLock { state in
+        let request = session.request
+        let (kept, validated): (KeptSteps, Bool) = try session.state.withLock { state in
             if let busy = state.busy {
                 throw RelayError(
                     code: .sessionBusy,
@@ -517,19 +525,22 @@ public final class WebRelay: Sendable {
                         "session \(id.debugDescription) waits for the answer to \(busy); write it out between events",
                     value: id)
             }
-            if session.merchant.isPayContext, state.authorizationAttempted {
+            if session.isPayContext, state.authorizationAttempted {
                 throw RelayError(
                     code: .snapshotUnsupported,
                     message: "a pay context cannot be written out after an authorization attempt: its backend calls "
                         + "cannot be replayed", value: id)
             }
             if holding { state.busy = Self.suspending }
-            return RelaySnapshot.Payload(
-                version: RelaySnapshot.version, session: id,
-                kind: session.merchant.isPayContext ? .payContext : .authorization, request: session.request,
-                validated: state.validated, steps: state.steps, owner: session.owner?.hex)
+            return (state.steps, state.validated)
         }
         do {
+            // The steps read again outside the lock: the page's text of each event decoded once more.
+            let steps = try kept.recorded(session: id)
+            let payload = RelaySnapshot.Payload(
+                version: RelaySnapshot.version, session: id,
+                kind: session.isPayContext ? .payContext : .authorization, request: request,
+                validated: validated, steps: steps, owner: session.owner?.hex)
             return try RelaySnapshot.seal(payload, key: key)
         } catch {
             if holding { finish(session) }
@@ -663,7 +674,7 @@ public final class WebRelay: Sendable {
             id: payload.session, request: payload.request, merchant: merchant, owner: owner, options: options)
         try await replay(payload.steps, into: session)
         session.state.withLock { state in
-            state.steps = payload.steps
+            state.steps = KeptSteps(payload.steps)
             state.validated = payload.validated
             state.eventsTaken = payload.steps.count
             state.authorizationAttempted = payload.steps.contains {
@@ -684,7 +695,7 @@ public final class WebRelay: Sendable {
         }
         // The pay context's sheet answers a card change itself: no merchant answer to replay.
         let answers = steps.flatMap(\.answers).filter { answer in
-            if session.merchant.isPayContext, case .paymentMethod = answer { return false }
+            if session.isPayContext, case .paymentMethod = answer { return false }
             return true
         }
         session.script.start(answers)

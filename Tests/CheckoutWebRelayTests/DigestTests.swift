@@ -34,6 +34,15 @@ final class DigestTests: XCTestCase {
             hasher.update(message[split...])
             XCTAssertEqual(hasher.finalize(), SHA256.hash(message), "split at \(split)")
         }
+        // A sequence without contiguous storage, and a copy taken mid-message going its own way.
+        XCTAssertEqual(SHA256.hash(message.lazy.map { $0 }), SHA256.hash(message))
+        var first = SHA256()
+        first.update(message[..<100])
+        var second = first
+        first.update(message[100...])
+        second.update(message[100..<200])
+        XCTAssertEqual(first.finalize(), SHA256.hash(message))
+        XCTAssertEqual(second.finalize(), SHA256.hash(message[..<200]))
     }
 
     // spec W6: HMAC-SHA256 against every test case of RFC 4231.

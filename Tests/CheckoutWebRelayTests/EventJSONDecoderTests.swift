@@ -86,6 +86,24 @@ final class EventJSONDecoderTests: XCTestCase {
             XCTAssertNil(EventJSONDecoder.decode(RelayEvent.self, from: Data(text.utf8)), text)
         }
         XCTAssertNil(EventJSONDecoder.decode(RelayEvent.self, from: Data([0x7B, 0x22, 0xFF, 0x22, 0x3A, 0x31, 0x7D])))
+        // Bytes that are not UTF-8 inside a string of the event (ASCII is read without the
+        // generic validation; anything else is validated).
+        for invalid: [UInt8] in [[0xFF], [0xC3], [0xC3, 0x28], [0xED, 0xA0, 0x80], [0x41, 0x80]] {
+            let bytes = Data(
+                #"{"session": "s1", "type": "couponcodechanged", "couponCode": ""#.utf8 + invalid + #""}"#.utf8)
+            XCTAssertNil(EventJSONDecoder.decode(RelayEvent.self, from: bytes), "\(invalid)")
+            XCTAssertThrowsError(try JSONDecoder().decode(RelayEvent.self, from: bytes), "\(invalid)")
+        }
+    }
+
+    // spec W2: text that is UTF-8 beyond ASCII, unescaped, is read as JSONDecoder reads it.
+    func testUnescapedUnicodeIsReadAsJSONDecoderReadsIt() throws {
+        for code in ["Zürich", "東京", "€5 😀", "ASCII only"] {
+            let bytes = Data(#"{"session": "s1", "type": "couponcodechanged", "couponCode": "\#(code)"}"#.utf8)
+            let ours = try XCTUnwrap(EventJSONDecoder.decode(RelayEvent.self, from: bytes), code)
+            XCTAssertEqual(ours, try JSONDecoder().decode(RelayEvent.self, from: bytes), code)
+            XCTAssertEqual(ours.payload, .couponCodeChanged(code))
+        }
     }
 
     func testScalarsAreReadAsJSONDecoderReadsThem() throws {
