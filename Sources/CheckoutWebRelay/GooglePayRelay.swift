@@ -40,24 +40,14 @@ extension WebRelay {
             // Spec W4, E7: an answer was invalid; the page gets the flow's end instead.
             return .ended(await session.endOfFlow(afterPageCancel: false))
         }
-        let update: GooglePayPaymentDataRequestUpdate
-        do {
-            update = try session.googlePayUpdate(for: round)
-        } catch {
-            await session.end(
-                reason: "unrepresentableAnswer",
-                message: "the merchant's answer to \(event.type.rawValue) has no form the page can take: \(error)")
-            return .ended(await session.endOfFlow(afterPageCancel: false))
-        }
-        do {
-            // Spec W4, W9: what Google's sheet would refuse is never sent.
-            try update.check(answering: data.callbackTrigger)
-        } catch {
-            await session.end(
-                reason: "browserWouldRefuse",
-                message: "Google Pay would refuse the merchant's answer to \(event.type.rawValue): \(error)")
-            return .ended(await session.endOfFlow(afterPageCancel: false))
-        }
-        return .complete(.googlePayPaymentDataChanged(update))
+        // Spec W4, W9: what Google's sheet would refuse is never sent.
+        let answered = round
+        return await send(
+            event, of: session, checkedAs: "Google Pay",
+            { .googlePayPaymentDataChanged(try session.googlePayUpdate(for: answered)) },
+            check: { completion in
+                guard case .googlePayPaymentDataChanged(let update) = completion else { return }
+                try update.check(answering: data.callbackTrigger)
+            })
     }
 }

@@ -372,9 +372,23 @@ public final class WebRelay: Sendable {
         if case .authorization(let result) = driven, event.type == .paymentResponse {
             return .complete(await session.responseCompletion(to: result))
         }
+        return await send(
+            event, of: session, checkedAs: "the browser",
+            { try session.completion(for: driven, of: event.type) },
+            check: { try $0.checkAsTheBrowserWould(applePayVersion: self.options.applePayVersion) })
+    }
+
+    /// The merchant's answer to `event` as the page takes it (`build`), checked as `sheet` would
+    /// check it (`check`; spec W4, W8): an answer with no such form ends the session as
+    /// `unrepresentableAnswer`, one the sheet would refuse as `browserWouldRefuse`, and neither
+    /// is sent.
+    func send(
+        _ event: RelayEvent, of session: RelaySession, checkedAs sheet: String,
+        _ build: () throws -> RelayCompletion, check: (RelayCompletion) throws -> Void
+    ) async -> RelayReply.Body {
         let completion: RelayCompletion
         do {
-            completion = try session.completion(for: driven, of: event.type)
+            completion = try build()
         } catch {
             await session.end(
                 reason: "unrepresentableAnswer",
@@ -382,12 +396,11 @@ public final class WebRelay: Sendable {
             return .ended(await session.endOfFlow(afterPageCancel: false))
         }
         do {
-            // Spec W4, W8: what the browser would refuse is never sent.
-            try completion.checkAsTheBrowserWould(applePayVersion: options.applePayVersion)
+            try check(completion)
         } catch {
             await session.end(
                 reason: "browserWouldRefuse",
-                message: "the browser would refuse the merchant's answer to \(event.type.rawValue): \(error)")
+                message: "\(sheet) would refuse the merchant's answer to \(event.type.rawValue): \(error)")
             return .ended(await session.endOfFlow(afterPageCancel: false))
         }
         return .complete(completion)
