@@ -16,13 +16,12 @@ import CheckoutFlows
 public final class PayContext: Sendable {
     @usableFromInline package typealias Machine = PayContextStateMachine
 
-    @usableFromInline package typealias Merchant = HeldMerchant<
-        MerchantBox<any PayContextDelegate>, MerchantBox<any AsyncPayContextDelegate>
-    >
+    @usableFromInline package typealias CompletionsBox = MerchantBox<any PayContextDelegate>
+    @usableFromInline package typealias AsyncBox = MerchantBox<any AsyncPayContextDelegate>
 
     /// The engine. (Unchecked: a runner is a `ManagedBuffer`, which cannot be `Sendable`; it keeps
     /// its state under its own lock, see ``FlowRunner``.)
-    @usableFromInline package nonisolated(unsafe) let runner: FlowRunner<Machine, Merchant>
+    @usableFromInline package nonisolated(unsafe) let runner: FlowRunner<Machine>
     /// The authorization sheet this context drives.
     public let sheet: PaymentAuthorizationFlow
     /// The backend the context talks to.
@@ -41,7 +40,7 @@ public final class PayContext: Sendable {
         delegate: some PayContextDelegate,
         options: FlowOptions = FlowOptions()
     ) throws {
-        try self.init(request, backend, HeldMerchant(completions: MerchantBox(delegate)), options)
+        try self.init(request, backend, MerchantHold(completions: CompletionsBox(delegate)), options)
     }
 
     /// A pay context driving an async delegate.
@@ -51,7 +50,7 @@ public final class PayContext: Sendable {
         delegate: some AsyncPayContextDelegate,
         options: FlowOptions = FlowOptions()
     ) throws {
-        try self.init(request, backend, HeldMerchant(async: MerchantBox(delegate)), options)
+        try self.init(request, backend, MerchantHold(async: AsyncBox(delegate)), options)
     }
 
     /// A pay context driving a delegate that implements both forms: the completion-handler form
@@ -62,10 +61,12 @@ public final class PayContext: Sendable {
         delegate: some PayContextDelegate & AsyncPayContextDelegate,
         options: FlowOptions = FlowOptions()
     ) throws {
-        try self.init(request, backend, HeldMerchant(completions: MerchantBox(delegate)), options)
+        try self.init(request, backend, MerchantHold(completions: CompletionsBox(delegate)), options)
     }
 
-    private init(_ request: PaymentRequest, _ backend: any PaymentBackend, _ delegate: Merchant, _ options: FlowOptions)
+    private init(
+        _ request: PaymentRequest, _ backend: any PaymentBackend, _ delegate: MerchantHold, _ options: FlowOptions
+    )
         throws
     {
         do {
@@ -84,7 +85,7 @@ public final class PayContext: Sendable {
         var sheetOptions = options
         sheetOptions.onEnd = nil
         self.sheet = PaymentAuthorizationFlow(
-            request, HeldMerchant(completions: PaymentAuthorizationMerchantBox(bridge)), sheetOptions,
+            request, MerchantHold(completions: PaymentAuthorizationMerchantBox(bridge)), sheetOptions,
             authorizationIsTimed: false)
         bridge.context.withLock { $0.value = self }
     }
@@ -247,7 +248,7 @@ public final class PayContext: Sendable {
 extension PayContext: CheckoutFlow {}
 
 extension PayContext: FlowShell {
-    @usableFromInline package func perform(_ call: Machine.Call, on delegate: Merchant) {
+    @usableFromInline package func perform(_ call: Machine.Call, on delegate: MerchantHold) {
         switch call {
         case .presentSheet:
             sheet.present()
@@ -267,17 +268,16 @@ extension PayContext: FlowShell {
                     context.runner.send(context) { $0.intentAnswered(id, first: first, answer, at: $1) }
                 }
             }
-            switch delegate {
-            case .completions(let reference):
-                reference.withBox {
-                    $0.merchant.payContext(
-                        self, didCreatePaymentMethod: method, paymentInformation: payment, completion: completion)
-                }
-            case .async(let reference):
-                let delegate = reference.strong.merchant
+            if delegate.isAsync {
+                let merchant = delegate.strong(as: AsyncBox.self).merchant
                 runner.activity.task {
                     completion(
-                        await delegate.payContext(self, didCreatePaymentMethod: method, paymentInformation: payment))
+                        await merchant.payContext(self, didCreatePaymentMethod: method, paymentInformation: payment))
+                }
+            } else {
+                delegate.borrow(as: CompletionsBox.self) {
+                    $0.merchant.payContext(
+                        self, didCreatePaymentMethod: method, paymentInformation: payment, completion: completion)
                 }
             }
         case .retrieveIntent(let secret, let round):
@@ -313,12 +313,13 @@ extension PayContext: FlowShell {
                     }
                 }
             }
-            switch delegate {
-            case .completions(let reference):
-                reference.withBox { $0.merchant.payContext(self, willCompleteWith: result, handler: handler) }
-            case .async(let reference):
-                let delegate = reference.strong.merchant
-                runner.activity.task { handler(await delegate.payContext(self, willCompleteWith: result)) }
+            if delegate.isAsync {
+                let merchant = delegate.strong(as: AsyncBox.self).merchant
+                runner.activity.task { handler(await merchant.payContext(self, willCompleteWith: result)) }
+            } else {
+                delegate.borrow(as: CompletionsBox.self) {
+                    $0.merchant.payContext(self, willCompleteWith: result, handler: handler)
+                }
             }
         case .answerSheet(let result, let handler, let dismiss):
             handler(result)
@@ -326,11 +327,14 @@ extension PayContext: FlowShell {
         case .dismissSheet:
             sheet.cancel()
         case .didComplete(let status, let error):
-            switch delegate {
-            case .completions(let reference):
-                reference.withBox { $0.merchant.payContext(self, didCompleteWith: status, error: error) }
-            case .async(let reference):
-                reference.withBox { $0.merchant.payContext(self, didCompleteWith: status, error: error) }
+            if delegate.isAsync {
+                delegate.borrow(as: AsyncBox.self) {
+                    $0.merchant.payContext(self, didCompleteWith: status, error: error)
+                }
+            } else {
+                delegate.borrow(as: CompletionsBox.self) {
+                    $0.merchant.payContext(self, didCompleteWith: status, error: error)
+                }
             }
             runner.terminalCallReturned()
         }
@@ -358,11 +362,12 @@ extension PayContext: FlowShell {
     fileprivate func forward(_ callback: PayContextCallback, sheetDefault: () -> Void) {
         // Kept alive for the call (`withMerchant`): the drainer may let go of it meanwhile.
         runner.withMerchant { merchant in
-            switch merchant {
-            case .completions(let reference): reference.withBox { callback.deliver(to: $0.merchant, context: self) }
-            case .async(let reference):
-                callback.deliver(to: reference.strong.merchant, context: self, start: runner.activity.task)
-            case nil: sheetDefault()
+            guard let merchant else { return sheetDefault() }
+            if merchant.isAsync {
+                let delegate = merchant.strong(as: AsyncBox.self).merchant
+                callback.deliver(to: delegate, context: self, start: runner.activity.task)
+            } else {
+                merchant.borrow(as: CompletionsBox.self) { callback.deliver(to: $0.merchant, context: self) }
             }
         }
     }

@@ -10,13 +10,12 @@ import CheckoutCore
 public final class PaymentAuthorizationFlow: Sendable {
     @usableFromInline package typealias Machine = PaymentAuthorizationStateMachine
 
-    @usableFromInline package typealias Merchant = HeldMerchant<
-        CompletionsMerchantBox<PaymentAuthorizationFlow>, MerchantBox<any AsyncPaymentAuthorizationDelegate>
-    >
+    @usableFromInline package typealias CompletionsBox = CompletionsMerchantBox<PaymentAuthorizationFlow>
+    @usableFromInline package typealias AsyncBox = MerchantBox<any AsyncPaymentAuthorizationDelegate>
 
     /// The engine. (Unchecked: a runner is a `ManagedBuffer`, which cannot be `Sendable`; it keeps
     /// its state under its own lock, see ``FlowRunner``.)
-    @usableFromInline package nonisolated(unsafe) let runner: FlowRunner<Machine, Merchant>
+    @usableFromInline package nonisolated(unsafe) let runner: FlowRunner<Machine>
 
     /// The request as presented. (Kept once, by the flow's state machine.)
     public var request: PaymentRequest { runner.read(\.request) }
@@ -33,7 +32,7 @@ public final class PaymentAuthorizationFlow: Sendable {
         options: FlowOptions = FlowOptions()
     ) throws {
         try request.validate()
-        self.init(request, HeldMerchant(completions: PaymentAuthorizationMerchantBox(delegate)), options)
+        self.init(request, MerchantHold(completions: PaymentAuthorizationMerchantBox(delegate)), options)
     }
 
     /// A flow driving an async delegate, for a valid request (spec A1).
@@ -45,7 +44,7 @@ public final class PaymentAuthorizationFlow: Sendable {
         options: FlowOptions = FlowOptions()
     ) throws {
         try request.validate()
-        self.init(request, HeldMerchant(async: MerchantBox(delegate)), options)
+        self.init(request, MerchantHold(async: AsyncBox(delegate)), options)
     }
 
     /// A flow driving a delegate that implements both forms: the completion-handler form wins.
@@ -57,13 +56,13 @@ public final class PaymentAuthorizationFlow: Sendable {
         options: FlowOptions = FlowOptions()
     ) throws {
         try request.validate()
-        self.init(request, HeldMerchant(completions: PaymentAuthorizationMerchantBox(delegate)), options)
+        self.init(request, MerchantHold(completions: PaymentAuthorizationMerchantBox(delegate)), options)
     }
 
     /// A flow for a request already validated (the pay context's sheet).
     package init(
         _ request: PaymentRequest,
-        _ delegate: Merchant,
+        _ delegate: MerchantHold,
         _ options: FlowOptions,
         authorizationIsTimed: Bool = true
     ) {
@@ -266,11 +265,12 @@ public final class PaymentAuthorizationFlow: Sendable {
 }
 
 extension PaymentAuthorizationFlow: FlowShell {
-    @usableFromInline package func perform(_ call: Machine.Call, on delegate: Merchant) {
-        switch delegate {
-        // Called where its box holds it, borrowed: the runner's hold outlives the call.
-        case .completions(let reference): reference.withBox { $0.perform(call, of: self) }
-        case .async(let reference): perform(call, async: reference.strong.merchant)
+    @usableFromInline package func perform(_ call: Machine.Call, on delegate: MerchantHold) {
+        if delegate.isAsync {
+            perform(call, async: delegate.strong(as: AsyncBox.self).merchant)
+        } else {
+            // Called where its box holds it, borrowed: the runner's hold outlives the call.
+            delegate.borrow(as: CompletionsBox.self) { $0.perform(call, of: self) }
         }
     }
 

@@ -17,13 +17,12 @@ import CheckoutCore
 public final class ShippingAddressFlow: Sendable {
     @usableFromInline package typealias Machine = ShippingAddressStateMachine
 
-    @usableFromInline package typealias Merchant = HeldMerchant<
-        CompletionsMerchantBox<ShippingAddressFlow>, MerchantBox<any AsyncShippingAddressDelegate>
-    >
+    @usableFromInline package typealias CompletionsBox = CompletionsMerchantBox<ShippingAddressFlow>
+    @usableFromInline package typealias AsyncBox = MerchantBox<any AsyncShippingAddressDelegate>
 
     /// The engine. (Unchecked: a runner is a `ManagedBuffer`, which cannot be `Sendable`; it keeps
     /// its state under its own lock, see ``FlowRunner``.)
-    @usableFromInline package nonisolated(unsafe) let runner: FlowRunner<Machine, Merchant>
+    @usableFromInline package nonisolated(unsafe) let runner: FlowRunner<Machine>
 
     /// The configuration the flow runs with. (Kept once, by the flow's state machine.)
     public var configuration: ShippingAddressConfiguration { runner.read(\.configuration) }
@@ -38,7 +37,7 @@ public final class ShippingAddressFlow: Sendable {
         options: FlowOptions = FlowOptions()
     ) throws {
         try self.init(
-            configuration, HeldMerchant(completions: ShippingAddressMerchantBox(delegate)), options)
+            configuration, MerchantHold(completions: ShippingAddressMerchantBox(delegate)), options)
     }
 
     /// A flow driving an async delegate.
@@ -47,7 +46,7 @@ public final class ShippingAddressFlow: Sendable {
         delegate: some AsyncShippingAddressDelegate,
         options: FlowOptions = FlowOptions()
     ) throws {
-        try self.init(configuration, HeldMerchant(async: MerchantBox(delegate)), options)
+        try self.init(configuration, MerchantHold(async: AsyncBox(delegate)), options)
     }
 
     /// A flow driving a delegate that implements both forms: the completion-handler form wins.
@@ -57,10 +56,10 @@ public final class ShippingAddressFlow: Sendable {
         options: FlowOptions = FlowOptions()
     ) throws {
         try self.init(
-            configuration, HeldMerchant(completions: ShippingAddressMerchantBox(delegate)), options)
+            configuration, MerchantHold(completions: ShippingAddressMerchantBox(delegate)), options)
     }
 
-    private init(_ configuration: ShippingAddressConfiguration, _ delegate: Merchant, _ options: FlowOptions)
+    private init(_ configuration: ShippingAddressConfiguration, _ delegate: MerchantHold, _ options: FlowOptions)
         throws
     {
         let problems = configuration.problems
@@ -176,25 +175,25 @@ public final class ShippingAddressFlow: Sendable {
 }
 
 extension ShippingAddressFlow: FlowShell {
-    @usableFromInline package func perform(_ call: Machine.Call, on delegate: Merchant) {
-        switch delegate {
-        // Called where its box holds it, borrowed: the runner's hold outlives the call.
-        case .completions(let reference): reference.withBox { $0.perform(call, of: self) }
-        case .async(let reference):
-            switch call {
-            case .didEnterAddress(let address, let id):
-                let handler = answerHandler(id)
-                let delegate = reference.strong.merchant
-                runner.activity.task { handler(await delegate.shippingAddressFlow(self, didEnter: address)) }
-            case .didFinish(let address, let method):
-                reference.withBox {
-                    $0.merchant.shippingAddressFlow(self, didFinishWith: address, shippingMethod: method)
-                }
-                runner.terminalCallReturned()
-            case .didCancel:
-                reference.withBox { $0.merchant.shippingAddressFlowDidCancel(self) }
-                runner.terminalCallReturned()
+    @usableFromInline package func perform(_ call: Machine.Call, on delegate: MerchantHold) {
+        guard delegate.isAsync else {
+            // Called where its box holds it, borrowed: the runner's hold outlives the call.
+            delegate.borrow(as: CompletionsBox.self) { $0.perform(call, of: self) }
+            return
+        }
+        switch call {
+        case .didEnterAddress(let address, let id):
+            let handler = answerHandler(id)
+            let merchant = delegate.strong(as: AsyncBox.self).merchant
+            runner.activity.task { handler(await merchant.shippingAddressFlow(self, didEnter: address)) }
+        case .didFinish(let address, let method):
+            delegate.borrow(as: AsyncBox.self) {
+                $0.merchant.shippingAddressFlow(self, didFinishWith: address, shippingMethod: method)
             }
+            runner.terminalCallReturned()
+        case .didCancel:
+            delegate.borrow(as: AsyncBox.self) { $0.merchant.shippingAddressFlowDidCancel(self) }
+            runner.terminalCallReturned()
         }
     }
 

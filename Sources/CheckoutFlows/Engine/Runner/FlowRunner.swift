@@ -26,8 +26,8 @@ import Synchronization
 /// the pay context's, gets it specialized for its own types: compiled only here, it ran generic
 /// there, looking up its types' metadata on every event (about 26,000 instructions an explored session).
 @usableFromInline
-package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
-    ManagedBuffer<RunnerState<Machine, Merchant>, EngineLock.Word>
+package final class FlowRunner<Machine: FlowMachine>:
+    ManagedBuffer<RunnerState<Machine>, EngineLock.Word>
 {
     // The engine's working types are declared outside the class, over the machine's call,
     // delegate and answer types: nested in the generic class, the compiler copied and destroyed
@@ -35,11 +35,11 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     @usableFromInline typealias Work = RunnerWork<Machine.Call>
     @usableFromInline typealias AfterEvent = RunnerAfterEvent<Machine.Answer>
 
-    @usableFromInline typealias Locked = RunnerLocked<Machine, Merchant>
+    @usableFromInline typealias Locked = RunnerLocked<Machine>
 
     /// Makes the runner of a flow: one allocation holds its state and its lock.
     @inlinable package static func make(
-        machine: Machine, merchant: Merchant, options: FlowOptions, tracksActivity: Bool = false
+        machine: Machine, merchant: MerchantHold, options: FlowOptions, tracksActivity: Bool = false
     ) -> FlowRunner {
         let buffer = create(minimumCapacity: 1) { _ in
             RunnerState(machine: machine, merchant: merchant, options: options, tracksActivity: tracksActivity)
@@ -67,13 +67,13 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     /// through the whole state: an access to the state outside the lock would overlap the locked
     /// part's accesses under it (ThreadSanitizer reports it, rightly, as a Swift access race).
     @inlinable @inline(__always)
-    func field<Field>(_ path: KeyPath<RunnerState<Machine, Merchant>, Field>) -> UnsafePointer<Field> {
+    func field<Field>(_ path: KeyPath<RunnerState<Machine>, Field>) -> UnsafePointer<Field> {
         withUnsafeMutablePointerToHeader { UnsafePointer($0).pointer(to: path)! }
     }
 
     /// ``field(_:)``, to write.
     @inlinable @inline(__always)
-    func mutableField<Field>(_ path: WritableKeyPath<RunnerState<Machine, Merchant>, Field>)
+    func mutableField<Field>(_ path: WritableKeyPath<RunnerState<Machine>, Field>)
         -> UnsafeMutablePointer<Field>
     {
         withUnsafeMutablePointerToHeader { $0.pointer(to: path)! }
@@ -104,7 +104,7 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     /// handed to has returned, which makes it hold the flow if the merchant keeps it.
     @inlinable @inline(__always)
     package func makeCompletion<Shell: FlowShell>(_ id: UInt64, _ shell: Shell) -> Completion<Shell>
-    where Shell.Machine == Machine, Shell.Merchant == Merchant {
+    where Shell.Machine == Machine {
         mutableField(\.spare).pointee.make(id, shell)
     }
 
@@ -112,7 +112,7 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     /// only): keeps it for the next callback if the merchant has let go of it.
     @inlinable @inline(__always)
     package func recycle<Shell: FlowShell>(_ completion: consuming Completion<Shell>)
-    where Shell.Machine == Machine, Shell.Merchant == Merchant {
+    where Shell.Machine == Machine {
         mutableField(\.spare).pointee.recycle(completion)
     }
 
@@ -129,8 +129,8 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     /// Runs `body` with the merchant, kept alive for it, or with nil once the terminal call has
     /// been made and the merchant let go of (spec E5). Outside the lock (never call the merchant
     /// under it).
-    @inlinable package func withMerchant<Result>(_ body: (Merchant?) -> Result) -> Result {
-        let held: (merchant: Merchant, box: AnyObject)? = withLock { locked in
+    @inlinable package func withMerchant<Result>(_ body: (MerchantHold?) -> Result) -> Result {
+        let held: (merchant: MerchantHold, box: AnyObject)? = withLock { locked in
             locked.merchant.map { ($0, $0.retained) }
         }
         return withExtendedLifetime(held?.box) { body(held?.merchant) }
@@ -144,7 +144,7 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     package func send<Shell: FlowShell>(
         _ shell: Shell,
         _ event: (inout Machine, FlowInstant) -> Effect<Machine.Call>
-    ) -> DriverResponse where Shell.Machine == Machine, Shell.Merchant == Merchant {
+    ) -> DriverResponse where Shell.Machine == Machine {
         let now = self.now
         var after = AfterEvent()
         var work = Work.idle
@@ -165,7 +165,7 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
         _ shell: Shell,
         taking value: consuming Value,
         _ event: (inout Machine, FlowInstant, consuming Value) -> Effect<Machine.Call>
-    ) -> DriverResponse where Shell.Machine == Machine, Shell.Merchant == Merchant {
+    ) -> DriverResponse where Shell.Machine == Machine {
         let now = self.now
         var after = AfterEvent()
         var work = Work.idle
@@ -186,7 +186,7 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     @inlinable package func sendAndWait<Shell: FlowShell>(
         _ shell: Shell,
         _ event: (inout Machine, FlowInstant) -> Effect<Machine.Call>
-    ) async throws -> Machine.Answer? where Shell.Machine == Machine, Shell.Merchant == Merchant {
+    ) async throws -> Machine.Answer? where Shell.Machine == Machine {
         try await withCheckedThrowingContinuation { continuation in
             let now = self.now
             var after = AfterEvent()
@@ -207,7 +207,7 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
         _ after: inout AfterEvent,
         _ work: inout Work,
         _ shell: Shell
-    ) where Shell.Machine == Machine, Shell.Merchant == Merchant {
+    ) where Shell.Machine == Machine {
         locked.machine.ledger.keepsResolutions = true
         let before = locked.machine.pending?.id
         let response = settle(event(&locked.machine, now), at: now, &locked, &after, &work, shell)
@@ -295,7 +295,7 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
         _ after: inout AfterEvent,
         _ work: inout Work,
         _ shell: Shell
-    ) -> DriverResponse where Shell.Machine == Machine, Shell.Merchant == Merchant {
+    ) -> DriverResponse where Shell.Machine == Machine {
         // What is rare is done out of line, so that the common event pays only for the checks:
         // inline, the waiters' continuations alone had every event look up their type's
         // metadata to make room for one on the stack.
@@ -357,7 +357,7 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     @inlinable @inline(never)
     func takeDrain<Shell: FlowShell>(
         _ locked: inout Locked, _ after: inout AfterEvent, _ work: inout Work, _ shell: Shell
-    ) where Shell.Machine == Machine, Shell.Merchant == Merchant {
+    ) where Shell.Machine == Machine {
         locked.draining = true
         after.drains = true
         var ending: RunnerEnding?
@@ -372,7 +372,7 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
         _ after: inout AfterEvent,
         _ work: inout Work,
         _ shell: Shell
-    ) where Shell.Machine == Machine, Shell.Merchant == Merchant {
+    ) where Shell.Machine == Machine {
         if after.cancelTicket != nil || after.wakes != nil { cancelAndWake(&after) }
         if after.drains {
             drain(shell, (work.take(), after.merchant.take()), after.takeEnding())
@@ -404,7 +404,7 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
         _ locked: inout Locked,
         _ cancelTicket: inout DeadlineTicket?,
         _ shell: Shell
-    ) where Shell.Machine == Machine, Shell.Merchant == Merchant {
+    ) where Shell.Machine == Machine {
         // Whether anything changes, inline; the change itself, rare, out of line.
         let pending = locked.machine.pending
         if armsLazily {
@@ -425,7 +425,7 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
         _ locked: inout Locked,
         _ cancelTicket: inout DeadlineTicket?,
         _ shell: Shell
-    ) where Shell.Machine == Machine, Shell.Merchant == Merchant {
+    ) where Shell.Machine == Machine {
         let pending = locked.machine.pending
         if armsLazily {
             guard let deadline = pending?.deadline else {
@@ -488,7 +488,7 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     /// The flow's system-clock timer fired: it times out the outstanding callback if that one's
     /// deadline has come, and otherwise re-arms for it (through ``settle``).
     @inlinable func timerFired<Shell: FlowShell>(_ shell: Shell)
-    where Shell.Machine == Machine, Shell.Merchant == Merchant {
+    where Shell.Machine == Machine {
         let now = self.now
         var after = AfterEvent()
         var work = Work.idle
@@ -514,7 +514,7 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
         _ cancelTicket: inout DeadlineTicket?,
         _ ending: inout RunnerEnding?,
         _ shell: Shell
-    ) -> DrainStep where Shell.Machine == Machine, Shell.Merchant == Merchant {
+    ) -> DrainStep where Shell.Machine == Machine {
         // The common end of a drain, inline: nothing queued, the flow goes on.
         if !locked.hasWork, !locked.machine.isEnded {
             locked.draining = false
@@ -530,7 +530,7 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
         _ cancelTicket: inout DeadlineTicket?,
         _ ending: inout RunnerEnding?,
         _ shell: Shell
-    ) -> DrainStep where Shell.Machine == Machine, Shell.Merchant == Merchant {
+    ) -> DrainStep where Shell.Machine == Machine {
         let work = locked.popWork()
         if case .call(let call) = work {
             locked.machine.delegateCalled(call, at: now)
@@ -553,7 +553,7 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
 
     @inlinable func drain<Shell: FlowShell>(
         _ shell: Shell, _ first: consuming DrainStep, _ firstEnding: consuming RunnerEnding?
-    ) where Shell.Machine == Machine, Shell.Merchant == Merchant {
+    ) where Shell.Machine == Machine {
         var (work, merchant) = first
         var ending = firstEnding
         loop: while true {
@@ -563,7 +563,7 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
             case .idle:
                 break loop
             case .call(let call):
-                if let merchant = merchant?.assumingMemoryBound(to: Merchant?.self).pointee {
+                if let merchant = merchant?.assumingMemoryBound(to: MerchantHold?.self).pointee {
                     shell.perform(call, on: merchant)
                 }
                 // An isolated merchant's call, handed off: it runs on the merchant's isolation,
@@ -599,7 +599,7 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
     /// Goes on draining after a handed-off delegate call has returned (on the merchant's
     /// isolation, outside every lock): the next work item, or the end of the drain.
     @inlinable package func resumeDrain<Shell: FlowShell>(_ shell: Shell)
-    where Shell.Machine == Machine, Shell.Merchant == Merchant {
+    where Shell.Machine == Machine {
         var ending: RunnerEnding?
         var cancelTicket: DeadlineTicket?
         let step = withLock { nextStep(&$0, &cancelTicket, &ending, shell) }
@@ -624,11 +624,9 @@ package final class FlowRunner<Machine: FlowMachine, Merchant: MerchantHold>:
 @usableFromInline
 package protocol FlowShell: AnyObject, Sendable {
     associatedtype Machine: FlowMachine
-    /// How the flow holds its merchant: a ``HeldMerchant``.
-    associatedtype Merchant: MerchantHold
 
-    var runner: FlowRunner<Machine, Merchant> { get }
+    var runner: FlowRunner<Machine> { get }
 
     /// Calls the merchant. Runs outside every lock, one call at a time per flow.
-    func perform(_ call: Machine.Call, on merchant: Merchant)
+    func perform(_ call: Machine.Call, on merchant: MerchantHold)
 }

@@ -5,8 +5,8 @@ import Synchronization
 /// and the fields fixed when the flow is made, read without it. One allocation where a runner
 /// object and a locked box took two.
 @usableFromInline
-package struct RunnerState<Machine: FlowMachine, Merchant: MerchantHold> {
-    @usableFromInline var locked: RunnerLocked<Machine, Merchant>
+package struct RunnerState<Machine: FlowMachine> {
+    @usableFromInline var locked: RunnerLocked<Machine>
     // (The flag first: it fills what `locked` leaves of its last word.)
     /// Whether the flow keeps one timer, armed lazily (see `FlowRunner.rearm`), as the clock's
     /// ``CheckoutClock/deadlineArming`` says.
@@ -30,7 +30,7 @@ package struct RunnerState<Machine: FlowMachine, Merchant: MerchantHold> {
     @usableFromInline var handedOff: DrainHandOff?
 
     @inlinable
-    init(machine: Machine, merchant: Merchant, options: FlowOptions, tracksActivity: Bool) {
+    init(machine: Machine, merchant: MerchantHold, options: FlowOptions, tracksActivity: Bool) {
         locked = RunnerLocked(machine: machine, merchant: merchant)
         clockObject = .passRetained(RunnerClockBox.box(for: options.clock))
         armsLazily = options.clock.deadlineArming == .lazy
@@ -111,7 +111,7 @@ final class RunnerExtras: Sendable {
 /// What a ``FlowRunner`` keeps under its lock: the state machine, the merchant, the work queue,
 /// the armed deadline, and what awaiting drivers wait for.
 @usableFromInline
-struct RunnerLocked<Machine: FlowMachine, Merchant: MerchantHold> {
+struct RunnerLocked<Machine: FlowMachine> {
     @usableFromInline typealias Work = RunnerWork<Machine.Call>
 
     // Laid out tight (every flow keeps one): the flags and the two counts, 32 bits each, fill
@@ -126,11 +126,11 @@ struct RunnerLocked<Machine: FlowMachine, Merchant: MerchantHold> {
     @usableFromInline var workHead: Int32 = 0
     /// How many of the machine's violations have been queued for ``FlowOptions/onViolation``.
     @usableFromInline var reportedViolations: Int32 = 0
-    /// The merchant (a flow's ``HeldMerchant``), held until the terminal call has been made, then
-    /// let go of (spec E5). Kept inline, at the fixed address of the runner's state: the draining
-    /// thread reads it from there (``FlowRunner``'s `merchantPointer`). Its references are
-    /// unmanaged (``MerchantReference``), so reading it costs no reference count.
-    @usableFromInline var merchant: Merchant?
+    /// The merchant, held until the terminal call has been made, then let go of (spec E5). Kept
+    /// inline, at the fixed address of the runner's state: the draining thread reads it from there
+    /// (``FlowRunner``'s `merchantPointer`). The hold is unmanaged (``MerchantHold``), so reading
+    /// it costs no reference count.
+    @usableFromInline var merchant: MerchantHold?
     /// The work queue. The thread that wins the drain takes an event's call straight from the
     /// event, without queueing it, when nothing is queued before it.
     @usableFromInline var work: [Work] = []
@@ -143,7 +143,7 @@ struct RunnerLocked<Machine: FlowMachine, Merchant: MerchantHold> {
     @usableFromInline var armed: (ticket: DeadlineTicket, id: UInt64, at: FlowInstant)?
 
     @inlinable
-    init(machine: Machine, merchant: Merchant) {
+    init(machine: Machine, merchant: MerchantHold) {
         self.machine = machine
         self.merchant = merchant
     }
@@ -260,12 +260,12 @@ struct RunnerAfterEvent<Answer: Sendable>: ~Copyable {
 /// optional merchant, an array of continuations: about 1,100 instructions a flow).
 @usableFromInline
 final class RunnerEnding {
-    @usableFromInline var merchant: (any MerchantHold)?
+    @usableFromInline var merchant: MerchantHold?
     /// Wakes whoever waits for the end; nil when nobody does.
     @usableFromInline let wakeEndWaiters: (() -> Void)?
 
     @usableFromInline
-    init(merchant: (any MerchantHold)?, wakeEndWaiters: (() -> Void)?) {
+    init(merchant: MerchantHold?, wakeEndWaiters: (() -> Void)?) {
         self.merchant = merchant
         self.wakeEndWaiters = wakeEndWaiters
     }
