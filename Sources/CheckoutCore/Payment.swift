@@ -254,14 +254,25 @@ public enum PaymentErrorField: String, Hashable, Sendable, Codable, CaseIterable
     case postalAddress
     /// The street lines (`CNPostalAddressStreetKey`).
     case street
+    /// The part of the city (`CNPostalAddressSubLocalityKey`; ``Address/subLocality``).
+    case subLocality
     /// The city (`CNPostalAddressCityKey`).
     case city
+    /// The subdivision of the state (`CNPostalAddressSubAdministrativeAreaKey`;
+    /// ``Address/subAdministrativeArea``).
+    case subAdministrativeArea
     /// The state or province (`CNPostalAddressStateKey`).
     case state
     /// The postal code (`CNPostalAddressPostalCodeKey`).
     case postalCode
+    /// The sorting code (the W3C `AddressErrors.sortingCode`; ``Address/sortingCode``). PassKit has
+    /// no key for it.
+    case sortingCode
     /// The country (`CNPostalAddressCountryKey`).
     case country
+    /// The organization (the W3C `AddressErrors.organization`; ``Contact/organizationName``).
+    /// PassKit has no key for it.
+    case organizationName
 }
 
 /// An error the merchant shows on the payment sheet (PassKit's `PKPaymentError` codes).

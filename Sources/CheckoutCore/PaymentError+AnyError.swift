@@ -49,8 +49,9 @@ extension PaymentError {
     /// The field an `NSError` of PassKit's names in its user info, if any.
     private static func field(_ userInfo: [String: Any]) -> PaymentErrorField? {
         let postal: [String: PaymentErrorField] = [
-            "street": .street, "city": .city, "state": .state, "postalCode": .postalCode, "country": .country,
-            "ISOCountryCode": .country,
+            "street": .street, "subLocality": .subLocality, "city": .city,
+            "subAdministrativeArea": .subAdministrativeArea, "state": .state, "postalCode": .postalCode,
+            "country": .country, "ISOCountryCode": .country,
         ]
         let contact: [String: PaymentErrorField] = [
             "name": .name, "emailAddress": .emailAddress, "email": .emailAddress, "phoneNumber": .phoneNumber,

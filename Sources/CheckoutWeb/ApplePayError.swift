@@ -57,11 +57,13 @@ public enum ApplePayErrorContactField: String, Codable, Hashable, Sendable, Case
 /// Apple counterpart: ``init(_:)`` refuses it (the browser would throw a `TypeError`).
 ///
 /// Contact fields, both ways: `name`, `emailAddress`, `phoneNumber`, `postalAddress`,
-/// `postalCode` ↔ the core fields of the same names; `addressLines` ↔ ``/CheckoutCore/PaymentErrorField/street``;
-/// `locality` ↔ ``/CheckoutCore/PaymentErrorField/city``; `administrativeArea` ↔ ``/CheckoutCore/PaymentErrorField/state``;
+/// `postalCode`, `subLocality`, `subAdministrativeArea` ↔ the core fields of the same names;
+/// `addressLines` ↔ ``/CheckoutCore/PaymentErrorField/street``; `locality` ↔
+/// ``/CheckoutCore/PaymentErrorField/city``; `administrativeArea` ↔ ``/CheckoutCore/PaymentErrorField/state``;
 /// `countryCode` ↔ ``/CheckoutCore/PaymentErrorField/country``. One way, Apple to core (the core has no finer
-/// field): `phoneticName` → `name`, `subLocality` → `city`, `subAdministrativeArea` → `state`,
-/// `country` → `country`.
+/// field): `phoneticName` → `name`, `country` → `country`. One way, core to Apple (Apple Pay has no
+/// field for them): ``/CheckoutCore/PaymentErrorField/sortingCode`` and
+/// ``/CheckoutCore/PaymentErrorField/organizationName`` → `postalAddress`.
 public struct ApplePayError: Codable, Hashable, Sendable, Error {
     /// What kind of error this is.
     public var code: ApplePayErrorCode
@@ -110,9 +112,11 @@ public struct ApplePayError: Codable, Hashable, Sendable, Error {
             case .name, .phoneticName: .name
             case .postalAddress: .postalAddress
             case .addressLines: .street
-            case .locality, .subLocality: .city
+            case .subLocality: .subLocality
+            case .locality: .city
             case .postalCode: .postalCode
-            case .administrativeArea, .subAdministrativeArea: .state
+            case .subAdministrativeArea: .subAdministrativeArea
+            case .administrativeArea: .state
             case .country, .countryCode: .country
             }
         }
@@ -142,10 +146,14 @@ public struct ApplePayError: Codable, Hashable, Sendable, Error {
             case .phoneNumber: .phoneNumber
             case .postalAddress: .postalAddress
             case .street: .addressLines
+            case .subLocality: .subLocality
             case .city: .locality
+            case .subAdministrativeArea: .subAdministrativeArea
             case .state: .administrativeArea
             case .postalCode: .postalCode
             case .country: .countryCode
+            // Apple Pay has no field of its own for these: the address as a whole.
+            case .sortingCode, .organizationName: .postalAddress
             }
         }
         self.init(code: code, contactField: field, message: core.message)

@@ -14,9 +14,11 @@ import Foundation
 /// flow (spec W3); the option whose `id` is the selected identifier is `selected: true`.
 ///
 /// Errors from the core (``init(_:selectedShippingOptionID:)`` and the other initializers):
-/// - `shippingContactInvalid` with field `street`, `city`, `state`, `postalCode`, `country`,
-///   `name`, `phoneNumber` → `shippingAddressErrors.addressLine`, `.city`, `.region`,
-///   `.postalCode`, `.country`, `.recipient`, `.phone`; with field `emailAddress` →
+/// - `shippingContactInvalid` with field `street`, `subLocality`, `city`, `state`, `postalCode`,
+///   `sortingCode`, `country`, `organizationName`, `name`, `phoneNumber` →
+///   `shippingAddressErrors.addressLine`, `.dependentLocality`, `.city`, `.region`, `.postalCode`,
+///   `.sortingCode`, `.country`, `.organization`, `.recipient`, `.phone`; with field
+///   `subAdministrativeArea` (the W3C has no such member) → `.region`; with field `emailAddress` →
 ///   `payerErrors.email`;
 /// - `shippingAddressUnserviceable`, and every other error (no field, `postalAddress`,
 ///   billing, coupon, unknown) → `error`;
@@ -25,8 +27,8 @@ import Foundation
 /// Errors to the core (``shippingContactUpdate()``): each `shippingAddressErrors` member →
 /// `shippingContactInvalid` with `addressLine` → `street`, `city` → `city`, `region` → `state`,
 /// `postalCode` → `postalCode`, `country` → `country`, `recipient` → `name`, `phone` →
-/// `phoneNumber`, and the members the core has no field for, `dependentLocality` → `city`,
-/// `sortingCode` → `postalCode`, `organization` → `postalAddress`; each `payerErrors` member →
+/// `phoneNumber`, `dependentLocality` → `subLocality`, `sortingCode` → `sortingCode`,
+/// `organization` → `organizationName`; each `payerErrors` member →
 /// `shippingContactInvalid` (`email` → `emailAddress`, `name` → `name`, `phone` →
 /// `phoneNumber`); `error`, even `""`, → `shippingAddressUnserviceable` when `shippingOptions`
 /// is absent or empty (on a shipping-address change the W3C text defines it as why the goods
@@ -147,9 +149,12 @@ public struct PaymentDetailsUpdate: Codable, Hashable, Sendable {
             }
             switch field {
             case .street: append(error.message, to: &address.addressLine)
+            case .subLocality: append(error.message, to: &address.dependentLocality)
             case .city: append(error.message, to: &address.city)
-            case .state: append(error.message, to: &address.region)
+            case .subAdministrativeArea, .state: append(error.message, to: &address.region)
             case .postalCode: append(error.message, to: &address.postalCode)
+            case .sortingCode: append(error.message, to: &address.sortingCode)
+            case .organizationName: append(error.message, to: &address.organization)
             case .country: append(error.message, to: &address.country)
             case .name: append(error.message, to: &address.recipient)
             case .phoneNumber: append(error.message, to: &address.phone)
@@ -172,10 +177,10 @@ public struct PaymentDetailsUpdate: Codable, Hashable, Sendable {
         var errors: [PaymentError] = []
         if let address = shippingAddressErrors {
             let members: [(String?, PaymentErrorField)] = [
-                (address.addressLine, .street), (address.city, .city), (address.dependentLocality, .city),
-                (address.region, .state), (address.postalCode, .postalCode), (address.sortingCode, .postalCode),
+                (address.addressLine, .street), (address.city, .city), (address.dependentLocality, .subLocality),
+                (address.region, .state), (address.postalCode, .postalCode), (address.sortingCode, .sortingCode),
                 (address.country, .country), (address.recipient, .name), (address.phone, .phoneNumber),
-                (address.organization, .postalAddress),
+                (address.organization, .organizationName),
             ]
             errors += members.compactMap { message, field in message.map { .shippingContactInvalid(field, $0) } }
         }

@@ -8,8 +8,10 @@ import CheckoutCore
 /// - a contact error (`shippingContactInvalid` or `billingContactInvalid`) with field `name`,
 ///   `emailAddress` or `phoneNumber` → `payer.name`, `payer.email`, `payer.phone`: the W3C
 ///   response's contact fields are the payer's;
-/// - `shippingContactInvalid` with field `street`, `city`, `state`, `postalCode`, `country` →
-///   `shippingAddress.addressLine`, `.city`, `.region`, `.postalCode`, `.country`;
+/// - `shippingContactInvalid` with field `street`, `subLocality`, `city`, `state`, `postalCode`,
+///   `sortingCode`, `country`, `organizationName` → `shippingAddress.addressLine`,
+///   `.dependentLocality`, `.city`, `.region`, `.postalCode`, `.sortingCode`, `.country`,
+///   `.organization`; with field `subAdministrativeArea` (the W3C has no such member) → `.region`;
 /// - every other error (no field, `postalAddress`, a billing address field,
 ///   `shippingAddressUnserviceable`, coupon, unknown) → `error`;
 /// - several messages for one member are joined by a line feed.
@@ -50,9 +52,13 @@ public struct PaymentValidationErrors: Codable, Hashable, Sendable {
             case (true, _, .emailAddress?): append(error.message, to: &payer.email)
             case (true, _, .phoneNumber?): append(error.message, to: &payer.phone)
             case (true, true, .street?): append(error.message, to: &address.addressLine)
+            case (true, true, .subLocality?): append(error.message, to: &address.dependentLocality)
             case (true, true, .city?): append(error.message, to: &address.city)
-            case (true, true, .state?): append(error.message, to: &address.region)
+            case (true, true, .subAdministrativeArea?), (true, true, .state?):
+                append(error.message, to: &address.region)
             case (true, true, .postalCode?): append(error.message, to: &address.postalCode)
+            case (true, true, .sortingCode?): append(error.message, to: &address.sortingCode)
+            case (true, true, .organizationName?): append(error.message, to: &address.organization)
             case (true, true, .country?): append(error.message, to: &address.country)
             default: append(error.message, to: &general)
             }

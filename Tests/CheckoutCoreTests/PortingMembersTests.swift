@@ -45,6 +45,16 @@ final class PortingMembersTests: XCTestCase {
                 "PKPaymentErrorContactField": "post", "PKPaymentErrorPostalAddress": "postalCode",
             ])
         XCTAssertEqual(PaymentError(postal), .shippingContactInvalid(.postalCode, "We cannot deliver to this ZIP code"))
+        // `CNPostalAddressSubLocalityKey` and `CNPostalAddressSubAdministrativeAreaKey` name fields of
+        // their own.
+        for (key, field) in [
+            ("subLocality", PaymentErrorField.subLocality), ("subAdministrativeArea", .subAdministrativeArea),
+        ] {
+            let error = NSError(
+                domain: "PKPaymentErrorDomain", code: 1,
+                userInfo: [NSLocalizedDescriptionKey: "m", "PKPaymentErrorPostalAddress": key])
+            XCTAssertEqual(PaymentError(error), .shippingContactInvalid(field, "m"))
+        }
         let email = NSError(
             domain: "PKPaymentErrorDomain", code: 2,
             userInfo: [NSLocalizedDescriptionKey: "Check the email", "PKPaymentErrorContactField": "email"])

@@ -39,15 +39,21 @@ final class ApplePayUpdateTests: XCTestCase {
         let twoWay: [(ApplePayErrorContactField, PaymentErrorField)] = [
             (.phoneNumber, .phoneNumber), (.emailAddress, .emailAddress), (.name, .name),
             (.postalAddress, .postalAddress), (.addressLines, .street), (.locality, .city), (.postalCode, .postalCode),
-            (.administrativeArea, .state), (.countryCode, .country),
+            (.administrativeArea, .state), (.countryCode, .country), (.subLocality, .subLocality),
+            (.subAdministrativeArea, .subAdministrativeArea),
         ]
-        XCTAssertEqual(Set(twoWay.map(\.1)), Set(PaymentErrorField.allCases))
+        // Apple Pay has no field for these two: the sheet shows them on the address as a whole.
+        let coreOnly: [PaymentErrorField] = [.sortingCode, .organizationName]
+        XCTAssertEqual(Set(twoWay.map(\.1) + coreOnly), Set(PaymentErrorField.allCases))
+        for core in coreOnly {
+            XCTAssertEqual(try ApplePayError(.shippingContactInvalid(core, "m")).contactField, .postalAddress)
+        }
         for (apple, core) in twoWay {
             XCTAssertEqual(ApplePayError(code: .shippingContactInvalid, contactField: apple).core().field, core)
             XCTAssertEqual(try ApplePayError(.shippingContactInvalid(core, "m")).contactField, apple)
         }
         let oneWay: [(ApplePayErrorContactField, PaymentErrorField)] = [
-            (.phoneticName, .name), (.subLocality, .city), (.subAdministrativeArea, .state), (.country, .country),
+            (.phoneticName, .name), (.country, .country),
         ]
         XCTAssertEqual(Set(twoWay.map(\.0) + oneWay.map(\.0)), Set(ApplePayErrorContactField.allCases))
         for (apple, core) in oneWay {

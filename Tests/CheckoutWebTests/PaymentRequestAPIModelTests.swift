@@ -75,10 +75,10 @@ final class PaymentRequestAPIModelTests: XCTestCase {
             core.errors,
             [
                 .shippingContactInvalid(.street, "a"), .shippingContactInvalid(.city, "b"),
-                .shippingContactInvalid(.city, "d"), .shippingContactInvalid(.state, "i"),
-                .shippingContactInvalid(.postalCode, "g"), .shippingContactInvalid(.postalCode, "j"),
+                .shippingContactInvalid(.subLocality, "d"), .shippingContactInvalid(.state, "i"),
+                .shippingContactInvalid(.postalCode, "g"), .shippingContactInvalid(.sortingCode, "j"),
                 .shippingContactInvalid(.country, "c"), .shippingContactInvalid(.name, "h"),
-                .shippingContactInvalid(.phoneNumber, "f"), .shippingContactInvalid(.postalAddress, "e"),
+                .shippingContactInvalid(.phoneNumber, "f"), .shippingContactInvalid(.organizationName, "e"),
                 .shippingContactInvalid(.name, "Full name, please"),
                 .shippingContactInvalid(.emailAddress, "Use your work email"),
                 .shippingContactInvalid(.phoneNumber, "A mobile number"),
@@ -90,6 +90,34 @@ final class PaymentRequestAPIModelTests: XCTestCase {
         XCTAssertEqual(
             try withoutOptions.shippingContactUpdate().errors.last,
             .shippingAddressUnserviceable("We cannot ship to this address on Sundays."))
+    }
+
+    func testLocalityErrorFieldsReachTheirOwnMembers() throws {
+        // The W3C `AddressErrors` has members for the core's locality fields (spec W8); WebKit's
+        // ApplePayPaymentHandler.cpp maps `dependentLocality` to Apple's `subLocality` the same way.
+        let items = [SummaryItem(label: "Total", amount: money(6000))]
+        let core = ShippingContactUpdate(
+            errors: [
+                .shippingContactInvalid(.subLocality, "Which district?"),
+                .shippingContactInvalid(.sortingCode, "CEDEX code unknown"),
+                .shippingContactInvalid(.organizationName, "Company required"),
+            ],
+            summaryItems: items, shippingMethods: [])
+        let wire = try PaymentDetailsUpdate(core, selectedShippingOptionID: nil)
+        XCTAssertEqual(
+            wire.shippingAddressErrors,
+            AddressErrors(
+                dependentLocality: "Which district?", organization: "Company required",
+                sortingCode: "CEDEX code unknown"))
+        XCTAssertNil(wire.error)
+        XCTAssertEqual(Set(try wire.shippingContactUpdate().errors), Set(core.errors))
+        // The W3C has no member for a subdivision of the state: it is shown on the region.
+        let county = ShippingContactUpdate(
+            errors: [.shippingContactInvalid(.subAdministrativeArea, "Which county?")], summaryItems: items,
+            shippingMethods: [])
+        XCTAssertEqual(
+            try PaymentDetailsUpdate(county, selectedShippingOptionID: nil).shippingAddressErrors,
+            AddressErrors(region: "Which county?"))
     }
 
     func testDetailsUpdateFromACoreShippingContactUpdate() throws {

@@ -74,6 +74,24 @@ final class PaymentResponseWireTests: XCTestCase {
         XCTAssertEqual(try decode(PaymentValidationErrors.self, json), errors)
     }
 
+    // spec W7: the locality fields have W3C members of their own (a sub-administrative area, which
+    // has none, is shown on the region).
+    func testValidationErrorsCarryTheLocalityFields() {
+        let errors = PaymentValidationErrors([
+            .shippingContactInvalid(.subLocality, "Which district?"),
+            .shippingContactInvalid(.subAdministrativeArea, "Which county?"),
+            .shippingContactInvalid(.sortingCode, "CEDEX unknown"),
+            .shippingContactInvalid(.organizationName, "Company required"),
+            .billingContactInvalid(.sortingCode, "Billing CEDEX"),
+        ])
+        XCTAssertEqual(
+            errors.shippingAddress,
+            AddressErrors(
+                dependentLocality: "Which district?", organization: "Company required", region: "Which county?",
+                sortingCode: "CEDEX unknown"))
+        XCTAssertEqual(errors.error, "Billing CEDEX")
+    }
+
     // spec W2: a PaymentValidationErrors of another shape is refused, not read as empty.
     func testAForeignValidationErrorsPayloadIsRefused() throws {
         assertDecodingFails(try decode(PaymentValidationErrors.self, #"{"messages": ["x"]}"#))
