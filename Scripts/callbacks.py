@@ -644,6 +644,10 @@ def answers_file(flow):
     switch("problems", "func problems(against request: PaymentRequest, current: PaymentTerms) -> [CheckoutError]",
            [f"case .{c['answerCase']}(let update): request.problems(in: update, current: current)" for c in sheet]
            + ["case " + ", ".join("." + c["answerCase"] for c in other) + ": []"])
+    out.append(doc("The answer as its model describes itself: the description of an answer whose callback has "
+                   "no wording of its own.", 4))
+    switch("modelDescription", "var modelDescription: String",
+           [f"case .{c['answerCase']}(let answer): String(describing: answer)" for c in callbacks])
     out.append(doc("Whether the answer updates the sheet (declared `updatesSheet`): the sheet applies it; the "
                    "machine hands any other answer to its callback's own handling.", 4))
     switch("updatesSheet", "var updatesSheet: Bool",

@@ -107,6 +107,19 @@ extension PaymentAuthorizationAnswer {
         }
     }
 
+    /// The answer as its model describes itself: the description of an answer whose callback has no
+    /// wording of its own.
+    var modelDescription: String {
+        switch self {
+        case .shippingContact(let answer): String(describing: answer)
+        case .shippingMethod(let answer): String(describing: answer)
+        case .paymentMethod(let answer): String(describing: answer)
+        case .couponCode(let answer): String(describing: answer)
+        case .authorization(let answer): String(describing: answer)
+        case .merchantSession(let answer): String(describing: answer)
+        }
+    }
+
     /// Whether the answer updates the sheet (declared `updatesSheet`): the sheet applies it; the
     /// machine hands any other answer to its callback's own handling.
     @inline(__always)

@@ -23,22 +23,26 @@ extension PaymentAuthorizationAnswer: CustomStringConvertible {
         func methods(_ methods: [ShippingMethod]?) -> String {
             methods.map { ", methods: [" + $0.map(\.identifier).joined(separator: ", ") + "]" } ?? ""
         }
-        switch self {
-        case .shippingContact(let update):
+        // The answers worded here; another (a callback added since) is described by its model.
+        if case .shippingContact(let update) = self {
             return "ShippingContactUpdate(\(items(update.summaryItems))\(methods(update.shippingMethods))"
                 + "\(errors(update.errors))\(terms(update.terms)))"
-        case .shippingMethod(let update):
+        }
+        if case .shippingMethod(let update) = self {
             return "ShippingMethodUpdate(\(items(update.summaryItems))\(terms(update.terms)))"
-        case .paymentMethod(let update):
+        }
+        if case .paymentMethod(let update) = self {
             return "PaymentMethodUpdate(\(items(update.summaryItems))\(errors(update.errors))\(terms(update.terms)))"
-        case .couponCode(let update):
+        }
+        if case .couponCode(let update) = self {
             return "CouponCodeUpdate(\(items(update.summaryItems))\(methods(update.shippingMethods))"
                 + "\(errors(update.errors))\(terms(update.terms)))"
-        case .authorization(let result):
-            return "PaymentAuthorizationResult(\(result.status)\(errors(result.errors)))"
-        case .merchantSession(let update):
-            return "MerchantSessionUpdate(\(update.status))"
         }
+        if case .authorization(let result) = self {
+            return "PaymentAuthorizationResult(\(result.status)\(errors(result.errors)))"
+        }
+        if case .merchantSession(let update) = self { return "MerchantSessionUpdate(\(update.status))" }
+        return modelDescription
     }
 }
 
