@@ -10,7 +10,12 @@
 For each flow: `<Protocol>.swift` (the delegate protocol with its defaults, and the async twin
 with its defaults) and `<Name>Callback.swift` (the callback enum, its delivery to a merchant of
 either form, its default answer, the forwarding protocol that implements every requirement, and
-the merchant enum). Once for all flows: `Sources/CheckoutFlows/DelegateMethod.swift`.
+the merchant enum). For a flow whose state machine is declared (`machine`): the machine's
+outstanding callback and call, the start of each deadline, the hand-off of an answer that does not
+update the sheet, and the actions that only open a callback (`<Machine>+Callbacks.swift`); for its
+declared driver actions, the flow's actions and their `…AndWait` forms (`<Flow>+Driver.swift`), on
+the pay context too (taken on its sheet); the relay's record of each answer (`RecordedAnswer.swift`).
+Once for all flows: `Sources/CheckoutFlows/DelegateMethod.swift`.
 
 The output goes through `swift format` with the package's configuration, so the files are what
 `swift format lint --strict` accepts; the toolchain's `swift` must be on PATH.
@@ -634,10 +639,31 @@ def answers_file(flow):
             "shippingMethods: update.shippingMethods)" for c in sheet]
            + ["case " + ", ".join("." + c["answerCase"] for c in other) + ": true"],
            attributes="@inline(__always)\n    ")
-    out.append(doc("Why the update does not fit the request (spec E7): empty when it does.", 4))
-    switch("problems", "func problems(against request: PaymentRequest) -> [CheckoutError]",
-           [f"case .{c['answerCase']}(let update): request.problems(in: update)" for c in sheet]
+    out.append(doc("Why the update does not fit the request (spec E7), with `current` the terms it replaces: "
+                   "empty when it does.", 4))
+    switch("problems", "func problems(against request: PaymentRequest, current: PaymentTerms) -> [CheckoutError]",
+           [f"case .{c['answerCase']}(let update): request.problems(in: update, current: current)" for c in sheet]
            + ["case " + ", ".join("." + c["answerCase"] for c in other) + ": []"])
+    out.append(doc("The answer as its model describes itself: the description of an answer whose callback has "
+                   "no wording of its own.", 4))
+    switch("modelDescription", "var modelDescription: String",
+           [f"case .{c['answerCase']}(let answer): String(describing: answer)" for c in callbacks])
+    out.append(doc("Whether the answer updates the sheet (declared `updatesSheet`): the sheet applies it; the "
+                   "machine hands any other answer to its callback's own handling.", 4))
+    switch("updatesSheet", "var updatesSheet: Bool",
+           ["case " + ", ".join("." + c["answerCase"] for c in sheet) + ": true",
+            "case " + ", ".join("." + c["answerCase"] for c in other) + ": false"],
+           attributes="@inline(__always)\n    ")
+    out.append(doc("Whether the answer sets terms (asked without copying them out: nearly every answer sets "
+                   "none).", 4))
+    switch("setsTerms", "var setsTerms: Bool",
+           [f"case .{c['answerCase']}(let update): !update.terms.isEmpty" for c in sheet]
+           + ["case " + ", ".join("." + c["answerCase"] for c in other) + ": false"],
+           attributes="@inline(__always)\n    ")
+    out.append(doc("The terms the answer sets (none for an answer that does not update the sheet).", 4))
+    switch("updatedTerms", "var updatedTerms: PaymentTerms",
+           [f"case .{c['answerCase']}(let update): update.terms" for c in sheet]
+           + ["case " + ", ".join("." + c["answerCase"] for c in other) + ": PaymentTerms()"])
     out.append("}\n\n")
 
     out.append(f"extension {enum}: TranscriptModel {{\n")
@@ -815,6 +841,243 @@ def perform_file(flow):
     return "".join(out)
 
 
+def machine_callbacks(flow):
+    """The flow's callbacks and terminal call as its state machine has them (declared `machine`)."""
+    return [c for c in flow["callbacks"] if "machine" in c]
+
+
+def outstanding_case(callback):
+    return callback["machine"].get("outstanding", {}).get("case", callback.get("answerCase"))
+
+
+def call_case(callback):
+    return callback["machine"].get("call", {}).get("case", callback["name"])
+
+
+def call_payload(callback):
+    """The call case's values before the callback's id: the method's parameter types unless declared."""
+    return callback["machine"].get("call", {}).get("payload", [p["type"] for p in params(callback)])
+
+
+def driver_parameters(driver):
+    parts = []
+    for p in driver["parameters"]:
+        head = p["name"] if p["label"] == p["name"] else f"{p['label']} {p['name']}"
+        parts.append(f"{head}: {p['type']}" + (f" = {p['default']}" if "default" in p else ""))
+    return ", ".join(parts)
+
+
+def driver_arguments(driver):
+    return ", ".join(p["name"] if p["label"] == "_" else f"{p['label']}: {p['name']}" for p in driver["parameters"])
+
+
+def machine_file(flow):
+    """The state machine's side of the declared callbacks: the callback it keeps outstanding, the call it
+    asks its shell for, the start of each callback's deadline, the answers that do not update the sheet
+    handed to their callback's handling, and the driver actions that only open a callback."""
+    machine, name = flow["machine"], flow["name"]
+    declared = machine_callbacks(flow)
+    callbacks = [c for c in declared if is_callback(c)]
+    terminals = [c for c in declared if c["kind"] == "terminal"]
+    out = [HEADER, "\n", "import CheckoutCore\n", "\n", f"extension {machine} {{\n"]
+    out.append(doc("The callback the merchant owes an answer to, with what the sheet needs to apply the answer. "
+                   "The large payloads are boxed (`indirect`): the callback and the call are copied as the flow "
+                   "moves them through its states and its work queue, and a box costs one reference count where "
+                   "a payment costs one per string. (A contact is one reference already: its fields are shared, "
+                   "``Contact`` is copy on write.)", 4))
+    out.append("    package enum Callback: Sendable {\n")
+    for callback in callbacks:
+        outstanding = callback["machine"].get("outstanding", {})
+        if "doc" in outstanding:
+            out.append(doc(outstanding["doc"], 8))
+        payload = f"({outstanding['payload']})" if "payload" in outstanding else ""
+        indirect = "indirect " if outstanding.get("indirect") else ""
+        out.append(f"        {indirect}case {outstanding_case(callback)}{payload}\n")
+    out.append("    }\n\n")
+    out.append(doc("A delegate call the machine asks its shell for: a callback with its id, or the terminal "
+                   "call.", 4))
+    out.append("    @usableFromInline package enum Call: Sendable {\n")
+    for callback in callbacks + terminals:
+        call = callback["machine"].get("call", {})
+        if "doc" in call:
+            out.append(doc(call["doc"], 8))
+        values = call_payload(callback) + (["id: UInt64"] if is_callback(callback) else [])
+        indirect = "indirect " if call.get("indirect") else ""
+        out.append(f"        {indirect}case {call_case(callback)}" + (f"({', '.join(values)})" if values else "")
+                   + "\n")
+    out.append("    }\n\n")
+    out.append(doc("A callback's deadline starts when its delegate call is made (spec E4).", 4))
+    out.append("    @usableFromInline package mutating func delegateCalled(_ call: Call, at now: FlowInstant) {\n")
+    out.append("        switch call {\n")
+    out.append("        case " + ",\n            ".join(
+        f".{call_case(c)}(" + ", ".join(["_"] * len(call_payload(c)) + ["let id"]) + ")" for c in callbacks) + ":\n")
+    out.append("            ledger.called(id, at: now)\n")
+    out.append("        case " + ", ".join("." + call_case(c) for c in terminals) + ":\n            break\n")
+    out.append("        }\n    }\n\n")
+
+    others = [c for c in callbacks if not c.get("updatesSheet")]
+    sheet = [c for c in callbacks if c.get("updatesSheet")]
+    out.append(doc("An answer in time that does not update the sheet, handed to its callback's handling "
+                   "(declared `answered`).", 4))
+    out.append("    mutating func answeredOutsideTheSheet(_ answer: Answer, at now: FlowInstant) -> Effect<Call> {\n")
+    out.append("        switch answer {\n")
+    for callback in others:
+        out.append(f"        case .{callback['answerCase']}(let answer): {callback['machine']['answered']}(answer, "
+                   "at: now)\n")
+    out.append("        case " + ", ".join("." + c["answerCase"] for c in sheet) + ":\n")
+    out.append("            preconditionFailure(\"a sheet update that fits is applied by answer(_:first:_:at:)\")\n")
+    out.append("        }\n    }\n")
+
+    for callback in callbacks:
+        driver = callback.get("driver", {})
+        opens = driver.get("opens")
+        if not opens:
+            continue
+        out.append("\n")
+        out.append(doc(opens["doc"], 4))
+        out.append(f"    package mutating func {driver['action']}({driver_parameters(driver)}, at now: FlowInstant) "
+                   "-> Effect<Call> {\n")
+        out.append(f"        let action = \"{driver['action']}\"\n")
+        out.append("        if let refused = refusal(action, at: now, allowedWhileAwaitingPIN: false) { "
+                   "return refused }\n")
+        out.append(f"        let argument: TranscriptValue = {opens['transcript']}\n")
+        out.append("        log.record(action: action, argument, at: now)\n")
+        outstanding = callback["machine"].get("outstanding", {})
+        payload = "(" + ", ".join(p["name"] for p in driver["parameters"]) + ")" if "payload" in outstanding else ""
+        values = ", ".join([p["name"] for p in driver["parameters"]] + ["id: $0"])
+        out.append(f"        return open(.{outstanding_case(callback)}{payload}, .{callback['name']}, "
+                   f".value(argument), at: now) {{\n")
+        out.append(f"            .{call_case(callback)}({values})\n        }}\n    }}\n")
+    out.append("}\n")
+    return "".join(out)
+
+
+def driver_file(flow):
+    """The flow's driver actions that lead to a callback (declared `driver`): each, and its `…AndWait`
+    form that returns the merchant's answer."""
+    flow_type = flow["flowType"]
+    drivers = [c for c in flow["callbacks"] if "driver" in c]
+    out = [HEADER, "\n", "import CheckoutCore\n", "\n", f"extension {flow_type} {{\n"]
+    for index, callback in enumerate(drivers):
+        driver = callback["driver"]
+        if index:
+            out.append("\n")
+        out.append(doc(driver["doc"], 4))
+        out.append(f"    @discardableResult\n    public func {driver['action']}({driver_parameters(driver)}) "
+                   "-> DriverResponse {\n")
+        arguments = ", ".join(filter(None, [driver_arguments(driver), "at: $1"]))
+        out.append(f"        runner.send(self) {{ $0.{driver['action']}({arguments}) }}\n    }}\n")
+    for callback in drivers:
+        driver = callback["driver"]
+        out.append("\n")
+        out.append(doc(driver["andWaitDoc"], 4))
+        out.append(f"    public func {driver['action']}AndWait({driver_parameters(driver)}) async throws -> "
+                   f"{callback['answer']} {{\n")
+        arguments = ", ".join(filter(None, [driver_arguments(driver), "at: $1"]))
+        out.append(f"        let answer = try await runner.sendAndWait(self) {{ $0.{driver['action']}({arguments}) }}\n")
+        out.append(f"        guard case .{callback['answerCase']}(let answer) = answer else {{\n")
+        out.append(f"            throw CallbackEnded(callback: DelegateMethod.{callback['name']}.name, "
+                   "reason: \"the flow ended\")\n        }\n        return answer\n    }\n")
+    out.append("}\n")
+    return "".join(out)
+
+
+def sheet_driver_file(flow):
+    """The driver actions of the flow's sheet (``bridgesFrom``), each taken on the sheet."""
+    sheet = FLOWS[flow["bridgesFrom"]]
+    drivers = [c for c in sheet["callbacks"] if "driver" in c]
+    out = [HEADER, "\n"] + [f"import {module}\n" for module in flow.get("imports", ["CheckoutCore"])]
+    out.append(f"\nextension {flow['flowType']} {{\n")
+    for index, callback in enumerate(drivers):
+        driver = callback["driver"]
+        if index:
+            out.append("\n")
+        out.append(doc(driver["payContextDoc"], 4))
+        out.append(f"    @discardableResult\n    public func {driver['action']}({driver_parameters(driver)}) "
+                   f"-> DriverResponse {{\n        sheet.{driver['action']}({driver_arguments(driver)})\n    }}\n")
+    for callback in drivers:
+        driver = callback["driver"]
+        out.append("\n")
+        out.append(doc(driver["payContextAndWaitDoc"], 4))
+        out.append(f"    public func {driver['action']}AndWait({driver_parameters(driver)}) async throws -> "
+                   f"{callback['answer']} {{\n        try await sheet.{driver['action']}AndWait("
+                   f"{driver_arguments(driver)})\n    }}\n")
+    out.append("}\n")
+    return "".join(out)
+
+
+def recorded_answer_file(flow):
+    """The relay's record of each answer of the flow, for a snapshot (declared `recorded`, or the answer
+    with whether a default gave it)."""
+    callbacks = [c for c in flow["callbacks"] if is_callback(c)]
+    enum = flow["answerEnum"]
+    out = [HEADER, "\n", "import CheckoutCore\nimport CheckoutFlows\n", "\n"]
+    out.append(doc("A merchant's answer as a snapshot keeps it, in CheckoutCore's JSON (which refuses unknown keys), "
+                   "with whether a default answered (spec A9), so that the replayed transcript says so too.", 0))
+    out.append("package enum RecordedAnswer: Codable, Hashable, Sendable {\n")
+    for callback in callbacks:
+        recorded = callback.get("recorded", {})
+        if "doc" in recorded:
+            out.append(doc(recorded["doc"], 4))
+        out.append("    case " + recorded.get("case", f"{callback['answerCase']}({callback['answer']}, byDefault: Bool)")
+                   + "\n")
+    out.append("\n")
+    out.append(doc("What a snapshot keeps of `answer`; `willAuthorizeByDefault` is asked only for an "
+                   "authorization.", 4))
+    out.append(f"    init(_ answer: {enum}, willAuthorizeByDefault: () -> Bool) {{\n        switch answer {{\n")
+    for callback in callbacks:
+        made = callback.get("recorded", {}).get(
+            "from", f".{callback['answerCase']}(answer, byDefault: answer.isDefaultAnswer)")
+        out.append(f"        case .{callback['answerCase']}(let answer): self = {made}\n")
+    out.append("        }\n    }\n\n")
+    out.append(doc("The callback the answer belongs to.", 4))
+    out.append("    var callback: String {\n        switch self {\n")
+    for callback in callbacks:
+        out.append(f"        case .{callback['answerCase']}: DelegateMethod.{callback['name']}.name\n")
+    out.append("        }\n    }\n\n")
+    out.append(doc("The answer a replay gives the callback it answers, with whether a default gave it; nil for "
+                   "one a replay answers otherwise (an authorization, through `willAuthorizePayment`: see "
+                   "`RelayAuthorizationDelegate`).", 4))
+    out.append(f"    var replayed: {enum}? {{\n        switch self {{\n")
+    for callback in callbacks:
+        recorded = callback.get("recorded")
+        if recorded is None:
+            out.append(f"        case .{callback['answerCase']}(var answer, let byDefault):\n")
+            out.append("            answer.isDefaultAnswer = byDefault\n")
+            out.append(f"            return .{callback['answerCase']}(answer)\n")
+        elif "replayed" in recorded:
+            bindings = ", ".join(f"let {b}" for b in recorded["bindings"])
+            out.append(f"        case .{callback['answerCase']}({bindings}):\n")
+            for line in recorded["replayed"]:
+                out.append(f"            {line}\n")
+        else:
+            out.append(f"        case .{callback['answerCase']}:\n            return nil\n")
+    out.append("        }\n    }\n}\n")
+    return "".join(out)
+
+
+def forwarded(flows):
+    """Adds to each flow that bridges from a sheet (``bridgesFrom``) the sheet's callbacks it forwards
+    (declared there `forwardedBy`), after its own."""
+    by_name = {flow["name"]: flow for flow in flows}
+    shared = ("name", "kind", "parameters", "answer", "answerCase", "optional", "updatesSheet", "doc", "asyncDoc",
+              "recordingDoc", "handlerLabel")
+    for flow in flows:
+        if "bridgesFrom" not in flow:
+            continue
+        sheet = by_name[flow["bridgesFrom"]]
+        for callback in sheet["callbacks"]:
+            own = callback.get("forwardedBy", {}).get(flow["name"])
+            if own is None:
+                continue
+            entry = {key: callback[key] for key in shared if key in callback}
+            if "default" in callback:
+                entry["default"] = callback["default"].replace(
+                    sheet["flowParameter"] + ".", flow["flowParameter"] + ".sheet.", 1)
+            entry.update(own)
+            flow["callbacks"].append(entry)
+
+
 def delegate_method(flows):
     names = []
     for flow in flows:
@@ -844,10 +1107,16 @@ def formatted(text):
     return result.stdout
 
 
-def outputs(path):
+def load(path=DECLARATIONS):
+    """The flows as declared, each with the callbacks it forwards from its sheet (`forwardedBy`)."""
     with open(path, encoding="utf-8") as file:
-        declarations = json.load(file)
-    flows = declarations["flows"]
+        flows = json.load(file)["flows"]
+    forwarded(flows)
+    return flows
+
+
+def outputs(path):
+    flows = load(path)
     for flow in flows:
         FLOWS[flow["name"]] = flow
         if "answerEnum" in flow:
@@ -862,6 +1131,15 @@ def outputs(path):
             files[os.path.join(flow["directory"], kind + flow["protocol"] + ".swift")] = isolated_file(flow, kind)
         if flow.get("performs"):
             files[os.path.join(flow["directory"], flow["flowType"] + "+Perform.swift")] = perform_file(flow)
+        if "machine" in flow:
+            files[os.path.join(flow["directory"], flow["machine"] + "+Callbacks.swift")] = machine_file(flow)
+        if any("driver" in c for c in flow["callbacks"]):
+            files[os.path.join(flow["directory"], flow["flowType"] + "+Driver.swift")] = driver_file(flow)
+        if "bridgesFrom" in flow and any("driver" in c for c in FLOWS[flow["bridgesFrom"]]["callbacks"]):
+            files[os.path.join(flow["directory"], flow["flowType"] + "+Driver.swift")] = sheet_driver_file(flow)
+        if "recordedAnswer" in flow:
+            files[os.path.join(flow["recordedAnswer"]["directory"], "RecordedAnswer.swift")] = \
+                recorded_answer_file(flow)
         if "recording" in flow:
             recording = flow["recording"]
             files[os.path.join(recording["directory"], recording["class"] + ".swift")] = recording_file(flow)

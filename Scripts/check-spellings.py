@@ -16,11 +16,13 @@ built modules (`swiftc -typecheck -I .build/debug/Modules`):
              it (Tests/CheckoutFlowsTests/PlatformSpellingTests.swift runs it).
 Exits 1, naming each snippet that did the wrong thing and the compiler's output.
 """
-import json
 import os
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import callbacks  # noqa: E402 (the declarations as the generator reads them)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DECLARATIONS = os.path.join(ROOT, "Scripts", "callbacks.json")
@@ -79,8 +81,7 @@ def main(argv):
         build = subprocess.run(["swift", "build"], cwd=ROOT)
         if build.returncode != 0:
             return build.returncode
-    with open(DECLARATIONS, encoding="utf-8") as file:
-        flows = json.load(file)["flows"]
+    flows = callbacks.load(DECLARATIONS)
     problems = []
     checked = 0
     with tempfile.TemporaryDirectory() as directory:

@@ -41,28 +41,20 @@ public protocol ConfinedPayContextDelegate: AnyObject, SendableMetatype {
         error: (any Error)?
     )
 
-    /// The sheet needs a merchant session (Apple Pay on the web's `onvalidatemerchant`): fetch it
-    /// from Apple with the request's validation URL and call `handler` with it, or with a failure.
+    /// The result is about to be shown on the sheet; call `handler` with it, adjusted if you like.
     func payContext(
         _ context: PayContext,
-        didRequestMerchantSessionUpdate request: MerchantSessionRequest,
-        handler: @escaping @Sendable (MerchantSessionUpdate) -> Void
+        willCompleteWith result: PaymentAuthorizationResult,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
     )
 
-    /// The customer selected a shipping method.
-    func payContext(
-        _ context: PayContext,
-        didSelectShippingMethod method: ShippingMethod,
-        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
-    )
-
-    /// Stripe's spelling of `payContext(_:didSelectShippingMethod:handler:)`, with this package's
-    /// types: implement either (spec E11). The flow calls ours, whose default calls this one;
-    /// implement only one of them.
+    /// Stripe's spelling of `payContext(_:willCompleteWith:handler:)`, with this package's types:
+    /// implement either (spec E11). The flow calls ours, whose default calls this one; implement
+    /// only one of them.
     func applePayContext(
         _ context: PayContext,
-        didSelect method: ShippingMethod,
-        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+        willCompleteWithResult result: PaymentAuthorizationResult,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
     )
 
     /// The customer selected a shipping contact, redacted (spec A2).
@@ -81,6 +73,22 @@ public protocol ConfinedPayContextDelegate: AnyObject, SendableMetatype {
         handler: @escaping @Sendable (ShippingContactUpdate) -> Void
     )
 
+    /// The customer selected a shipping method.
+    func payContext(
+        _ context: PayContext,
+        didSelectShippingMethod method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    )
+
+    /// Stripe's spelling of `payContext(_:didSelectShippingMethod:handler:)`, with this package's
+    /// types: implement either (spec E11). The flow calls ours, whose default calls this one;
+    /// implement only one of them.
+    func applePayContext(
+        _ context: PayContext,
+        didSelect method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    )
+
     /// The customer entered a coupon code.
     func payContext(
         _ context: PayContext,
@@ -97,53 +105,35 @@ public protocol ConfinedPayContextDelegate: AnyObject, SendableMetatype {
         handler: @escaping @Sendable (CouponCodeUpdate) -> Void
     )
 
-    /// The result is about to be shown on the sheet; call `handler` with it, adjusted if you like.
+    /// The sheet needs a merchant session (Apple Pay on the web's `onvalidatemerchant`): fetch it
+    /// from Apple with the request's validation URL and call `handler` with it, or with a failure.
     func payContext(
         _ context: PayContext,
-        willCompleteWith result: PaymentAuthorizationResult,
-        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
-    )
-
-    /// Stripe's spelling of `payContext(_:willCompleteWith:handler:)`, with this package's types:
-    /// implement either (spec E11). The flow calls ours, whose default calls this one; implement
-    /// only one of them.
-    func applePayContext(
-        _ context: PayContext,
-        willCompleteWithResult result: PaymentAuthorizationResult,
-        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+        didRequestMerchantSessionUpdate request: MerchantSessionRequest,
+        handler: @escaping @Sendable (MerchantSessionUpdate) -> Void
     )
 }
 
 extension ConfinedPayContextDelegate {
-    /// Default (spec A9, W5): the answer the protocol gives; the transcript says a default
-    /// answered, and strict mode fails the test unless it expects it (spec E11).
+    /// Default: calls Stripe's spelling, `applePayContext(_:willCompleteWithResult:handler:)`.
     public func payContext(
         _ context: PayContext,
-        didRequestMerchantSessionUpdate request: MerchantSessionRequest,
-        handler: @escaping @Sendable (MerchantSessionUpdate) -> Void
+        willCompleteWith result: PaymentAuthorizationResult,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
     ) {
-        context.runner.defaultAnswered(.didRequestMerchantSessionUpdate)
-        handler(context.sheet.defaultMerchantSessionUpdate())
+        applePayContext(context, willCompleteWithResult: result, handler: handler)
     }
 
-    /// Default: calls Stripe's spelling, `applePayContext(_:didSelect:handler:)`.
-    public func payContext(
-        _ context: PayContext,
-        didSelectShippingMethod method: ShippingMethod,
-        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
-    ) {
-        applePayContext(context, didSelect: method, handler: handler)
-    }
-
-    /// Default (spec A9, P2): the answer the protocol gives; the transcript says a default
+    /// Default (spec A9, P4): the answer the protocol gives; the transcript says a default
     /// answered, and strict mode fails the test unless it expects it (spec E11).
     public func applePayContext(
         _ context: PayContext,
-        didSelect method: ShippingMethod,
-        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+        willCompleteWithResult result: PaymentAuthorizationResult,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
     ) {
-        context.runner.defaultAnswered(.didSelectShippingMethod)
-        handler(context.sheet.defaultShippingMethodUpdate())
+        context.runner.defaultAnswered(.willComplete)
+        context.noteDefaultWillComplete()
+        handler(result)
     }
 
     /// Default: calls Stripe's spelling, `applePayContext(_:didSelectShippingContact:handler:)`.
@@ -166,6 +156,26 @@ extension ConfinedPayContextDelegate {
         handler(context.sheet.defaultShippingContactUpdate())
     }
 
+    /// Default: calls Stripe's spelling, `applePayContext(_:didSelect:handler:)`.
+    public func payContext(
+        _ context: PayContext,
+        didSelectShippingMethod method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    ) {
+        applePayContext(context, didSelect: method, handler: handler)
+    }
+
+    /// Default (spec A9, P2): the answer the protocol gives; the transcript says a default
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
+    public func applePayContext(
+        _ context: PayContext,
+        didSelect method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    ) {
+        context.runner.defaultAnswered(.didSelectShippingMethod)
+        handler(context.sheet.defaultShippingMethodUpdate())
+    }
+
     /// Default: calls Stripe's spelling, `applePayContext(_:didChangeCouponCode:handler:)`.
     public func payContext(
         _ context: PayContext,
@@ -186,25 +196,15 @@ extension ConfinedPayContextDelegate {
         handler(context.sheet.defaultCouponCodeUpdate())
     }
 
-    /// Default: calls Stripe's spelling, `applePayContext(_:willCompleteWithResult:handler:)`.
+    /// Default (spec A9, W5): the answer the protocol gives; the transcript says a default
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
     public func payContext(
         _ context: PayContext,
-        willCompleteWith result: PaymentAuthorizationResult,
-        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+        didRequestMerchantSessionUpdate request: MerchantSessionRequest,
+        handler: @escaping @Sendable (MerchantSessionUpdate) -> Void
     ) {
-        applePayContext(context, willCompleteWithResult: result, handler: handler)
-    }
-
-    /// Default (spec A9, P4): the answer the protocol gives; the transcript says a default
-    /// answered, and strict mode fails the test unless it expects it (spec E11).
-    public func applePayContext(
-        _ context: PayContext,
-        willCompleteWithResult result: PaymentAuthorizationResult,
-        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
-    ) {
-        context.runner.defaultAnswered(.willComplete)
-        context.noteDefaultWillComplete()
-        handler(result)
+        context.runner.defaultAnswered(.didRequestMerchantSessionUpdate)
+        handler(context.sheet.defaultMerchantSessionUpdate())
     }
 }
 
@@ -218,16 +218,16 @@ extension PayContextCallback {
                 completion: completion)
         case .didComplete(let status, let error):
             merchant.payContext(context, didCompleteWith: status, error: error)
-        case .didRequestMerchantSessionUpdate(let request, let handler):
-            merchant.payContext(context, didRequestMerchantSessionUpdate: request, handler: handler)
-        case .didSelectShippingMethod(let method, let handler):
-            merchant.payContext(context, didSelectShippingMethod: method, handler: handler)
-        case .didSelectShippingContact(let contact, let handler):
-            merchant.payContext(context, didSelectShippingContact: contact, handler: handler)
-        case .didChangeCouponCode(let code, let handler):
-            merchant.payContext(context, didChangeCouponCode: code, handler: handler)
         case .willComplete(let result, let handler):
             merchant.payContext(context, willCompleteWith: result, handler: handler)
+        case .didSelectShippingContact(let contact, let handler):
+            merchant.payContext(context, didSelectShippingContact: contact, handler: handler)
+        case .didSelectShippingMethod(let method, let handler):
+            merchant.payContext(context, didSelectShippingMethod: method, handler: handler)
+        case .didChangeCouponCode(let code, let handler):
+            merchant.payContext(context, didChangeCouponCode: code, handler: handler)
+        case .didRequestMerchantSessionUpdate(let request, let handler):
+            merchant.payContext(context, didRequestMerchantSessionUpdate: request, handler: handler)
         }
     }
 }

@@ -124,96 +124,19 @@ public final class PayContext: Sendable {
 
     // MARK: Driver
 
+    // The sheet's actions that lead to a callback, and their `…AndWait` forms, are taken on the
+    // sheet (PayContext+Driver.swift, from the sheet's declarations).
+
     /// Presents the sheet once (spec P1, P6); refused with `alreadyPresented` or `finished`, and
     /// then no delegate method is called.
     @discardableResult
     public func present() -> DriverResponse { runner.send(self) { $0.present(at: $1) } }
-
-    /// The sheet asks the merchant for a merchant session (spec W5).
-    @discardableResult
-    public func requestMerchantSession(_ request: MerchantSessionRequest) -> DriverResponse {
-        sheet.requestMerchantSession(request)
-    }
-
-    /// The customer selects a shipping contact on the sheet.
-    @discardableResult
-    public func selectShippingContact(_ contact: Contact) -> DriverResponse { sheet.selectShippingContact(contact) }
-
-    /// The customer selects a shipping method on the sheet.
-    @discardableResult
-    public func selectShippingMethod(_ identifier: String) -> DriverResponse { sheet.selectShippingMethod(identifier) }
-
-    /// The customer selects a card on the sheet.
-    @discardableResult
-    public func selectPaymentMethod(_ method: PaymentMethod) -> DriverResponse { sheet.selectPaymentMethod(method) }
-
-    /// The customer enters a coupon code on the sheet.
-    @discardableResult
-    public func changeCouponCode(_ code: String) -> DriverResponse { sheet.changeCouponCode(code) }
-
-    /// The customer authorizes; the pay context then processes the payment.
-    ///
-    /// `shippingContact`: as ``/CheckoutFlows/PaymentAuthorizationFlow/authorize(_:billingContact:shippingContact:)``.
-    @discardableResult
-    public func authorize(
-        _ token: PaymentToken, billingContact: Contact? = nil, shippingContact: Contact? = nil
-    ) -> DriverResponse {
-        sheet.authorize(token, billingContact: billingContact, shippingContact: shippingContact)
-    }
 
     /// The customer cancels (spec P5).
     @discardableResult
     public func cancel() -> DriverResponse { runner.send(self) { $0.cancel(at: $1) } }
 
     // MARK: Async driver
-
-    /// Asks for a merchant session and returns the merchant's answer.
-    ///
-    /// - Throws: as ``selectShippingContactAndWait(_:)``.
-    public func requestMerchantSessionAndWait(_ request: MerchantSessionRequest) async throws -> MerchantSessionUpdate {
-        try await sheet.requestMerchantSessionAndWait(request)
-    }
-
-    /// Selects a shipping contact and returns the update the sheet shows (the merchant's, or the
-    /// current summary when the merchant does not implement the callback).
-    ///
-    /// - Throws: ``/CheckoutFlows/Refusal`` when refused; ``/CheckoutFlows/CallbackEnded`` when the
-    ///   payment ended first.
-    public func selectShippingContactAndWait(_ contact: Contact) async throws -> ShippingContactUpdate {
-        try await sheet.selectShippingContactAndWait(contact)
-    }
-
-    /// Selects a shipping method and returns the update the sheet shows.
-    ///
-    /// - Throws: as ``selectShippingContactAndWait(_:)``.
-    public func selectShippingMethodAndWait(_ identifier: String) async throws -> ShippingMethodUpdate {
-        try await sheet.selectShippingMethodAndWait(identifier)
-    }
-
-    /// Selects a card and returns the update the sheet shows (the current summary: Stripe's
-    /// delegate has no card callback).
-    ///
-    /// - Throws: as ``selectShippingContactAndWait(_:)``.
-    public func selectPaymentMethodAndWait(_ method: PaymentMethod) async throws -> PaymentMethodUpdate {
-        try await sheet.selectPaymentMethodAndWait(method)
-    }
-
-    /// Enters a coupon code and returns the update the sheet shows.
-    ///
-    /// - Throws: as ``selectShippingContactAndWait(_:)``.
-    public func changeCouponCodeAndWait(_ code: String) async throws -> CouponCodeUpdate {
-        try await sheet.changeCouponCodeAndWait(code)
-    }
-
-    /// Authorizes and returns what the sheet showed: success, or a failure to retry from.
-    ///
-    /// - Throws: ``/CheckoutFlows/Refusal`` when refused; ``/CheckoutFlows/CallbackEnded`` when the
-    ///   payment ended without a result on the sheet (cancelled, timed out).
-    public func authorizeAndWait(
-        _ token: PaymentToken, billingContact: Contact? = nil, shippingContact: Contact? = nil
-    ) async throws -> PaymentAuthorizationResult {
-        try await sheet.authorizeAndWait(token, billingContact: billingContact, shippingContact: shippingContact)
-    }
 
     /// Cancels and returns once `didComplete` has returned, with the outcome (spec P5: during a
     /// confirmation, its real outcome).

@@ -14,21 +14,21 @@ public enum PayContextCallback: Sendable {
     /// `didComplete` (spec P6).
     case didComplete(status: PaymentStatus, error: (any Error)?)
 
-    /// `didRequestMerchantSessionUpdate` (spec W5).
-    case didRequestMerchantSessionUpdate(
-        request: MerchantSessionRequest, handler: @Sendable (MerchantSessionUpdate) -> Void)
-
-    /// `didSelectShippingMethod` (spec P2).
-    case didSelectShippingMethod(method: ShippingMethod, handler: @Sendable (ShippingMethodUpdate) -> Void)
+    /// `willComplete` (spec P4).
+    case willComplete(result: PaymentAuthorizationResult, handler: @Sendable (PaymentAuthorizationResult) -> Void)
 
     /// `didSelectShippingContact` (spec P2).
     case didSelectShippingContact(contact: Contact, handler: @Sendable (ShippingContactUpdate) -> Void)
 
+    /// `didSelectShippingMethod` (spec P2).
+    case didSelectShippingMethod(method: ShippingMethod, handler: @Sendable (ShippingMethodUpdate) -> Void)
+
     /// `didChangeCouponCode` (spec P2).
     case didChangeCouponCode(code: String, handler: @Sendable (CouponCodeUpdate) -> Void)
 
-    /// `willComplete` (spec P4).
-    case willComplete(result: PaymentAuthorizationResult, handler: @Sendable (PaymentAuthorizationResult) -> Void)
+    /// `didRequestMerchantSessionUpdate` (spec W5).
+    case didRequestMerchantSessionUpdate(
+        request: MerchantSessionRequest, handler: @Sendable (MerchantSessionUpdate) -> Void)
 }
 
 extension PayContextCallback {
@@ -37,11 +37,11 @@ extension PayContextCallback {
         switch self {
         case .didCreatePaymentMethod: .didCreatePaymentMethod
         case .didComplete: .didComplete
-        case .didRequestMerchantSessionUpdate: .didRequestMerchantSessionUpdate
-        case .didSelectShippingMethod: .didSelectShippingMethod
-        case .didSelectShippingContact: .didSelectShippingContact
-        case .didChangeCouponCode: .didChangeCouponCode
         case .willComplete: .willComplete
+        case .didSelectShippingContact: .didSelectShippingContact
+        case .didSelectShippingMethod: .didSelectShippingMethod
+        case .didChangeCouponCode: .didChangeCouponCode
+        case .didRequestMerchantSessionUpdate: .didRequestMerchantSessionUpdate
         }
     }
 
@@ -52,8 +52,8 @@ extension PayContextCallback {
     /// A9).
     public var isOptional: Bool {
         switch self {
-        case .didRequestMerchantSessionUpdate, .didSelectShippingMethod, .didSelectShippingContact,
-            .didChangeCouponCode, .willComplete:
+        case .willComplete, .didSelectShippingContact, .didSelectShippingMethod, .didChangeCouponCode,
+            .didRequestMerchantSessionUpdate:
             true
         case .didCreatePaymentMethod, .didComplete: false
         }
@@ -62,8 +62,8 @@ extension PayContextCallback {
     /// Whether the answer updates the sheet (its summary, shipping methods or errors).
     public var updatesSheet: Bool {
         switch self {
-        case .didSelectShippingMethod, .didSelectShippingContact, .didChangeCouponCode: true
-        case .didCreatePaymentMethod, .didComplete, .didRequestMerchantSessionUpdate, .willComplete: false
+        case .didSelectShippingContact, .didSelectShippingMethod, .didChangeCouponCode: true
+        case .didCreatePaymentMethod, .didComplete, .willComplete, .didRequestMerchantSessionUpdate: false
         }
     }
 
@@ -72,30 +72,30 @@ extension PayContextCallback {
         switch self {
         case .didCreatePaymentMethod: "P3"
         case .didComplete: "P6"
-        case .didRequestMerchantSessionUpdate: "W5"
-        case .didSelectShippingMethod: "P2"
-        case .didSelectShippingContact: "P2"
-        case .didChangeCouponCode: "P2"
         case .willComplete: "P4"
+        case .didSelectShippingContact: "P2"
+        case .didSelectShippingMethod: "P2"
+        case .didChangeCouponCode: "P2"
+        case .didRequestMerchantSessionUpdate: "W5"
         }
     }
 
     /// Every method of ``PayContextDelegate``, as declared.
     package static let methods: [DelegateMethod] = [
-        .didCreatePaymentMethod, .didComplete, .didRequestMerchantSessionUpdate, .didSelectShippingMethod,
-        .didSelectShippingContact, .didChangeCouponCode, .willComplete,
+        .didCreatePaymentMethod, .didComplete, .willComplete, .didSelectShippingContact, .didSelectShippingMethod,
+        .didChangeCouponCode, .didRequestMerchantSessionUpdate,
     ]
 
     /// The optional methods: those a merchant may leave out.
     package static let optionalMethods: [DelegateMethod] = [
-        .didRequestMerchantSessionUpdate, .didSelectShippingMethod, .didSelectShippingContact, .didChangeCouponCode,
-        .willComplete,
+        .willComplete, .didSelectShippingContact, .didSelectShippingMethod, .didChangeCouponCode,
+        .didRequestMerchantSessionUpdate,
     ]
 
     /// The callbacks: the methods that take a completion.
     package static let callbackMethods: [DelegateMethod] = [
-        .didCreatePaymentMethod, .didRequestMerchantSessionUpdate, .didSelectShippingMethod, .didSelectShippingContact,
-        .didChangeCouponCode, .willComplete,
+        .didCreatePaymentMethod, .willComplete, .didSelectShippingContact, .didSelectShippingMethod,
+        .didChangeCouponCode, .didRequestMerchantSessionUpdate,
     ]
 
     /// Calls the method on a completion-handler merchant.
@@ -107,16 +107,16 @@ extension PayContextCallback {
                 completion: completion)
         case .didComplete(let status, let error):
             merchant.payContext(context, didCompleteWith: status, error: error)
-        case .didRequestMerchantSessionUpdate(let request, let handler):
-            merchant.payContext(context, didRequestMerchantSessionUpdate: request, handler: handler)
-        case .didSelectShippingMethod(let method, let handler):
-            merchant.payContext(context, didSelectShippingMethod: method, handler: handler)
-        case .didSelectShippingContact(let contact, let handler):
-            merchant.payContext(context, didSelectShippingContact: contact, handler: handler)
-        case .didChangeCouponCode(let code, let handler):
-            merchant.payContext(context, didChangeCouponCode: code, handler: handler)
         case .willComplete(let result, let handler):
             merchant.payContext(context, willCompleteWith: result, handler: handler)
+        case .didSelectShippingContact(let contact, let handler):
+            merchant.payContext(context, didSelectShippingContact: contact, handler: handler)
+        case .didSelectShippingMethod(let method, let handler):
+            merchant.payContext(context, didSelectShippingMethod: method, handler: handler)
+        case .didChangeCouponCode(let code, let handler):
+            merchant.payContext(context, didChangeCouponCode: code, handler: handler)
+        case .didRequestMerchantSessionUpdate(let request, let handler):
+            merchant.payContext(context, didRequestMerchantSessionUpdate: request, handler: handler)
         }
     }
 
@@ -135,16 +135,16 @@ extension PayContextCallback {
             }
         case .didComplete(let status, let error):
             merchant.payContext(context, didCompleteWith: status, error: error)
-        case .didRequestMerchantSessionUpdate(let request, let handler):
-            start { handler(await merchant.payContext(context, didRequestMerchantSessionUpdate: request)) }
-        case .didSelectShippingMethod(let method, let handler):
-            start { handler(await merchant.payContext(context, didSelectShippingMethod: method)) }
-        case .didSelectShippingContact(let contact, let handler):
-            start { handler(await merchant.payContext(context, didSelectShippingContact: contact)) }
-        case .didChangeCouponCode(let code, let handler):
-            start { handler(await merchant.payContext(context, didChangeCouponCode: code)) }
         case .willComplete(let result, let handler):
             start { handler(await merchant.payContext(context, willCompleteWith: result)) }
+        case .didSelectShippingContact(let contact, let handler):
+            start { handler(await merchant.payContext(context, didSelectShippingContact: contact)) }
+        case .didSelectShippingMethod(let method, let handler):
+            start { handler(await merchant.payContext(context, didSelectShippingMethod: method)) }
+        case .didChangeCouponCode(let code, let handler):
+            start { handler(await merchant.payContext(context, didChangeCouponCode: code)) }
+        case .didRequestMerchantSessionUpdate(let request, let handler):
+            start { handler(await merchant.payContext(context, didRequestMerchantSessionUpdate: request)) }
         }
     }
 
@@ -153,21 +153,21 @@ extension PayContextCallback {
     /// on purpose, and says so (spec E11).
     public func answerByDefault(context: PayContext) -> Bool {
         switch self {
-        case .didRequestMerchantSessionUpdate(_, let handler):
-            handler(context.sheet.defaultMerchantSessionUpdate())
-            return true
-        case .didSelectShippingMethod(_, let handler):
-            handler(context.sheet.defaultShippingMethodUpdate())
+        case .willComplete(let result, let handler):
+            context.noteDefaultWillComplete()
+            handler(result)
             return true
         case .didSelectShippingContact(_, let handler):
             handler(context.sheet.defaultShippingContactUpdate())
             return true
+        case .didSelectShippingMethod(_, let handler):
+            handler(context.sheet.defaultShippingMethodUpdate())
+            return true
         case .didChangeCouponCode(_, let handler):
             handler(context.sheet.defaultCouponCodeUpdate())
             return true
-        case .willComplete(let result, let handler):
-            context.noteDefaultWillComplete()
-            handler(result)
+        case .didRequestMerchantSessionUpdate(_, let handler):
+            handler(context.sheet.defaultMerchantSessionUpdate())
             return true
         case .didCreatePaymentMethod, .didComplete:
             return false
@@ -178,16 +178,16 @@ extension PayContextCallback {
     /// replayed from a record); false, and nothing done, for another callback's answer.
     public func answer(with answer: PaymentAuthorizationAnswer) -> Bool {
         switch (self, answer) {
-        case (.didRequestMerchantSessionUpdate(_, let handler), .merchantSession(let value)):
+        case (.didSelectShippingContact(_, let handler), .shippingContact(let value)):
             handler(value)
             return true
         case (.didSelectShippingMethod(_, let handler), .shippingMethod(let value)):
             handler(value)
             return true
-        case (.didSelectShippingContact(_, let handler), .shippingContact(let value)):
+        case (.didChangeCouponCode(_, let handler), .couponCode(let value)):
             handler(value)
             return true
-        case (.didChangeCouponCode(_, let handler), .couponCode(let value)):
+        case (.didRequestMerchantSessionUpdate(_, let handler), .merchantSession(let value)):
             handler(value)
             return true
         default:
@@ -220,14 +220,14 @@ extension PaymentAuthorizationCallback {
     /// PaymentAuthorizationFlow does not have.
     public init?(_ callback: PayContextCallback) {
         switch callback {
-        case .didRequestMerchantSessionUpdate(let request, let handler):
-            self = .didRequestMerchantSessionUpdate(request: request, handler: handler)
-        case .didSelectShippingMethod(let method, let handler):
-            self = .didSelectShippingMethod(method: method, handler: handler)
         case .didSelectShippingContact(let contact, let handler):
             self = .didSelectShippingContact(contact: contact, handler: handler)
+        case .didSelectShippingMethod(let method, let handler):
+            self = .didSelectShippingMethod(method: method, handler: handler)
         case .didChangeCouponCode(let code, let handler):
             self = .didChangeCouponCode(code: code, handler: handler)
+        case .didRequestMerchantSessionUpdate(let request, let handler):
+            self = .didRequestMerchantSessionUpdate(request: request, handler: handler)
         case .didCreatePaymentMethod, .didComplete, .willComplete:
             return nil
         }
@@ -265,22 +265,13 @@ extension PayContextForwarding {
         forward(.didComplete(status: status, error: error), context: context)
     }
 
-    /// Forwards `didRequestMerchantSessionUpdate`.
+    /// Forwards `willComplete`.
     public func payContext(
         _ context: PayContext,
-        didRequestMerchantSessionUpdate request: MerchantSessionRequest,
-        handler: @escaping @Sendable (MerchantSessionUpdate) -> Void
+        willCompleteWith result: PaymentAuthorizationResult,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
     ) {
-        forward(.didRequestMerchantSessionUpdate(request: request, handler: handler), context: context)
-    }
-
-    /// Forwards `didSelectShippingMethod`.
-    public func payContext(
-        _ context: PayContext,
-        didSelectShippingMethod method: ShippingMethod,
-        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
-    ) {
-        forward(.didSelectShippingMethod(method: method, handler: handler), context: context)
+        forward(.willComplete(result: result, handler: handler), context: context)
     }
 
     /// Forwards `didSelectShippingContact`.
@@ -292,6 +283,15 @@ extension PayContextForwarding {
         forward(.didSelectShippingContact(contact: contact, handler: handler), context: context)
     }
 
+    /// Forwards `didSelectShippingMethod`.
+    public func payContext(
+        _ context: PayContext,
+        didSelectShippingMethod method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    ) {
+        forward(.didSelectShippingMethod(method: method, handler: handler), context: context)
+    }
+
     /// Forwards `didChangeCouponCode`.
     public func payContext(
         _ context: PayContext,
@@ -301,13 +301,13 @@ extension PayContextForwarding {
         forward(.didChangeCouponCode(code: code, handler: handler), context: context)
     }
 
-    /// Forwards `willComplete`.
+    /// Forwards `didRequestMerchantSessionUpdate`.
     public func payContext(
         _ context: PayContext,
-        willCompleteWith result: PaymentAuthorizationResult,
-        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+        didRequestMerchantSessionUpdate request: MerchantSessionRequest,
+        handler: @escaping @Sendable (MerchantSessionUpdate) -> Void
     ) {
-        forward(.willComplete(result: result, handler: handler), context: context)
+        forward(.didRequestMerchantSessionUpdate(request: request, handler: handler), context: context)
     }
 }
 

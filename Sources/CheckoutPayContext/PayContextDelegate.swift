@@ -39,28 +39,20 @@ public protocol PayContextDelegate: Sendable {
         error: (any Error)?
     )
 
-    /// The sheet needs a merchant session (Apple Pay on the web's `onvalidatemerchant`): fetch it
-    /// from Apple with the request's validation URL and call `handler` with it, or with a failure.
+    /// The result is about to be shown on the sheet; call `handler` with it, adjusted if you like.
     func payContext(
         _ context: PayContext,
-        didRequestMerchantSessionUpdate request: MerchantSessionRequest,
-        handler: @escaping @Sendable (MerchantSessionUpdate) -> Void
+        willCompleteWith result: PaymentAuthorizationResult,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
     )
 
-    /// The customer selected a shipping method.
-    func payContext(
-        _ context: PayContext,
-        didSelectShippingMethod method: ShippingMethod,
-        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
-    )
-
-    /// Stripe's spelling of `payContext(_:didSelectShippingMethod:handler:)`, with this package's
-    /// types: implement either (spec E11). The flow calls ours, whose default calls this one;
-    /// implement only one of them.
+    /// Stripe's spelling of `payContext(_:willCompleteWith:handler:)`, with this package's types:
+    /// implement either (spec E11). The flow calls ours, whose default calls this one; implement
+    /// only one of them.
     func applePayContext(
         _ context: PayContext,
-        didSelect method: ShippingMethod,
-        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+        willCompleteWithResult result: PaymentAuthorizationResult,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
     )
 
     /// The customer selected a shipping contact, redacted (spec A2).
@@ -79,6 +71,22 @@ public protocol PayContextDelegate: Sendable {
         handler: @escaping @Sendable (ShippingContactUpdate) -> Void
     )
 
+    /// The customer selected a shipping method.
+    func payContext(
+        _ context: PayContext,
+        didSelectShippingMethod method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    )
+
+    /// Stripe's spelling of `payContext(_:didSelectShippingMethod:handler:)`, with this package's
+    /// types: implement either (spec E11). The flow calls ours, whose default calls this one;
+    /// implement only one of them.
+    func applePayContext(
+        _ context: PayContext,
+        didSelect method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    )
+
     /// The customer entered a coupon code.
     func payContext(
         _ context: PayContext,
@@ -95,53 +103,35 @@ public protocol PayContextDelegate: Sendable {
         handler: @escaping @Sendable (CouponCodeUpdate) -> Void
     )
 
-    /// The result is about to be shown on the sheet; call `handler` with it, adjusted if you like.
+    /// The sheet needs a merchant session (Apple Pay on the web's `onvalidatemerchant`): fetch it
+    /// from Apple with the request's validation URL and call `handler` with it, or with a failure.
     func payContext(
         _ context: PayContext,
-        willCompleteWith result: PaymentAuthorizationResult,
-        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
-    )
-
-    /// Stripe's spelling of `payContext(_:willCompleteWith:handler:)`, with this package's types:
-    /// implement either (spec E11). The flow calls ours, whose default calls this one; implement
-    /// only one of them.
-    func applePayContext(
-        _ context: PayContext,
-        willCompleteWithResult result: PaymentAuthorizationResult,
-        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+        didRequestMerchantSessionUpdate request: MerchantSessionRequest,
+        handler: @escaping @Sendable (MerchantSessionUpdate) -> Void
     )
 }
 
 extension PayContextDelegate {
-    /// Default (spec A9, W5): the answer the protocol gives; the transcript says a default
-    /// answered, and strict mode fails the test unless it expects it (spec E11).
+    /// Default: calls Stripe's spelling, `applePayContext(_:willCompleteWithResult:handler:)`.
     public func payContext(
         _ context: PayContext,
-        didRequestMerchantSessionUpdate request: MerchantSessionRequest,
-        handler: @escaping @Sendable (MerchantSessionUpdate) -> Void
+        willCompleteWith result: PaymentAuthorizationResult,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
     ) {
-        context.runner.defaultAnswered(.didRequestMerchantSessionUpdate)
-        handler(context.sheet.defaultMerchantSessionUpdate())
+        applePayContext(context, willCompleteWithResult: result, handler: handler)
     }
 
-    /// Default: calls Stripe's spelling, `applePayContext(_:didSelect:handler:)`.
-    public func payContext(
-        _ context: PayContext,
-        didSelectShippingMethod method: ShippingMethod,
-        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
-    ) {
-        applePayContext(context, didSelect: method, handler: handler)
-    }
-
-    /// Default (spec A9, P2): the answer the protocol gives; the transcript says a default
+    /// Default (spec A9, P4): the answer the protocol gives; the transcript says a default
     /// answered, and strict mode fails the test unless it expects it (spec E11).
     public func applePayContext(
         _ context: PayContext,
-        didSelect method: ShippingMethod,
-        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+        willCompleteWithResult result: PaymentAuthorizationResult,
+        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
     ) {
-        context.runner.defaultAnswered(.didSelectShippingMethod)
-        handler(context.sheet.defaultShippingMethodUpdate())
+        context.runner.defaultAnswered(.willComplete)
+        context.noteDefaultWillComplete()
+        handler(result)
     }
 
     /// Default: calls Stripe's spelling, `applePayContext(_:didSelectShippingContact:handler:)`.
@@ -164,6 +154,26 @@ extension PayContextDelegate {
         handler(context.sheet.defaultShippingContactUpdate())
     }
 
+    /// Default: calls Stripe's spelling, `applePayContext(_:didSelect:handler:)`.
+    public func payContext(
+        _ context: PayContext,
+        didSelectShippingMethod method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    ) {
+        applePayContext(context, didSelect: method, handler: handler)
+    }
+
+    /// Default (spec A9, P2): the answer the protocol gives; the transcript says a default
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
+    public func applePayContext(
+        _ context: PayContext,
+        didSelect method: ShippingMethod,
+        handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+    ) {
+        context.runner.defaultAnswered(.didSelectShippingMethod)
+        handler(context.sheet.defaultShippingMethodUpdate())
+    }
+
     /// Default: calls Stripe's spelling, `applePayContext(_:didChangeCouponCode:handler:)`.
     public func payContext(
         _ context: PayContext,
@@ -184,25 +194,15 @@ extension PayContextDelegate {
         handler(context.sheet.defaultCouponCodeUpdate())
     }
 
-    /// Default: calls Stripe's spelling, `applePayContext(_:willCompleteWithResult:handler:)`.
+    /// Default (spec A9, W5): the answer the protocol gives; the transcript says a default
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
     public func payContext(
         _ context: PayContext,
-        willCompleteWith result: PaymentAuthorizationResult,
-        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+        didRequestMerchantSessionUpdate request: MerchantSessionRequest,
+        handler: @escaping @Sendable (MerchantSessionUpdate) -> Void
     ) {
-        applePayContext(context, willCompleteWithResult: result, handler: handler)
-    }
-
-    /// Default (spec A9, P4): the answer the protocol gives; the transcript says a default
-    /// answered, and strict mode fails the test unless it expects it (spec E11).
-    public func applePayContext(
-        _ context: PayContext,
-        willCompleteWithResult result: PaymentAuthorizationResult,
-        handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
-    ) {
-        context.runner.defaultAnswered(.willComplete)
-        context.noteDefaultWillComplete()
-        handler(result)
+        context.runner.defaultAnswered(.didRequestMerchantSessionUpdate)
+        handler(context.sheet.defaultMerchantSessionUpdate())
     }
 }
 
@@ -227,26 +227,19 @@ public protocol AsyncPayContextDelegate: Sendable {
         error: (any Error)?
     )
 
-    /// The sheet needs a merchant session: fetch it with the request's validation URL and return
-    /// it, or a failure.
+    /// The result is about to be shown; return it, adjusted if you like.
     func payContext(
         _ context: PayContext,
-        didRequestMerchantSessionUpdate request: MerchantSessionRequest
-    ) async -> MerchantSessionUpdate
+        willCompleteWith result: PaymentAuthorizationResult
+    ) async -> PaymentAuthorizationResult
 
-    /// The customer selected a shipping method.
-    func payContext(
-        _ context: PayContext,
-        didSelectShippingMethod method: ShippingMethod
-    ) async -> ShippingMethodUpdate
-
-    /// Stripe's spelling of `payContext(_:didSelectShippingMethod:handler:)`, with this package's
-    /// types: implement either (spec E11). The flow calls ours, whose default calls this one;
-    /// implement only one of them.
+    /// Stripe's spelling of `payContext(_:willCompleteWith:handler:)`, with this package's types:
+    /// implement either (spec E11). The flow calls ours, whose default calls this one; implement
+    /// only one of them.
     func applePayContext(
         _ context: PayContext,
-        didSelect method: ShippingMethod
-    ) async -> ShippingMethodUpdate
+        willCompleteWithResult result: PaymentAuthorizationResult
+    ) async -> PaymentAuthorizationResult
 
     /// The customer selected a shipping contact, redacted (spec A2).
     func payContext(
@@ -262,6 +255,20 @@ public protocol AsyncPayContextDelegate: Sendable {
         didSelectShippingContact contact: Contact
     ) async -> ShippingContactUpdate
 
+    /// The customer selected a shipping method.
+    func payContext(
+        _ context: PayContext,
+        didSelectShippingMethod method: ShippingMethod
+    ) async -> ShippingMethodUpdate
+
+    /// Stripe's spelling of `payContext(_:didSelectShippingMethod:handler:)`, with this package's
+    /// types: implement either (spec E11). The flow calls ours, whose default calls this one;
+    /// implement only one of them.
+    func applePayContext(
+        _ context: PayContext,
+        didSelect method: ShippingMethod
+    ) async -> ShippingMethodUpdate
+
     /// The customer entered a coupon code.
     func payContext(
         _ context: PayContext,
@@ -276,48 +283,32 @@ public protocol AsyncPayContextDelegate: Sendable {
         didChangeCouponCode code: String
     ) async -> CouponCodeUpdate
 
-    /// The result is about to be shown; return it, adjusted if you like.
+    /// The sheet needs a merchant session: fetch it with the request's validation URL and return
+    /// it, or a failure.
     func payContext(
         _ context: PayContext,
-        willCompleteWith result: PaymentAuthorizationResult
-    ) async -> PaymentAuthorizationResult
-
-    /// Stripe's spelling of `payContext(_:willCompleteWith:handler:)`, with this package's types:
-    /// implement either (spec E11). The flow calls ours, whose default calls this one; implement
-    /// only one of them.
-    func applePayContext(
-        _ context: PayContext,
-        willCompleteWithResult result: PaymentAuthorizationResult
-    ) async -> PaymentAuthorizationResult
+        didRequestMerchantSessionUpdate request: MerchantSessionRequest
+    ) async -> MerchantSessionUpdate
 }
 
 extension AsyncPayContextDelegate {
-    /// Default (spec A9, W5): the answer the protocol gives; the transcript says a default
-    /// answered, and strict mode fails the test unless it expects it (spec E11).
+    /// Default: calls Stripe's spelling, `applePayContext(_:willCompleteWithResult:handler:)`.
     public func payContext(
         _ context: PayContext,
-        didRequestMerchantSessionUpdate request: MerchantSessionRequest
-    ) async -> MerchantSessionUpdate {
-        context.runner.defaultAnswered(.didRequestMerchantSessionUpdate)
-        return context.sheet.defaultMerchantSessionUpdate()
+        willCompleteWith result: PaymentAuthorizationResult
+    ) async -> PaymentAuthorizationResult {
+        return await applePayContext(context, willCompleteWithResult: result)
     }
 
-    /// Default: calls Stripe's spelling, `applePayContext(_:didSelect:handler:)`.
-    public func payContext(
-        _ context: PayContext,
-        didSelectShippingMethod method: ShippingMethod
-    ) async -> ShippingMethodUpdate {
-        return await applePayContext(context, didSelect: method)
-    }
-
-    /// Default (spec A9, P2): the answer the protocol gives; the transcript says a default
+    /// Default (spec A9, P4): the answer the protocol gives; the transcript says a default
     /// answered, and strict mode fails the test unless it expects it (spec E11).
     public func applePayContext(
         _ context: PayContext,
-        didSelect method: ShippingMethod
-    ) async -> ShippingMethodUpdate {
-        context.runner.defaultAnswered(.didSelectShippingMethod)
-        return context.sheet.defaultShippingMethodUpdate()
+        willCompleteWithResult result: PaymentAuthorizationResult
+    ) async -> PaymentAuthorizationResult {
+        context.runner.defaultAnswered(.willComplete)
+        context.noteDefaultWillComplete()
+        return result
     }
 
     /// Default: calls Stripe's spelling, `applePayContext(_:didSelectShippingContact:handler:)`.
@@ -338,6 +329,24 @@ extension AsyncPayContextDelegate {
         return context.sheet.defaultShippingContactUpdate()
     }
 
+    /// Default: calls Stripe's spelling, `applePayContext(_:didSelect:handler:)`.
+    public func payContext(
+        _ context: PayContext,
+        didSelectShippingMethod method: ShippingMethod
+    ) async -> ShippingMethodUpdate {
+        return await applePayContext(context, didSelect: method)
+    }
+
+    /// Default (spec A9, P2): the answer the protocol gives; the transcript says a default
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
+    public func applePayContext(
+        _ context: PayContext,
+        didSelect method: ShippingMethod
+    ) async -> ShippingMethodUpdate {
+        context.runner.defaultAnswered(.didSelectShippingMethod)
+        return context.sheet.defaultShippingMethodUpdate()
+    }
+
     /// Default: calls Stripe's spelling, `applePayContext(_:didChangeCouponCode:handler:)`.
     public func payContext(
         _ context: PayContext,
@@ -356,22 +365,13 @@ extension AsyncPayContextDelegate {
         return context.sheet.defaultCouponCodeUpdate()
     }
 
-    /// Default: calls Stripe's spelling, `applePayContext(_:willCompleteWithResult:handler:)`.
+    /// Default (spec A9, W5): the answer the protocol gives; the transcript says a default
+    /// answered, and strict mode fails the test unless it expects it (spec E11).
     public func payContext(
         _ context: PayContext,
-        willCompleteWith result: PaymentAuthorizationResult
-    ) async -> PaymentAuthorizationResult {
-        return await applePayContext(context, willCompleteWithResult: result)
-    }
-
-    /// Default (spec A9, P4): the answer the protocol gives; the transcript says a default
-    /// answered, and strict mode fails the test unless it expects it (spec E11).
-    public func applePayContext(
-        _ context: PayContext,
-        willCompleteWithResult result: PaymentAuthorizationResult
-    ) async -> PaymentAuthorizationResult {
-        context.runner.defaultAnswered(.willComplete)
-        context.noteDefaultWillComplete()
-        return result
+        didRequestMerchantSessionUpdate request: MerchantSessionRequest
+    ) async -> MerchantSessionUpdate {
+        context.runner.defaultAnswered(.didRequestMerchantSessionUpdate)
+        return context.sheet.defaultMerchantSessionUpdate()
     }
 }

@@ -31,22 +31,22 @@ public final class RecordingPayContextDelegate: PayContextForwarding, RecordingD
     public let didCreatePaymentMethod = ScriptedCallback<PaymentMethodCreation, IntentAnswer>(.didCreatePaymentMethod)
     /// `didComplete`: the status and error of each call.
     public let didComplete = RecordedNotification<(status: PaymentStatus, error: (any Error)?)>(.didComplete)
-    /// `didRequestMerchantSessionUpdate`: the requests, the handlers, the script.
-    public let didRequestMerchantSessionUpdate = ScriptedCallback<MerchantSessionRequest, MerchantSessionUpdate>(
-        .didRequestMerchantSessionUpdate, fallback: .protocolDefault)
-    /// `didSelectShippingMethod`: the methods, the handlers, the script.
-    public let didSelectShippingMethod = ScriptedCallback<ShippingMethod, ShippingMethodUpdate>(
-        .didSelectShippingMethod, fallback: .protocolDefault)
-    /// `didSelectShippingContact`: the (redacted) contacts, the handlers, the script.
-    public let didSelectShippingContact = ScriptedCallback<Contact, ShippingContactUpdate>(
-        .didSelectShippingContact, fallback: .protocolDefault)
-    /// `didChangeCouponCode`: the codes, the handlers, the script.
-    public let didChangeCouponCode = ScriptedCallback<String, CouponCodeUpdate>(
-        .didChangeCouponCode, fallback: .protocolDefault)
     /// `willComplete`: the results about to be shown, the handlers, the script. Unscripted calls
     /// pass the result through unchanged.
     public let willComplete = ScriptedCallback<PaymentAuthorizationResult, PaymentAuthorizationResult>(
         .willComplete, fallback: .protocolDefault)
+    /// `didSelectShippingContact`: the (redacted) contacts, the handlers, the script.
+    public let didSelectShippingContact = ScriptedCallback<Contact, ShippingContactUpdate>(
+        .didSelectShippingContact, fallback: .protocolDefault)
+    /// `didSelectShippingMethod`: the methods, the handlers, the script.
+    public let didSelectShippingMethod = ScriptedCallback<ShippingMethod, ShippingMethodUpdate>(
+        .didSelectShippingMethod, fallback: .protocolDefault)
+    /// `didChangeCouponCode`: the codes, the handlers, the script.
+    public let didChangeCouponCode = ScriptedCallback<String, CouponCodeUpdate>(
+        .didChangeCouponCode, fallback: .protocolDefault)
+    /// `didRequestMerchantSessionUpdate`: the requests, the handlers, the script.
+    public let didRequestMerchantSessionUpdate = ScriptedCallback<MerchantSessionRequest, MerchantSessionUpdate>(
+        .didRequestMerchantSessionUpdate, fallback: .protocolDefault)
 
     private let log = CallLog()
     private let cancels = LockedValue<[DriverResponse]>([])
@@ -67,11 +67,11 @@ public final class RecordingPayContextDelegate: PayContextForwarding, RecordingD
     ) {
         for answer in answers { didCreatePaymentMethod.script(answer) }
         guard holdingUnscriptedCalls else { return }
-        didRequestMerchantSessionUpdate.fallback = .hold
-        didSelectShippingMethod.fallback = .hold
-        didSelectShippingContact.fallback = .hold
-        didChangeCouponCode.fallback = .hold
         willComplete.fallback = .hold
+        didSelectShippingContact.fallback = .hold
+        didSelectShippingMethod.fallback = .hold
+        didChangeCouponCode.fallback = .hold
+        didRequestMerchantSessionUpdate.fallback = .hold
     }
 
     /// Every delegate call, in order, with its arguments.
@@ -100,17 +100,12 @@ public final class RecordingPayContextDelegate: PayContextForwarding, RecordingD
         case .didComplete(let status, let error):
             state.withLock { $0.sheetEnded.append(context.sheet.outcome != nil) }
             log.notify(didComplete, (status, error), [status, error.map { String(describing: $0) } ?? "nil"])
-        case .didRequestMerchantSessionUpdate(let request, let handler):
+        case .willComplete(let result, let handler):
             log.run(
-                didRequestMerchantSessionUpdate, request, [request], handler, { context.cancel() }, cancels: cancels,
+                willComplete, result, [result], handler, { context.cancel() }, cancels: cancels,
                 protocolDefault: {
-                    context.sheet.defaultMerchantSessionUpdate()
-                })
-        case .didSelectShippingMethod(let method, let handler):
-            log.run(
-                didSelectShippingMethod, method, [method], handler, { context.cancel() }, cancels: cancels,
-                protocolDefault: {
-                    context.sheet.defaultShippingMethodUpdate()
+                    context.noteDefaultWillComplete()
+                    return result
                 })
         case .didSelectShippingContact(let contact, let handler):
             log.run(
@@ -118,18 +113,23 @@ public final class RecordingPayContextDelegate: PayContextForwarding, RecordingD
                 protocolDefault: {
                     context.sheet.defaultShippingContactUpdate()
                 })
+        case .didSelectShippingMethod(let method, let handler):
+            log.run(
+                didSelectShippingMethod, method, [method], handler, { context.cancel() }, cancels: cancels,
+                protocolDefault: {
+                    context.sheet.defaultShippingMethodUpdate()
+                })
         case .didChangeCouponCode(let code, let handler):
             log.run(
                 didChangeCouponCode, code, [code], handler, { context.cancel() }, cancels: cancels,
                 protocolDefault: {
                     context.sheet.defaultCouponCodeUpdate()
                 })
-        case .willComplete(let result, let handler):
+        case .didRequestMerchantSessionUpdate(let request, let handler):
             log.run(
-                willComplete, result, [result], handler, { context.cancel() }, cancels: cancels,
+                didRequestMerchantSessionUpdate, request, [request], handler, { context.cancel() }, cancels: cancels,
                 protocolDefault: {
-                    context.noteDefaultWillComplete()
-                    return result
+                    context.sheet.defaultMerchantSessionUpdate()
                 })
         }
     }

@@ -93,7 +93,7 @@ extension RelaySession {
             return result.status == .success
                 ? .expressCheckoutPaymentSucceeded
                 : .expressCheckoutPaymentFailed(ExpressCheckoutPaymentFailure(result))
-        case .paymentMethod, .couponCode, .merchantSession:
+        default:
             throw CheckoutError(
                 code: .invalidField, message: "the Express Checkout Element has no event for this answer")
         }

@@ -171,7 +171,7 @@ extension RelaySession {
         case .shippingMethod(let update): (update.summaryItems, nil, update.errors)
         case .paymentMethod(let update): (update.summaryItems, nil, update.errors)
         case .couponCode(let update): (update.summaryItems, update.shippingMethods, update.shownErrors)
-        case .authorization, .merchantSession: (nil, nil, [])
+        default: (nil, nil, [])  // not a sheet update: Google Pay's change events lead to none
         }
     }
 

@@ -364,17 +364,8 @@ public final class RelaySession: Sendable {
 
     /// What a snapshot keeps of an answer.
     func recorded(_ driven: Driven) -> RecordedAnswer {
-        switch driven {
-        case .shippingContact(let update): .shippingContact(update, byDefault: update.isDefaultAnswer)
-        case .shippingMethod(let update): .shippingMethod(update, byDefault: update.isDefaultAnswer)
-        case .paymentMethod(let update): .paymentMethod(update, byDefault: update.isDefaultAnswer)
-        case .couponCode(let update): .couponCode(update, byDefault: update.isDefaultAnswer)
-        case .authorization(let result):
-            // The outline: the calls and completions without the answers rendered, all this reads.
-            .authorization(result, willAuthorizeByDefault: Self.lastWillAuthorizeWasDefault(flow.sheet.outline))
-        case .merchantSession(let update):
-            .merchantSession(validated: update.isSuccess, byDefault: update.isDefaultAnswer)
-        }
+        // The outline: the calls and completions without the answers rendered, all this reads.
+        RecordedAnswer(driven) { Self.lastWillAuthorizeWasDefault(flow.sheet.outline) }
     }
 
     private static func lastWillAuthorizeWasDefault(_ transcript: Transcript) -> Bool {

@@ -95,14 +95,62 @@ extension PaymentAuthorizationAnswer {
         }
     }
 
-    /// Why the update does not fit the request (spec E7): empty when it does.
-    func problems(against request: PaymentRequest) -> [CheckoutError] {
+    /// Why the update does not fit the request (spec E7), with `current` the terms it replaces:
+    /// empty when it does.
+    func problems(against request: PaymentRequest, current: PaymentTerms) -> [CheckoutError] {
         switch self {
-        case .shippingContact(let update): request.problems(in: update)
-        case .shippingMethod(let update): request.problems(in: update)
-        case .paymentMethod(let update): request.problems(in: update)
-        case .couponCode(let update): request.problems(in: update)
+        case .shippingContact(let update): request.problems(in: update, current: current)
+        case .shippingMethod(let update): request.problems(in: update, current: current)
+        case .paymentMethod(let update): request.problems(in: update, current: current)
+        case .couponCode(let update): request.problems(in: update, current: current)
         case .authorization, .merchantSession: []
+        }
+    }
+
+    /// The answer as its model describes itself: the description of an answer whose callback has no
+    /// wording of its own.
+    var modelDescription: String {
+        switch self {
+        case .shippingContact(let answer): String(describing: answer)
+        case .shippingMethod(let answer): String(describing: answer)
+        case .paymentMethod(let answer): String(describing: answer)
+        case .couponCode(let answer): String(describing: answer)
+        case .authorization(let answer): String(describing: answer)
+        case .merchantSession(let answer): String(describing: answer)
+        }
+    }
+
+    /// Whether the answer updates the sheet (declared `updatesSheet`): the sheet applies it; the
+    /// machine hands any other answer to its callback's own handling.
+    @inline(__always)
+    var updatesSheet: Bool {
+        switch self {
+        case .shippingContact, .shippingMethod, .paymentMethod, .couponCode: true
+        case .authorization, .merchantSession: false
+        }
+    }
+
+    /// Whether the answer sets terms (asked without copying them out: nearly every answer sets
+    /// none).
+    @inline(__always)
+    var setsTerms: Bool {
+        switch self {
+        case .shippingContact(let update): !update.terms.isEmpty
+        case .shippingMethod(let update): !update.terms.isEmpty
+        case .paymentMethod(let update): !update.terms.isEmpty
+        case .couponCode(let update): !update.terms.isEmpty
+        case .authorization, .merchantSession: false
+        }
+    }
+
+    /// The terms the answer sets (none for an answer that does not update the sheet).
+    var updatedTerms: PaymentTerms {
+        switch self {
+        case .shippingContact(let update): update.terms
+        case .shippingMethod(let update): update.terms
+        case .paymentMethod(let update): update.terms
+        case .couponCode(let update): update.terms
+        case .authorization, .merchantSession: PaymentTerms()
         }
     }
 

@@ -110,134 +110,18 @@ public final class PaymentAuthorizationFlow: Sendable {
 
     // MARK: Driver
 
+    // The actions that lead to a callback, and their `…AndWait` forms, are declared with their
+    // callbacks (PaymentAuthorizationFlow+Driver.swift).
+
     /// Shows the sheet (spec A1: the request was validated when the flow was made).
     @discardableResult
     public func present() -> DriverResponse { runner.send(self) { $0.present(at: $1) } }
-
-    /// The sheet asks the merchant for a merchant session (spec W5): Apple Pay on the web's
-    /// `onvalidatemerchant`, with the page's validation URL.
-    @discardableResult
-    public func requestMerchantSession(_ request: MerchantSessionRequest) -> DriverResponse {
-        runner.send(self) { $0.requestMerchantSession(request, at: $1) }
-    }
-
-    /// The customer selects a shipping contact (spec A2).
-    @discardableResult
-    public func selectShippingContact(_ contact: Contact) -> DriverResponse {
-        runner.send(self) { $0.selectShippingContact(contact, at: $1) }
-    }
-
-    /// The customer selects a shipping method by identifier (spec A3).
-    @discardableResult
-    public func selectShippingMethod(_ identifier: String) -> DriverResponse {
-        runner.send(self) { $0.selectShippingMethod(identifier, at: $1) }
-    }
-
-    /// The customer selects a card (spec A4).
-    @discardableResult
-    public func selectPaymentMethod(_ method: PaymentMethod) -> DriverResponse {
-        runner.send(self) { $0.selectPaymentMethod(method, at: $1) }
-    }
-
-    /// The customer enters a coupon code (spec A5).
-    @discardableResult
-    public func changeCouponCode(_ code: String) -> DriverResponse {
-        runner.send(self) { $0.changeCouponCode(code, at: $1) }
-    }
-
-    /// The customer authorizes with this token and billing contact (spec A6).
-    ///
-    /// `shippingContact` is the full shipping contact when the one selected before was given
-    /// redacted, as Apple Pay on the web gives it (the `shippingcontactselected` event's contact
-    /// is redacted; the `paymentauthorized` event's payment carries the full one): it must be the
-    /// contact selected (the same redacted form), and it is the payment's shipping contact. nil:
-    /// the contact selected, as PassKit reveals it.
-    @discardableResult
-    public func authorize(
-        _ token: PaymentToken, billingContact: Contact? = nil, shippingContact: Contact? = nil
-    ) -> DriverResponse {
-        runner.send(self) {
-            $0.authorize(token, billingContact: billingContact, shippingContact: shippingContact, at: $1)
-        }
-    }
 
     /// The customer cancels (spec A8, E3).
     @discardableResult
     public func cancel() -> DriverResponse { runner.send(self) { $0.cancel(at: $1) } }
 
     // MARK: Async driver
-
-    /// Asks for a merchant session and returns the merchant's answer, once it has answered.
-    ///
-    /// - Throws: as ``selectShippingContactAndWait(_:)``.
-    public func requestMerchantSessionAndWait(_ request: MerchantSessionRequest) async throws -> MerchantSessionUpdate {
-        guard
-            case .merchantSession(let update) = try await runner.sendAndWait(
-                self, { $0.requestMerchantSession(request, at: $1) })
-        else {
-            throw CallbackEnded(callback: DelegateMethod.didRequestMerchantSessionUpdate.name, reason: "the flow ended")
-        }
-        return update
-    }
-
-    /// Selects a shipping contact and returns the merchant's update, once it has answered.
-    ///
-    /// - Throws: ``Refusal`` when refused; ``CallbackEnded`` when the flow ended before the answer.
-    public func selectShippingContactAndWait(_ contact: Contact) async throws -> ShippingContactUpdate {
-        guard
-            case .shippingContact(let update) = try await runner.sendAndWait(
-                self, { $0.selectShippingContact(contact, at: $1) })
-        else { throw CallbackEnded(callback: DelegateMethod.didSelectShippingContact.name, reason: "the flow ended") }
-        return update
-    }
-
-    /// Selects a shipping method and returns the merchant's update.
-    ///
-    /// - Throws: as ``selectShippingContactAndWait(_:)``.
-    public func selectShippingMethodAndWait(_ identifier: String) async throws -> ShippingMethodUpdate {
-        guard
-            case .shippingMethod(let update) = try await runner.sendAndWait(
-                self, { $0.selectShippingMethod(identifier, at: $1) })
-        else { throw CallbackEnded(callback: DelegateMethod.didSelectShippingMethod.name, reason: "the flow ended") }
-        return update
-    }
-
-    /// Selects a card and returns the merchant's update.
-    ///
-    /// - Throws: as ``selectShippingContactAndWait(_:)``.
-    public func selectPaymentMethodAndWait(_ method: PaymentMethod) async throws -> PaymentMethodUpdate {
-        guard
-            case .paymentMethod(let update) = try await runner.sendAndWait(
-                self, { $0.selectPaymentMethod(method, at: $1) })
-        else { throw CallbackEnded(callback: DelegateMethod.didSelectPaymentMethod.name, reason: "the flow ended") }
-        return update
-    }
-
-    /// Enters a coupon code and returns the merchant's update.
-    ///
-    /// - Throws: as ``selectShippingContactAndWait(_:)``.
-    public func changeCouponCodeAndWait(_ code: String) async throws -> CouponCodeUpdate {
-        guard
-            case .couponCode(let update) = try await runner.sendAndWait(
-                self, { $0.changeCouponCode(code, at: $1) })
-        else { throw CallbackEnded(callback: DelegateMethod.didChangeCouponCode.name, reason: "the flow ended") }
-        return update
-    }
-
-    /// Authorizes and returns the merchant's result.
-    ///
-    /// - Throws: as ``selectShippingContactAndWait(_:)``.
-    public func authorizeAndWait(
-        _ token: PaymentToken, billingContact: Contact? = nil, shippingContact: Contact? = nil
-    ) async throws -> PaymentAuthorizationResult {
-        let answer = try await runner.sendAndWait(self) {
-            $0.authorize(token, billingContact: billingContact, shippingContact: shippingContact, at: $1)
-        }
-        guard case .authorization(let result) = answer else {
-            throw CallbackEnded(callback: DelegateMethod.didAuthorizePayment.name, reason: "the flow ended")
-        }
-        return result
-    }
 
     /// Cancels and returns once `didFinish` has been called, with the outcome.
     ///

@@ -23,22 +23,26 @@ extension PaymentAuthorizationAnswer: CustomStringConvertible {
         func methods(_ methods: [ShippingMethod]?) -> String {
             methods.map { ", methods: [" + $0.map(\.identifier).joined(separator: ", ") + "]" } ?? ""
         }
-        switch self {
-        case .shippingContact(let update):
+        // The answers worded here; another (a callback added since) is described by its model.
+        if case .shippingContact(let update) = self {
             return "ShippingContactUpdate(\(items(update.summaryItems))\(methods(update.shippingMethods))"
                 + "\(errors(update.errors))\(terms(update.terms)))"
-        case .shippingMethod(let update):
+        }
+        if case .shippingMethod(let update) = self {
             return "ShippingMethodUpdate(\(items(update.summaryItems))\(terms(update.terms)))"
-        case .paymentMethod(let update):
+        }
+        if case .paymentMethod(let update) = self {
             return "PaymentMethodUpdate(\(items(update.summaryItems))\(errors(update.errors))\(terms(update.terms)))"
-        case .couponCode(let update):
+        }
+        if case .couponCode(let update) = self {
             return "CouponCodeUpdate(\(items(update.summaryItems))\(methods(update.shippingMethods))"
                 + "\(errors(update.errors))\(terms(update.terms)))"
-        case .authorization(let result):
-            return "PaymentAuthorizationResult(\(result.status)\(errors(result.errors)))"
-        case .merchantSession(let update):
-            return "MerchantSessionUpdate(\(update.status))"
         }
+        if case .authorization(let result) = self {
+            return "PaymentAuthorizationResult(\(result.status)\(errors(result.errors)))"
+        }
+        if case .merchantSession(let update) = self { return "MerchantSessionUpdate(\(update.status))" }
+        return modelDescription
     }
 }
 
@@ -191,45 +195,20 @@ extension PaymentSheet {
     /// none). Asked once an answer, then passed to ``admitsTerms(of:setsTerms:in:)`` and
     /// ``apply(_:setsTerms:to:)``.
     @inline(__always)
-    static func setsTerms(_ answer: PaymentAuthorizationAnswer) -> Bool {
-        switch answer {
-        case .shippingContact(let update): !update.terms.isEmpty
-        case .shippingMethod(let update): !update.terms.isEmpty
-        case .paymentMethod(let update): !update.terms.isEmpty
-        case .couponCode(let update): !update.terms.isEmpty
-        case .authorization, .merchantSession: false
-        }
-    }
-
-    /// The terms an answer sets (none for an answer that does not update the sheet).
-    private static func terms(of answer: PaymentAuthorizationAnswer) -> PaymentTerms {
-        switch answer {
-        case .shippingContact(let update): update.terms
-        case .shippingMethod(let update): update.terms
-        case .paymentMethod(let update): update.terms
-        case .couponCode(let update): update.terms
-        case .authorization, .merchantSession: PaymentTerms()
-        }
-    }
+    static func setsTerms(_ answer: PaymentAuthorizationAnswer) -> Bool { answer.setsTerms }
 
     /// Whether the terms `answer` sets fit `request` with the terms in force (spec E7, W8): decided
     /// at once when neither has any, as for nearly every answer.
     @inline(__always)
     func admitsTerms(of answer: PaymentAuthorizationAnswer, setsTerms: Bool, in request: PaymentRequest) -> Bool {
         if !setsTerms && terms.isEmpty { return true }
-        return request.termsFit(Self.terms(of: answer), summaryItems: answer.updatedSummaryItems, current: terms)
+        return request.termsFit(answer.updatedTerms, summaryItems: answer.updatedSummaryItems, current: terms)
     }
 
     /// Why `answer` does not fit `request` with the terms in force (spec E7): its summary, its
     /// methods, its terms. Empty when it does.
     func problems(of answer: PaymentAuthorizationAnswer, against request: PaymentRequest) -> [CheckoutError] {
-        switch answer {
-        case .shippingContact(let update): request.problems(in: update, current: terms)
-        case .shippingMethod(let update): request.problems(in: update, current: terms)
-        case .paymentMethod(let update): request.problems(in: update, current: terms)
-        case .couponCode(let update): request.problems(in: update, current: terms)
-        case .authorization, .merchantSession: []
-        }
+        answer.problems(against: request, current: terms)
     }
 
     /// Applies the merchant's update to the callback it answers (spec A2-A5): the selection the
@@ -240,7 +219,7 @@ extension PaymentSheet {
         _ answer: PaymentAuthorizationAnswer, setsTerms: Bool, to callback: PaymentAuthorizationStateMachine.Callback
     ) {
         // The terms an update sets replace those in force (W8); most updates set none.
-        if setsTerms { terms = Self.terms(of: answer).replacing(terms) }
+        if setsTerms { terms = answer.updatedTerms.replacing(terms) }
         // The callback, then the answer: a switch over the pair would copy both. The update's
         // lists are read through the answer, not a binding of the update, which copied it whole.
         switch callback {
@@ -278,7 +257,8 @@ extension PaymentSheet {
                 shownErrors = update.shownErrors
             }
             return
-        case .authorization, .merchantSession:
+        default:
+            // An answer that does not update the sheet: its callback's own handling takes it.
             break
         }
         Self.mismatched(answer)

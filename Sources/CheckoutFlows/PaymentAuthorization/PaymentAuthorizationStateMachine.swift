@@ -8,34 +8,6 @@ import CheckoutCore
 /// and is recorded as a violation (or ignored, for a stale timer), never trapped.
 @usableFromInline
 package struct PaymentAuthorizationStateMachine: FlowMachine {
-    /// The large payloads are boxed (`indirect`): the callback and the call are copied as the
-    /// flow moves them through its states and its work queue, and a box costs one reference
-    /// count where a payment costs one per string. (A contact is one reference already: its
-    /// fields are shared, ``Contact`` is copy on write.)
-    package enum Callback: Sendable {
-        /// Carries the full contact; the delegate saw it redacted.
-        case shippingContact(Contact)
-        /// The selected method's identifier.
-        case shippingMethod(String)
-        indirect case paymentMethod(PaymentMethod)
-        case couponCode(String)
-        indirect case authorization(Payment)
-        case merchantSession
-    }
-
-    @usableFromInline package enum Call: Sendable {
-        case didSelectShippingContact(Contact, id: UInt64)
-        /// The method as the sheet's list and its position there: no box to allocate per call (a
-        /// shipping method is too large to be carried inline).
-        case didSelectShippingMethod(in: [ShippingMethod], at: Int, id: UInt64)
-        indirect case didSelectPaymentMethod(PaymentMethod, id: UInt64)
-        case didChangeCouponCode(String, id: UInt64)
-        /// `willAuthorizePayment`, then `didAuthorizePayment`.
-        indirect case authorize(Payment, id: UInt64)
-        indirect case didRequestMerchantSessionUpdate(MerchantSessionRequest, id: UInt64)
-        case didFinish
-    }
-
     @usableFromInline package typealias Answer = PaymentAuthorizationAnswer
 
     private enum State {
@@ -49,7 +21,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
 
     package let request: PaymentRequest
     @usableFromInline package var ledger: CallbackLedger<Answer>
-    @usableFromInline package private(set) var log: FlowLog
+    @usableFromInline package internal(set) var log: FlowLog
     private var state = State.notPresented
     /// The sheet, shown in the states `sheet` and `awaiting` (``sheet`` is nil in the others). It
     /// is kept beside the state and not optional, so that each event reads and updates it in
@@ -86,17 +58,6 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     private var pendingMethod: String {
         if case .awaiting(let outstanding) = state { return outstanding.method }
         return ""
-    }
-
-    @usableFromInline package mutating func delegateCalled(_ call: Call, at now: FlowInstant) {
-        switch call {
-        case .didSelectShippingContact(_, let id), .didSelectShippingMethod(_, _, let id),
-            .didSelectPaymentMethod(_, let id), .didChangeCouponCode(_, let id), .authorize(_, let id),
-            .didRequestMerchantSessionUpdate(_, let id):
-            ledger.called(id, at: now)
-        case .didFinish:
-            break
-        }
     }
 
     @usableFromInline package var isEnded: Bool {
@@ -289,20 +250,6 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         }
     }
 
-    /// Spec W5: the sheet asks the merchant for a merchant session (PassKit's
-    /// `didRequestMerchantSessionUpdate`, Apple Pay on the web's `onvalidatemerchant`).
-    package mutating func requestMerchantSession(_ request: MerchantSessionRequest, at now: FlowInstant) -> Effect<
-        Call
-    > {
-        let action = "requestMerchantSession"
-        if let refused = refusal(action, at: now, allowedWhileAwaitingPIN: false) { return refused }
-        let host = request.validationURL.host ?? ""
-        log.record(action: action, .text(host), at: now)
-        return open(.merchantSession, .didRequestMerchantSessionUpdate, .value(.text(host)), at: now) {
-            .didRequestMerchantSessionUpdate(request, id: $0)
-        }
-    }
-
     /// Spec A9: the merchant does not implement `willAuthorizePayment`; its default ran, inside the
     /// notification of the authorization now awaited. The notification's entry says so, marked as
     /// a default answer like the optional callbacks' (`completion willAuthorizePayment #id [default
@@ -358,7 +305,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         // Spec E7: every update is validated against the request; an invalid one ends the flow.
         let setsTerms = PaymentSheet.setsTerms(answer)
         guard answer.fits(request), shown.admitsTerms(of: answer, setsTerms: setsTerms, in: request),
-            Self.updatesSheet(answer)
+            answer.updatesSheet
         else {
             return answeredOtherwise(id, answer, at: now)
         }
@@ -378,16 +325,6 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         return .none
     }
 
-    /// Whether `answer` is a sheet update, which the sheet applies (not the authorization's result
-    /// nor the merchant session).
-    @inline(__always)
-    private static func updatesSheet(_ answer: borrowing Answer) -> Bool {
-        switch answer {
-        case .authorization, .merchantSession: false
-        case .shippingContact, .shippingMethod, .paymentMethod, .couponCode: true
-        }
-    }
-
     /// An answer in time that does more than update the sheet: an invalid update, the
     /// authorization's result, the merchant session. Its completion is recorded first.
     @inline(never)
@@ -400,9 +337,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         guard answer.fits(request), shown.admitsTerms(of: answer, setsTerms: setsTerms, in: request) else {
             return invalidUpdate(id, answer, at: now)
         }
-        if case .authorization(let result) = answer { return authorized(result, at: now) }
-        if case .merchantSession(let update) = answer { return merchantSessionAnswered(update, at: now) }
-        preconditionFailure("a sheet update that fits is applied by answer(_:first:_:at:)")
+        return answeredOutsideTheSheet(answer, at: now)
     }
 
     /// An answer that does not take effect (spec E2, E4): repeated, late, or past its deadline.
@@ -445,7 +380,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
 
     /// The merchant's authorization result (spec A7).
     @inline(never)
-    private mutating func authorized(_ result: PaymentAuthorizationResult, at now: FlowInstant) -> Effect<Call> {
+    mutating func authorized(_ result: PaymentAuthorizationResult, at now: FlowInstant) -> Effect<Call> {
         guard case .awaiting(let outstanding) = state, case .authorization(let payment) = outstanding.callback
         else {
             preconditionFailure("an authorization result answers the authorization")
@@ -455,8 +390,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
 
     /// The merchant's merchant session (spec W5): the sheet goes on with one, and ends without.
     @inline(never)
-    private mutating func merchantSessionAnswered(_ update: MerchantSessionUpdate, at now: FlowInstant) -> Effect<Call>
-    {
+    mutating func merchantSessionAnswered(_ update: MerchantSessionUpdate, at now: FlowInstant) -> Effect<Call> {
         guard update.isSuccess else { return end(.failed(.merchantValidation), at: now) }
         state = .sheet
         return .none
@@ -509,7 +443,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     /// Nil when the sheet can take a customer action now; otherwise records the refusal and
     /// returns it.
     @inline(__always)
-    private mutating func refusal(_ action: String, at now: FlowInstant, allowedWhileAwaitingPIN: Bool)
+    mutating func refusal(_ action: String, at now: FlowInstant, allowedWhileAwaitingPIN: Bool)
         -> Effect<Call>?
     {
         // The common case first, without building the refusal.
@@ -542,7 +476,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     }
 
     /// What the transcript records as a call's argument.
-    private enum CallArgument {
+    enum CallArgument {
         case value(TranscriptValue)
         /// A value described when the transcript is read (``FlowLog/record(call:callbackID:deferred:at:)``).
         case deferred(@Sendable () -> TranscriptValue)
@@ -552,7 +486,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     }
 
     /// Opens a callback and asks for its delegate call.
-    private mutating func open(
+    mutating func open(
         _ callback: Callback,
         _ method: DelegateMethod,
         _ argument: @autoclosure () -> CallArgument,
