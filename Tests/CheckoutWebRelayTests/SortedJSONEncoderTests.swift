@@ -90,7 +90,11 @@ final class SortedJSONEncoderTests: XCTestCase {
     }
 
     func testKeysAreSortedAsJSONEncoderSortsThem() throws {
-        let keys = ["b", "B", "a10", "a9", "_x", "Z", "é", "a", "aB", "ab", "Ab", "ä", "1", "10", "9", "~", "a-b", "ǅ"]
+        let keys = [
+            "b", "B", "a10", "a9", "_x", "Z", "é", "a", "aB", "ab", "Ab", "ä", "1", "10", "9", "~", "a-b", "ǅ",
+            // Not in `String` order: a decomposed accent, a character past the surrogates' range.
+            "e\u{301}x", "\u{FF01}", "🇫🇷",
+        ]
         try assertSameBytes(Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) }))
         try assertSameBytes([[String: Int]]())
         try assertSameBytes([Int8.min: UInt64.max])
@@ -103,6 +107,8 @@ final class SortedJSONEncoderTests: XCTestCase {
         XCTAssertNil(SortedJSONEncoder.encode([URL(string: "https://example.com/a")!]))
         XCTAssertNil(SortedJSONEncoder.encode(JSONValue.object(["amount": .number(Decimal(string: "0.1")!)])))
         XCTAssertNil(SortedJSONEncoder.encode(Twice()))
+        // The same key as a `String` in two forms, which a sort by bytes puts apart (`z` between).
+        XCTAssertNil(SortedJSONEncoder.encode(Twice(first: "\u{E9}", second: "e\u{301}", between: "z")))
         XCTAssertNil(SortedJSONEncoder.encode(Nothing()))
         // The relay then writes JSONEncoder's bytes.
         let reply = RelayReply(
@@ -111,12 +117,17 @@ final class SortedJSONEncoderTests: XCTestCase {
         XCTAssertEqual(WebRelay.encoded(reply), try foundation(reply))
     }
 
-    /// Writes one key twice.
+    /// Writes one key twice (`first` and `second`, equal as `String`s), and `between` once.
     private struct Twice: Encodable {
+        var first = "a"
+        var second = "a"
+        var between: String?
+
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encode(1, forKey: JSONKey("a"))
-            try container.encode(2, forKey: JSONKey("a"))
+            try container.encode(1, forKey: JSONKey(first))
+            if let between { try container.encode(3, forKey: JSONKey(between)) }
+            try container.encode(2, forKey: JSONKey(second))
         }
     }
 
