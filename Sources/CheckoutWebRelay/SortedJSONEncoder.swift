@@ -220,6 +220,21 @@ enum SortedJSONEncoder {
         }
         mutating func encode(_ value: Bool, forKey key: Key) throws { _ = object.append(key.stringValue, .bool(value)) }
 
+        // The protocol's own `encodeIfPresent`s are its extension's generic code: each call
+        // looked up this container's metadata (2 % of a relayed event's time).
+        mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+            if let value { _ = object.append(key.stringValue, .string(value)) }
+        }
+        mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+            if let value { _ = object.append(key.stringValue, .integer(Int64(value))) }
+        }
+        mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+            if let value { _ = object.append(key.stringValue, .bool(value)) }
+        }
+        mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+            if let value { try encode(value, forKey: key) }
+        }
+
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
             let target = Target(object, object.append(key.stringValue, .unset))
             try SortedJSONEncoder.set(value, in: target, codingPath: codingPath + [key])

@@ -101,6 +101,21 @@ final class SortedJSONEncoderTests: XCTestCase {
         try assertSameBytes([Int32.max, 0, -7] as [Int32])
     }
 
+    /// Optional members, present and absent, through the encoder's own `encodeIfPresent`s.
+    func testOptionalMembersAreWrittenAsJSONEncoderWritesThem() throws {
+        struct Optionals: Encodable {
+            var text: String?
+            var number: Int?
+            var flag: Bool?
+            var list: [Int8]?
+            var nested: [String: String?]?
+        }
+        try assertSameBytes(Optionals())
+        try assertSameBytes(
+            Optionals(text: "a/b", number: -3, flag: false, list: [1, -1], nested: ["k": nil, "j": "v"]))
+        try assertSameBytes([Optionals(text: ""), Optionals(number: 0), Optionals(flag: true), Optionals(list: [])])
+    }
+
     func testWhatJSONEncoderWritesItsOwnWayIsLeftToIt() throws {
         XCTAssertNil(SortedJSONEncoder.encode([1.5]))
         XCTAssertNil(SortedJSONEncoder.encode(["a": Decimal(1)]))
