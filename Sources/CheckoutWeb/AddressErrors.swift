@@ -48,7 +48,7 @@ public struct AddressErrors: Codable, Hashable, Sendable {
         self.sortingCode = sortingCode
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case addressLine, city, country, dependentLocality, organization, phone, postalCode, recipient, region
         case sortingCode
     }
@@ -93,7 +93,7 @@ public struct PayerErrors: Codable, Hashable, Sendable {
         self.phone = phone
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case email, name, phone
     }
 

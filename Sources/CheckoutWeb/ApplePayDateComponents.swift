@@ -22,7 +22,7 @@ public struct ApplePayDateComponents: Codable, Hashable, Sendable {
         self.hours = hours
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case years, months, days, hours
     }
 

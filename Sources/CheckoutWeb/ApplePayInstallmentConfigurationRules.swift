@@ -36,7 +36,7 @@ enum ApplePayInstallmentConfigurationRules {
             case (.any, _), (.bool, .bool), (.array, .array), (.string, .string):
                 continue
             case (.amount, .string(let amount)):
-                _ = try ApplePayAmountRules.value(amount, path: memberPath)
+                try ApplePayAmountRules.check(amount, path: memberPath)
             case (.currency, .string(let code)):
                 do {
                     _ = try CurrencyCode(code)

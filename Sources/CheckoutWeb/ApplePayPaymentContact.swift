@@ -96,7 +96,7 @@ public struct ApplePayPaymentContact: Codable, Hashable, Sendable {
         self.countryCode = countryCode
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case phoneNumber, emailAddress, givenName, familyName, phoneticGivenName, phoneticFamilyName
         case addressLines, subLocality, locality, postalCode, subAdministrativeArea, administrativeArea
         case country, countryCode

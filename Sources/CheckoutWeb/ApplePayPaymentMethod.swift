@@ -53,7 +53,7 @@ public struct ApplePayPaymentMethod: Codable, Hashable, Sendable {
         self.bindToken = bindToken
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case displayName, network, type, paymentPass, billingContact, bindToken
     }
 

@@ -73,17 +73,17 @@ extension ApplePayPaymentTermsMembers {
             let item = request.automaticReloadBilling
             items.append((name("automaticReloadPaymentRequest") + ".automaticReloadBilling", item))
             if let threshold = item.automaticReloadPaymentThresholdAmount {
-                _ = try ApplePayAmountRules.value(
+                try ApplePayAmountRules.check(
                     threshold,
                     path: name("automaticReloadPaymentRequest")
                         + ".automaticReloadBilling.automaticReloadPaymentThresholdAmount")
             }
         }
         for (path, item) in items where !(item.type == .pending && item.amount.isEmpty) {
-            _ = try ApplePayAmountRules.value(item.amount, path: path + ".amount")
+            try ApplePayAmountRules.check(item.amount, path: path + ".amount")
         }
         for (index, context) in (multiTokenContexts ?? []).enumerated() {
-            _ = try ApplePayAmountRules.value(context.amount, path: "\(name("multiTokenContexts"))[\(index)].amount")
+            try ApplePayAmountRules.check(context.amount, path: "\(name("multiTokenContexts"))[\(index)].amount")
         }
     }
 }

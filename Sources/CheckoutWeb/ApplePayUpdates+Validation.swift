@@ -29,15 +29,17 @@ extension ApplePayTotalUpdate {
         try ApplePayAmountRules.checkShippingMethods(newShippingMethods, version: version, path: "newShippingMethods")
         try ApplePayVersion.require(
             ApplePayVersion.errorsAndCountries, for: "errors", present: !(sheetErrors ?? []).isEmpty, in: version)
-        let extensionMembers: [(String, Bool)] = [
-            ("newRecurringPaymentRequest", newRecurringPaymentRequest != nil),
-            ("newAutomaticReloadPaymentRequest", newAutomaticReloadPaymentRequest != nil),
-            ("newMultiTokenContexts", newMultiTokenContexts != nil),
-            ("newDeferredPaymentRequest", newDeferredPaymentRequest != nil),
-            ("newDisbursementRequest", newDisbursementRequest != nil),
-        ]
-        for (path, present) in extensionMembers {
-            try ApplePayVersion.require(ApplePayVersion.recurring, for: path, present: present, in: version)
+        if version < ApplePayVersion.recurring {
+            let extensionMembers: [(String, Bool)] = [
+                ("newRecurringPaymentRequest", newRecurringPaymentRequest != nil),
+                ("newAutomaticReloadPaymentRequest", newAutomaticReloadPaymentRequest != nil),
+                ("newMultiTokenContexts", newMultiTokenContexts != nil),
+                ("newDeferredPaymentRequest", newDeferredPaymentRequest != nil),
+                ("newDisbursementRequest", newDisbursementRequest != nil),
+            ]
+            for (path, present) in extensionMembers {
+                try ApplePayVersion.require(ApplePayVersion.recurring, for: path, present: present, in: version)
+            }
         }
         try termsMembers.checkAmounts(update: true)
     }

@@ -25,7 +25,7 @@ public struct ExpressCheckoutBillingDetails: Codable, Hashable, Sendable {
         self.address = address
     }
 
-    private enum CodingKeys: String, CodingKey { case name, email, phone, address }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case name, email, phone, address }
 
     /// Reads the members; an object with none of them is refused (spec W2).
     public init(from decoder: any Decoder) throws {

@@ -30,7 +30,7 @@ public struct ExpressCheckoutShippingRate: Codable, Hashable, Sendable {
         self.deliveryEstimate = deliveryEstimate
     }
 
-    private enum CodingKeys: String, CodingKey { case id, amount, displayName, deliveryEstimate }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case id, amount, displayName, deliveryEstimate }
 
     /// Reads the members; an amount that is not an integer is refused with its path.
     public init(from decoder: any Decoder) throws {
@@ -74,7 +74,7 @@ public enum ExpressCheckoutDeliveryEstimate: Codable, Hashable, Sendable, Custom
     /// At least `minimum`, at most `maximum`.
     case range(minimum: ExpressCheckoutDeliveryBound?, maximum: ExpressCheckoutDeliveryBound?)
 
-    private enum CodingKeys: String, CodingKey { case minimum, maximum }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case minimum, maximum }
 
     /// Reads a string, or an object with `minimum` and `maximum`.
     ///

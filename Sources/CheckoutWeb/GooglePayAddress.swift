@@ -52,7 +52,7 @@ public struct GooglePayAddress: Codable, Hashable, Sendable {
         self.phoneNumber = phoneNumber
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case name, address1, address2, address3, locality, administrativeArea, countryCode, postalCode
         case sortingCode, phoneNumber
     }

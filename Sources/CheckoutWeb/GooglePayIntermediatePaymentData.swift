@@ -76,7 +76,7 @@ public struct GooglePayIntermediateAddress: Codable, Hashable, Sendable {
         self.postalCode = postalCode
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case administrativeArea, countryCode, locality, postalCode
     }
 
@@ -148,7 +148,7 @@ public struct GooglePayIntermediatePaymentMethodData: Codable, Hashable, Sendabl
         self.info = info
     }
 
-    private enum CodingKeys: String, CodingKey { case type, info }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case type, info }
 
     /// Decodes `{type, info}`; an object with neither is refused (spec W2).
     public init(from decoder: any Decoder) throws {

@@ -35,7 +35,7 @@ public struct GooglePayPaymentDataRequestUpdate: Codable, Hashable, Sendable {
         self.error = error
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case newTransactionInfo, newShippingOptionParameters, newOfferInfo, error
     }
 

@@ -65,7 +65,7 @@ public struct PaymentAddress: Codable, Hashable, Sendable {
         self.phone = phone
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case country, addressLine, region, city, dependentLocality, postalCode, sortingCode, organization
         case recipient, phone
     }

@@ -77,7 +77,7 @@ public struct PaymentDetailsUpdate: Codable, Hashable, Sendable {
         self.paymentMethodErrors = paymentMethodErrors
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case total, displayItems, shippingOptions, modifiers, error, shippingAddressErrors, payerErrors
         case paymentMethodErrors
     }

@@ -67,7 +67,7 @@ public struct PaymentValidationErrors: Codable, Hashable, Sendable {
             error: general, payer: payer.isEmpty ? nil : payer, shippingAddress: address.isEmpty ? nil : address)
     }
 
-    private enum CodingKeys: String, CodingKey {
+    private enum CodingKeys: String, CodingKey, CaseIterable {
         case error, payer, shippingAddress, paymentMethod
     }
 

@@ -413,7 +413,15 @@ enum EventJSONDecoder {
         let state: State
         let codingPath: [any CodingKey]
 
-        var allKeys: [Key] { members.compactMap { Key(stringValue: $0.key) } }
+        var allKeys: [Key] {
+            // Every key of an object, as `JSONValue` and the wire types' check for a foreign
+            // payload read it (`JSONKey`), made in concrete code: the generic `compactMap` over
+            // `Key` was 3 % of a relayed event's time.
+            if Key.self == JSONKey.self {
+                return unsafeBitCast(members.map { JSONKey($0.key) }, to: [Key].self)
+            }
+            return members.compactMap { Key(stringValue: $0.key) }
+        }
 
         private func node(_ key: Key) -> Node? {
             let name = key.stringValue

@@ -125,4 +125,27 @@ final class EventJSONDecoderTests: XCTestCase {
         XCTAssertNil(EventJSONDecoder.decode([Double].self, from: Data("[1e-400]".utf8)))
         XCTAssertEqual(EventJSONDecoder.decode([Double].self, from: Data("[0e5, -0.0]".utf8)), [0, 0])
     }
+
+    /// `allKeys`, in the two forms the decoder makes it: every key (`JSONKey`, for `JSONValue` and
+    /// the wire types' check for a foreign payload) and a type's own keys.
+    func testAnObjectsKeysAreReadAsJSONDecoderReadsThem() throws {
+        struct Known: Decodable, Equatable {
+            var keys: [String]
+            enum CodingKeys: String, CodingKey { case a, b }
+            init(from decoder: any Decoder) throws {
+                keys = try decoder.container(keyedBy: CodingKeys.self).allKeys.map(\.stringValue).sorted()
+            }
+        }
+        let bytes = Data(#"{"b": 1, "x": {"y": [1, "2"]}, "a": null, "é": true}"#.utf8)
+        XCTAssertEqual(
+            EventJSONDecoder.decode(Known.self, from: bytes), try JSONDecoder().decode(Known.self, from: bytes))
+        XCTAssertEqual(EventJSONDecoder.decode(Known.self, from: bytes)?.keys, ["a", "b"])
+        XCTAssertEqual(
+            EventJSONDecoder.decode(JSONValue.self, from: bytes), try JSONDecoder().decode(JSONValue.self, from: bytes))
+        // A payment whose token is not a token (none of its members): refused as JSONDecoder refuses it.
+        let foreign = Data(
+            #"{"session": "s1", "type": "paymentauthorized", "payment": {"token": {"x": 1}}}"#.utf8)
+        XCTAssertThrowsError(try JSONDecoder().decode(RelayEvent.self, from: foreign))
+        XCTAssertNil(EventJSONDecoder.decode(RelayEvent.self, from: foreign))
+    }
 }

@@ -90,11 +90,30 @@ final class SortedJSONEncoderTests: XCTestCase {
     }
 
     func testKeysAreSortedAsJSONEncoderSortsThem() throws {
-        let keys = ["b", "B", "a10", "a9", "_x", "Z", "é", "a", "aB", "ab", "Ab", "ä", "1", "10", "9", "~", "a-b", "ǅ"]
+        let keys = [
+            "b", "B", "a10", "a9", "_x", "Z", "é", "a", "aB", "ab", "Ab", "ä", "1", "10", "9", "~", "a-b", "ǅ",
+            // Not in `String` order: a decomposed accent, a character past the surrogates' range.
+            "e\u{301}x", "\u{FF01}", "🇫🇷",
+        ]
         try assertSameBytes(Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) }))
         try assertSameBytes([[String: Int]]())
         try assertSameBytes([Int8.min: UInt64.max])
         try assertSameBytes([Int32.max, 0, -7] as [Int32])
+    }
+
+    /// Optional members, present and absent, through the encoder's own `encodeIfPresent`s.
+    func testOptionalMembersAreWrittenAsJSONEncoderWritesThem() throws {
+        struct Optionals: Encodable {
+            var text: String?
+            var number: Int?
+            var flag: Bool?
+            var list: [Int8]?
+            var nested: [String: String?]?
+        }
+        try assertSameBytes(Optionals())
+        try assertSameBytes(
+            Optionals(text: "a/b", number: -3, flag: false, list: [1, -1], nested: ["k": nil, "j": "v"]))
+        try assertSameBytes([Optionals(text: ""), Optionals(number: 0), Optionals(flag: true), Optionals(list: [])])
     }
 
     func testWhatJSONEncoderWritesItsOwnWayIsLeftToIt() throws {
@@ -103,6 +122,8 @@ final class SortedJSONEncoderTests: XCTestCase {
         XCTAssertNil(SortedJSONEncoder.encode([URL(string: "https://example.com/a")!]))
         XCTAssertNil(SortedJSONEncoder.encode(JSONValue.object(["amount": .number(Decimal(string: "0.1")!)])))
         XCTAssertNil(SortedJSONEncoder.encode(Twice()))
+        // The same key as a `String` in two forms, which a sort by bytes puts apart (`z` between).
+        XCTAssertNil(SortedJSONEncoder.encode(Twice(first: "\u{E9}", second: "e\u{301}", between: "z")))
         XCTAssertNil(SortedJSONEncoder.encode(Nothing()))
         // The relay then writes JSONEncoder's bytes.
         let reply = RelayReply(
@@ -111,12 +132,17 @@ final class SortedJSONEncoderTests: XCTestCase {
         XCTAssertEqual(WebRelay.encoded(reply), try foundation(reply))
     }
 
-    /// Writes one key twice.
+    /// Writes one key twice (`first` and `second`, equal as `String`s), and `between` once.
     private struct Twice: Encodable {
+        var first = "a"
+        var second = "a"
+        var between: String?
+
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: JSONKey.self)
-            try container.encode(1, forKey: JSONKey("a"))
-            try container.encode(2, forKey: JSONKey("a"))
+            try container.encode(1, forKey: JSONKey(first))
+            if let between { try container.encode(3, forKey: JSONKey(between)) }
+            try container.encode(2, forKey: JSONKey(second))
         }
     }
 

@@ -200,4 +200,19 @@ final class PaymentRequestAPIModelTests: XCTestCase {
         assertDecodingFails(
             try decode(PaymentDetailsUpdate.self, #"{"newTotal": {"label": "x", "amount": "1"}}"#), path: "")
     }
+
+    /// A wire type whose keys can be listed looks for a known member first; what it refuses and
+    /// accepts is the same as when it listed every key (spec W2).
+    func testAContactOrCardRefusesOnlyAPayloadWithoutAKnownMember() throws {
+        // Known members late in the type's list of keys, beside unknown ones.
+        let contact = try decode(ApplePayPaymentContact.self, #"{"x": 1, "countryCode": "US", "postalCode": "78701"}"#)
+        XCTAssertEqual(contact.countryCode, "US")
+        XCTAssertEqual(contact.postalCode, "78701")
+        XCTAssertEqual(try decode(ApplePayPaymentContact.self, "{}"), ApplePayPaymentContact())
+        XCTAssertEqual(try decode(ApplePayPaymentMethod.self, #"{"bindToken": "b", "other": []}"#).bindToken, "b")
+        assertDecodingFails(try decode(ApplePayPaymentContact.self, #"{"country_code": "US", "zip": "1"}"#), path: "")
+        assertDecodingFails(try decode(ApplePayPaymentMethod.self, #"{"brand": "visa"}"#), path: "")
+        assertDecodingFails(try decode(ApplePayPaymentContact.self, #"["US"]"#), path: "")
+        assertDecodingFails(try decode(PaymentAddress.self, #"{"line1": "1 Main St"}"#), path: "")
+    }
 }
