@@ -28,12 +28,17 @@ public final class RelaySession: Sendable {
     /// The PaymentMethod of the `confirm` being authorized, which a pay context's backend takes
     /// as created (spec W9); a pay context's session only.
     let expressCheckoutPaymentMethod: ExpressCheckoutPaymentMethodSlot?
+    /// The session's place in its relay's idle queue (spec W6), read and changed only under the
+    /// relay's lock over the queue.
+    nonisolated(unsafe) var idleLinks = IdleLinks()
 
     struct State: Sendable {
         /// The callback whose answer is owed (spec W4); nil between events.
         var busy: String?
+        /// When the session last became idle (set under the relay's lock over its idle queue).
         var lastActivity: Duration
-        var idleTicket: DeadlineTicket?
+        /// Counts the session's turns from idle to busy and to released, so that a deadline that
+        /// found it idle ends it only if it still is.
         var idleGeneration: UInt64 = 0
         /// The events that reached the flow, with their answers, for a snapshot (spec W6).
         var steps = KeptSteps()
