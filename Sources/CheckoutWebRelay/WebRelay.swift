@@ -322,6 +322,8 @@ public final class WebRelay: Sendable {
 
     /// The event is over: the session is free and idle from now.
     private func finish(_ session: RelaySession) {
+        // Idle from now, perhaps for long: the transcript gives back the room it does not use.
+        session.flow.sheet.compactTranscript()
         becameIdle(session, afterEvent: true)
     }
 
