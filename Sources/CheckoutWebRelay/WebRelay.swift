@@ -338,14 +338,18 @@ public final class WebRelay: Sendable {
                     Refusal(code: .invalidField, message: invalid.error.message, fields: invalid.refusal.fields ?? [])))
             return .refused(invalid.refusal)
         } catch let refusal as Refusal {
-            session.state.withLock { $0.steps.append(kept, of: event.payload, refusal: refusal.code.rawValue) }
+            if keepsSteps {
+                session.state.withLock { $0.steps.append(kept, of: event.payload, refusal: refusal.code.rawValue) }
+            }
             return .refused(RelayRefusal(refusal))
         } catch {
             // CallbackEnded: the flow ended before the merchant answered (deadline, cancel).
             return .ended(await session.endOfFlow(afterPageCancel: false))
         }
-        let answer = session.recorded(driven)
-        session.state.withLock { $0.steps.append(kept, of: event.payload, answer: answer) }
+        if keepsSteps {
+            let answer = session.recorded(driven)
+            session.state.withLock { $0.steps.append(kept, of: event.payload, answer: answer) }
+        }
         if case .merchantSession(let update) = driven {
             guard update.isSuccess else {
                 let unsupported = update.isDefaultAnswer
@@ -547,6 +551,11 @@ public final class WebRelay: Sendable {
     }
 
     // MARK: Snapshots (spec W6)
+
+    /// Whether the sessions keep the events that reached their flows, with the answers, for a
+    /// snapshot: only a relay with a snapshot key can write one out (without, an idle session kept
+    /// some 700 bytes it would never read).
+    var keepsSteps: Bool { options.snapshotKey != nil }
 
     /// Writes session `id` out as a sealed snapshot; the relay keeps the session.
     ///
