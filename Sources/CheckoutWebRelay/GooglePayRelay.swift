@@ -13,6 +13,7 @@ extension WebRelay {
     ) async -> RelayReply.Body {
         var round = GooglePayRound()
         func record(refusal: String? = nil) {
+            guard keepsSteps else { return }
             let answers = round.answers.map { session.recorded($0.driven) }
             guard !answers.isEmpty || refusal != nil else { return }
             let later = answers.count > 1 ? Array(answers.dropFirst()) : nil

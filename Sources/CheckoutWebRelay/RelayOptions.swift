@@ -15,7 +15,8 @@ public struct RelayOptions: Sendable {
     /// Whether the sessions' flows keep transcripts (spec E8). Default: on.
     public var recordsTranscript: Bool
     /// The server's key for sealing snapshots (HMAC-SHA256, spec W6): at least 32 bytes, the same
-    /// in every process that resumes the snapshots. nil: the relay cannot write out or resume.
+    /// in every process that resumes the snapshots. nil: the relay cannot write out or resume, and
+    /// its sessions keep no record of their events for a snapshot.
     public var snapshotKey: [UInt8]?
     /// The hosts a `validatemerchant` event's `validationURL` may name (spec W5): the page sends
     /// the URL and the merchant posts its identity to it, so any other host is refused. Default:

@@ -19,7 +19,8 @@ public final class RelaySession: Sendable {
     let script: ReplayScript
     /// The merchant's ``MerchantValidating``, bound to this session, when it gave one.
     let validator: MerchantValidator?
-    let clock: any CheckoutClock
+    /// The options' clock, as the flow keeps it (not a second time here: 40 bytes a session).
+    var clock: any CheckoutClock { flow.sheet.clock }
     let state: LockedValue<State>
     /// The digest of the caller that opened the session (spec W10); nil for a session opened
     /// without one, which answers only events without one.
@@ -28,12 +29,17 @@ public final class RelaySession: Sendable {
     /// The PaymentMethod of the `confirm` being authorized, which a pay context's backend takes
     /// as created (spec W9); a pay context's session only.
     let expressCheckoutPaymentMethod: ExpressCheckoutPaymentMethodSlot?
+    /// The session's place in its relay's idle queue (spec W6), read and changed only under the
+    /// relay's lock over the queue.
+    nonisolated(unsafe) var idleLinks = IdleLinks()
 
     struct State: Sendable {
         /// The callback whose answer is owed (spec W4); nil between events.
         var busy: String?
+        /// When the session last became idle (set under the relay's lock over its idle queue).
         var lastActivity: Duration
-        var idleTicket: DeadlineTicket?
+        /// Counts the session's turns from idle to busy and to released, so that a deadline that
+        /// found it idle ends it only if it still is.
         var idleGeneration: UInt64 = 0
         /// The events that reached the flow, with their answers, for a snapshot (spec W6).
         var steps = KeptSteps()
@@ -41,7 +47,13 @@ public final class RelaySession: Sendable {
         var validated = false
         var authorizationAttempted = false
         /// Why the relay itself ended the flow (a failed or late merchant validation, idleness).
-        var relayEnd: (reason: String, message: String)?
+        var relayEnd: (reason: String, message: String)? {
+            get { relayEndBox?.value }
+            set { relayEndBox = newValue.map { RelayEndBox(value: $0) } }
+        }
+        /// ``relayEnd``, boxed: few sessions have one, and two strings inline took 33 bytes of
+        /// every session's state.
+        var relayEndBox: RelayEndBox?
         /// The sequence number of the relay's `relay.end` note, once the flow took the cancel
         /// that followed it: that cancel is the relay's, not the customer's (spec E8).
         var relayCancelAfter: UInt64?
@@ -56,13 +68,19 @@ public final class RelaySession: Sendable {
         var eventsTaken = 0
     }
 
+    /// Why the relay itself ended a session's flow, in a box of its own (``State/relayEnd``).
+    final class RelayEndBox: Sendable {
+        let value: (reason: String, message: String)
+
+        init(value: (reason: String, message: String)) { self.value = value }
+    }
+
     init(
         id: String, request: PaymentRequest, merchant: RelayMerchant, owner: CallerDigest?, options: RelayOptions
     ) throws {
         self.id = id
         self.owner = owner
         self.isPayContext = merchant.isPayContext
-        self.clock = options.clock
         let script = ReplayScript()
         self.script = script
         let onViolation = options.onViolation

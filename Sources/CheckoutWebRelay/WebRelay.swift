@@ -24,6 +24,8 @@ public final class WebRelay: Sendable {
     public let options: RelayOptions
     private let opener: (@Sendable (String) async throws -> RelayOpening?)?
     private let sessions = LockedValue(SessionTable())
+    /// The sessions that are idle, oldest first, and the one idle deadline on the clock (spec W6).
+    private let idle = LockedValue(IdleQueue())
     /// Digests callers (``RelayCaller``) under the snapshot key, so that a snapshot's owner is the
     /// same in every process that resumes it, or under a random key when there is none.
     private let callerDigester: CallerDigester
@@ -44,6 +46,10 @@ public final class WebRelay: Sendable {
             callerDigester = CallerDigester(
                 key: (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
         }
+    }
+
+    deinit {
+        idle.withLock { $0.removeAll() }
     }
 
     // MARK: Sessions
@@ -92,7 +98,7 @@ public final class WebRelay: Sendable {
 
     private func register(_ session: RelaySession) throws {
         try sessions.withLock { try $0.insert(session, limits: options.limits) }
-        armIdle(session)
+        becameIdle(session)
     }
 
     /// The session an event of `caller` names, or why there is none for them (spec W10). A
@@ -281,7 +287,7 @@ public final class WebRelay: Sendable {
     private func begin(_ session: RelaySession, _ type: RelayEventType) -> RelayRefusal? {
         let limit = options.limits.maxEventsPerSession
         enum Start {
-            case started(stale: DeadlineTicket?)
+            case started
             case pending(Refusal)
             case overLimit
         }
@@ -296,13 +302,11 @@ public final class WebRelay: Sendable {
             }
             state.busy = type.callback
             state.idleGeneration &+= 1
-            let stale = state.idleTicket
-            state.idleTicket = nil
-            return .started(stale: stale)
+            return .started
         }
         switch start {
-        case .started(let stale):
-            if let stale { options.clock.cancel(stale) }
+        case .started:
+            idle.withLock { $0.remove(session) }
             return nil
         case .pending(let refusal):
             session.note(.refused("relay.\(type.rawValue)", refusal))
@@ -318,11 +322,9 @@ public final class WebRelay: Sendable {
 
     /// The event is over: the session is free and idle from now.
     private func finish(_ session: RelaySession) {
-        session.state.withLock { state in
-            state.busy = nil
-            state.lastActivity = options.clock.now
-        }
-        armIdle(session)
+        // Idle from now, perhaps for long: the transcript gives back the room it does not use.
+        session.flow.sheet.compactTranscript()
+        becameIdle(session, afterEvent: true)
     }
 
     private func drive(_ session: RelaySession, _ event: RelayEvent, _ kept: KeptEvent) async -> RelayReply.Body {
@@ -336,14 +338,18 @@ public final class WebRelay: Sendable {
                     Refusal(code: .invalidField, message: invalid.error.message, fields: invalid.refusal.fields ?? [])))
             return .refused(invalid.refusal)
         } catch let refusal as Refusal {
-            session.state.withLock { $0.steps.append(kept, of: event.payload, refusal: refusal.code.rawValue) }
+            if keepsSteps {
+                session.state.withLock { $0.steps.append(kept, of: event.payload, refusal: refusal.code.rawValue) }
+            }
             return .refused(RelayRefusal(refusal))
         } catch {
             // CallbackEnded: the flow ended before the merchant answered (deadline, cancel).
             return .ended(await session.endOfFlow(afterPageCancel: false))
         }
-        let answer = session.recorded(driven)
-        session.state.withLock { $0.steps.append(kept, of: event.payload, answer: answer) }
+        if keepsSteps {
+            let answer = session.recorded(driven)
+            session.state.withLock { $0.steps.append(kept, of: event.payload, answer: answer) }
+        }
         if case .merchantSession(let update) = driven {
             guard update.isSuccess else {
                 let unsupported = update.isDefaultAnswer
@@ -410,7 +416,7 @@ public final class WebRelay: Sendable {
     private func cancel(_ session: RelaySession) async -> RelayReply.Body {
         if case .refused(let refusal) = session.flow.cancel() { return .refused(RelayRefusal(refusal)) }
         let end = await session.endOfFlow(afterPageCancel: true)
-        session.state.withLock { $0.lastActivity = options.clock.now }
+        becameIdle(session)
         return .ended(end)
     }
 
@@ -446,22 +452,61 @@ public final class WebRelay: Sendable {
 
     // MARK: Idle sessions (spec W6)
 
-    private func armIdle(_ session: RelaySession) {
-        let clock = options.clock
-        let (generation, deadline) = session.state.withLock {
-            ($0.idleGeneration, $0.lastActivity + options.idleTimeout)
+    /// The session's last activity is now: unless it is busy (the page's cancel may come while an
+    /// answer is owed) or let go of, it goes last in the idle queue (its deadline the latest), and
+    /// the relay's deadline is armed if none as early is. `afterEvent`: its event is over, it is
+    /// free.
+    private func becameIdle(_ session: RelaySession, afterEvent: Bool = false) {
+        idle.withLock { queue in
+            let now = options.clock.now
+            let isIdle = session.state.withLock { state in
+                if afterEvent { state.busy = nil }
+                state.lastActivity = now
+                return state.busy == nil && !state.released
+            }
+            queue.remove(session)
+            if isIdle { queue.append(session) }
         }
-        let ticket = clock.schedule(at: deadline) { [weak self, weak session] in
-            guard let self, let session else { return }
+        armIdleDeadline()
+    }
+
+    /// Schedules the relay's idle deadline at its first idle session's, unless one as early is
+    /// already on the clock. (Scheduled outside the queue's lock: a clock may act at once.)
+    private func armIdleDeadline() {
+        let timeout = options.idleTimeout
+        let deadline: Duration? = idle.withLock { queue in
+            guard let first = queue.first else { return nil }
+            let deadline = first.state.withLock { $0.lastActivity } + timeout
+            if let armed = queue.armedFor, armed <= deadline { return nil }
+            queue.armedFor = deadline
+            return deadline
+        }
+        guard let deadline else { return }
+        // A deadline replaced by an earlier one (a clock set back) still comes: it finds nothing
+        // due, or what is.
+        _ = options.clock.schedule(at: deadline) { [weak self] in self?.idleDeadlinePassed() }
+    }
+
+    /// The relay's idle deadline has come: the sessions idle for ``RelayOptions/idleTimeout`` are
+    /// ended, and the deadline moves to the next idle session's.
+    private func idleDeadlinePassed() {
+        let now = options.clock.now
+        let timeout = options.idleTimeout
+        let due: [(RelaySession, UInt64)] = idle.withLock { queue in
+            if let armed = queue.armedFor, armed <= now { queue.armedFor = nil }
+            var due: [(RelaySession, UInt64)] = []
+            while let first = queue.first {
+                let (lastActivity, generation) = first.state.withLock { ($0.lastActivity, $0.idleGeneration) }
+                guard now - lastActivity >= timeout else { break }
+                queue.remove(first)
+                due.append((first, generation))
+            }
+            return due
+        }
+        for (session, generation) in due {
             Task { await self.expire(session, generation) }
         }
-        let stale: DeadlineTicket? = session.state.withLock { state in
-            guard state.idleGeneration == generation, state.busy == nil, !state.released else { return ticket }
-            let old = state.idleTicket
-            state.idleTicket = ticket
-            return old
-        }
-        if let stale { clock.cancel(stale) }
+        armIdleDeadline()
     }
 
     /// Ends every session that has had no event for ``RelayOptions/idleTimeout`` and owes no
@@ -496,17 +541,21 @@ public final class WebRelay: Sendable {
     }
 
     private func release(_ session: RelaySession, reason: String, message: String) async {
-        let ticket = session.state.withLock { state in
+        session.state.withLock { state in
             state.released = true
             state.idleGeneration &+= 1
-            return state.idleTicket.take()
         }
-        if let ticket { options.clock.cancel(ticket) }
+        idle.withLock { $0.remove(session) }
         if !session.flow.isEnded { await session.end(reason: reason, message: message) }
         options.onSessionEnd?(session.id, session.transcript)
     }
 
     // MARK: Snapshots (spec W6)
+
+    /// Whether the sessions keep the events that reached their flows, with the answers, for a
+    /// snapshot: only a relay with a snapshot key can write one out (without, an idle session kept
+    /// some 700 bytes it would never read).
+    var keepsSteps: Bool { options.snapshotKey != nil }
 
     /// Writes session `id` out as a sealed snapshot; the relay keeps the session.
     ///
@@ -580,12 +629,11 @@ public final class WebRelay: Sendable {
             throw error
         }
         guard let session = sessions.withLock({ $0.remove(id) }) else { return }
-        let ticket = session.state.withLock { state in
+        session.state.withLock { state in
             state.released = true
             state.idleGeneration &+= 1
-            return state.idleTicket.take()
         }
-        if let ticket { options.clock.cancel(ticket) }
+        idle.withLock { $0.remove(session) }
         if session.flow.isEnded {
             // The page's cancel came while the snapshot was being saved (a cancel is always
             // taken): the stored snapshot is of a checkout that has ended and must not resume.

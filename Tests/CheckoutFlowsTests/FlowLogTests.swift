@@ -230,4 +230,43 @@ final class FlowLogTests: XCTestCase {
         XCTAssertEqual(log.transcript.entries.map(\.sequence), log.transcript.entries.map(\.sequence).sorted())
         XCTAssertFalse(log.amendLastCall("x", to: .outcome("none")))
     }
+
+    // A log compacted between events (as the relay does with an idle session's) reads back the
+    // same transcript, and records on after it: across the chunk boundary, with answers and
+    // deferred values in their places (spec E8).
+    func testACompactedLogReadsBackTheSameAndRecordsOn() {
+        var log = FlowLog(recordsTranscript: true)
+        var compacted = FlowLog(recordsTranscript: true)
+        func record(_ index: Int, _ log: inout FlowLog) {
+            let now = FlowInstant.milliseconds(index)
+            switch index % 4 {
+            case 0: log.record(action: "act", .text("\(index)"), at: now)
+            case 1: log.record(call: "call", callbackID: UInt64(index), deferred: { .text("later \(index)") }, at: now)
+            case 2:
+                log.recordCompletion(
+                    "call", callbackID: UInt64(index), answer: Answer(number: index), byDefault: false, at: now)
+            default: log.record(.outcome("\(index)"), at: now)
+            }
+        }
+        for index in 0..<500 {
+            record(index, &log)
+            record(index, &compacted)
+            // Compacted after every few records, and twice in a row.
+            if index % 7 == 3 { compacted.compact() }
+            if index % 50 == 0 { compacted.compact() }
+        }
+        let expected = log.transcript.entries.map(\.event)
+        XCTAssertEqual(expected.count, 500)
+        XCTAssertEqual(compacted.transcript.entries.map(\.event), expected)
+        XCTAssertEqual(compacted.transcript.entries.map(\.time), log.transcript.entries.map(\.time))
+        XCTAssertEqual(compacted.outline.entries.map(\.event), log.outline.entries.map(\.event))
+        // An empty log, and one with transcripts off, compact to what they were.
+        var empty = FlowLog(recordsTranscript: true)
+        empty.compact()
+        XCTAssertTrue(empty.transcript.entries.isEmpty)
+        var off = FlowLog(recordsTranscript: false)
+        off.record(action: "act", .text("x"), at: .zero)
+        off.compact()
+        XCTAssertTrue(off.transcript.entries.isEmpty)
+    }
 }

@@ -86,6 +86,9 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         }
     }
 
+    /// Gives back the transcript's unused room (``FlowLog/compact()``).
+    package mutating func compactTranscript() { log.compact() }
+
     // MARK: Driver events
 
     /// Spec A1: shows the sheet with the first shipping method selected. (The request was

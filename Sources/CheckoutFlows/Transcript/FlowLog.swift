@@ -14,7 +14,8 @@ package struct FlowLog: Sendable {
     private var archive: Archive?
     /// The newest records' first capacity: what a flow records up to its first callback, where a
     /// parked session waits (`present`, the action, its call). Appending doubles it, up to a
-    /// chunk: 3, 6, 12, ... 192 (the allocator's rounding adds less than a record).
+    /// chunk: 3, 6, 12, ... 192 (the allocator's rounding adds less than a record); ``compact()``
+    /// gives back what is unused.
     private static var firstCapacity: Int { 3 }
     private static var chunkSize: Int { firstCapacity << 6 }
     package let recordsTranscript: Bool
@@ -57,6 +58,16 @@ package struct FlowLog: Sendable {
     private mutating func append(_ record: consuming Record) {
         if records.count == Self.chunkSize { startChunk() }
         records.append(record)
+    }
+
+    /// Gives back the room the newest records do not use, when it is a record's or more: for a
+    /// flow that waits long between events (a relayed session, idle between the page's events
+    /// with up to half its records' room unused after doubling). Not on the round trip: a check
+    /// of the room at every append cost about 65 instructions a delegate round trip with
+    /// transcripts on, where this costs a copy of the records an event.
+    package mutating func compact() {
+        guard records.capacity - records.count > 0, !records.isEmpty else { return }
+        records = records.withUnsafeBufferPointer { Array($0) }
     }
 
     /// Moves the full newest chunk to the archive. Out of line, as is all that is not the append
