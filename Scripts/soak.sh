@@ -10,9 +10,10 @@ sessions="${1:-1000000}"
 seed="${2:-20261130}"
 case "$sessions" in '' | *[!0-9]*) echo "soak: SESSIONS must be a whole number, not '$sessions'" >&2; exit 2 ;; esac
 case "$seed" in '' | *[!0-9]*) echo "soak: SEED must be a whole number, not '$seed'" >&2; exit 2 ;; esac
-# A plain release build: the tests reach the package's internals through `package` access, so no
-# -enable-testing.
-swift build -c release --build-tests
+# A release build of every test target, the reliability tests among them; some of the relay's tests
+# import it `@testable`, so the build enables testing (the reliability tests themselves reach the
+# package's internals through `package` access).
+swift build -c release --build-tests -Xswiftc -enable-testing
 # The main test of each flow runs CHECKOUT_SESSIONS sessions and its variants a quarter each:
 # 4.25 times CHECKOUT_SESSIONS in all.
 per_test=$(( sessions * 4 / 17 ))
