@@ -88,8 +88,8 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// The value as compact JSON text with sorted keys.
     public var jsonText: String {
-        // Written directly, the bytes `JSONEncoder` writes (a relayed payment's token data is
-        // made text here, once a session: `JSONEncoder` was 3 % of a relayed event's time); a
+        // Written directly, the bytes `JSONEncoder` writes, at a fraction of its cost (a relayed
+        // payment's token data is made text here, once a session: BENCHMARKS.md, the relay); a
         // `Decimal` number, which `JSONEncoder` writes its own way, is left to it.
         var writer = JSONWriter(capacity: 256, escapingSlashes: false)
         if write(to: &writer) { return writer.output }

@@ -10,8 +10,8 @@ import Foundation
 ///   `-1` ``Code/unknown``, `1` ``Code/shippingContactInvalid``, `2` ``Code/billingContactInvalid``,
 ///   `3` ``Code/shippingAddressUnserviceable``, `4` ``Code/couponCodeInvalid``, `5`
 ///   ``Code/couponCodeExpired`` (any other number ``Code/unknown``); its field from the user info's
-///   `PKPaymentErrorPostalAddress` (a `CNPostalAddress…Key`: `street`, `city`, `state`,
-///   `postalCode`, `country`, `ISOCountryCode`) or else `PKPaymentErrorContactField` (`name`,
+///   `PKPaymentErrorPostalAddress` (a `CNPostalAddress…Key`: `street`, `subLocality`, `city`,
+///   `subAdministrativeArea`, `state`, `postalCode`, `country`, `ISOCountryCode`) or else `PKPaymentErrorContactField` (`name`,
 ///   `emailAddress` or `email`, `phoneNumber` or `phone`, `postalAddress` or `post`); its message
 ///   the localized description;
 /// - any other error is ``Code/unknown``, with its `LocalizedError.errorDescription` as the

@@ -191,18 +191,15 @@ extension PayContext: FlowShell {
                     context.runner.send(context) { $0.intentAnswered(id, first: first, answer, at: $1) }
                 }
             }
-            if delegate.isAsync {
-                let merchant = delegate.strong(as: AsyncBox.self).merchant
-                runner.activity.task {
-                    completion(
-                        await merchant.payContext(self, didCreatePaymentMethod: method, paymentInformation: payment))
-                }
-            } else {
-                delegate.borrow(as: CompletionsBox.self) {
-                    $0.merchant.payContext(
+            ask(
+                delegate,
+                async: {
+                    completion(await $0.payContext(self, didCreatePaymentMethod: method, paymentInformation: payment))
+                },
+                completions: {
+                    $0.payContext(
                         self, didCreatePaymentMethod: method, paymentInformation: payment, completion: completion)
-                }
-            }
+                })
         case .retrieveIntent(let secret, let round):
             let backend = backend
             runner.activity.task { [self] in
@@ -236,14 +233,10 @@ extension PayContext: FlowShell {
                     }
                 }
             }
-            if delegate.isAsync {
-                let merchant = delegate.strong(as: AsyncBox.self).merchant
-                runner.activity.task { handler(await merchant.payContext(self, willCompleteWith: result)) }
-            } else {
-                delegate.borrow(as: CompletionsBox.self) {
-                    $0.merchant.payContext(self, willCompleteWith: result, handler: handler)
-                }
-            }
+            ask(
+                delegate,
+                async: { handler(await $0.payContext(self, willCompleteWith: result)) },
+                completions: { $0.payContext(self, willCompleteWith: result, handler: handler) })
         case .answerSheet(let result, let handler, let dismiss):
             handler(result)
             if dismiss { sheet.cancel() }
@@ -260,6 +253,21 @@ extension PayContext: FlowShell {
                 }
             }
             runner.terminalCallReturned()
+        }
+    }
+
+    /// Asks the merchant where it is held: an async merchant in a task the context tracks, a
+    /// completion-handler merchant borrowed in place (the runner's hold outlives the call).
+    private func ask(
+        _ delegate: MerchantHold,
+        async: @escaping @Sendable (any AsyncPayContextDelegate) async -> Void,
+        completions: (any PayContextDelegate) -> Void
+    ) {
+        if delegate.isAsync {
+            let merchant = delegate.strong(as: AsyncBox.self).merchant
+            runner.activity.task { await async(merchant) }
+        } else {
+            delegate.borrow(as: CompletionsBox.self) { completions($0.merchant) }
         }
     }
 

@@ -1,3 +1,5 @@
+import CheckoutCore
+
 /// The W3C Payment Request `AddressErrors`: a message per field of the shipping address that
 /// the merchant cannot accept. Every member is optional; an object with keys and none of these
 /// is refused (spec W2).
@@ -110,4 +112,24 @@ public struct PayerErrors: Codable, Hashable, Sendable {
 
     /// Whether no member is set.
     public var isEmpty: Bool { self == PayerErrors() }
+}
+
+extension AddressErrors {
+    /// Adds `message` to the member for the core's postal-address `field` (a sub-administrative
+    /// area, which the W3C has no member for, to `region`); false for a field that is not part of a
+    /// postal address (a contact field, or the address as a whole).
+    mutating func append(_ message: String, forAddressField field: PaymentErrorField) -> Bool {
+        switch field {
+        case .street: CheckoutWeb.append(message, to: &addressLine)
+        case .subLocality: CheckoutWeb.append(message, to: &dependentLocality)
+        case .city: CheckoutWeb.append(message, to: &city)
+        case .subAdministrativeArea, .state: CheckoutWeb.append(message, to: &region)
+        case .postalCode: CheckoutWeb.append(message, to: &postalCode)
+        case .sortingCode: CheckoutWeb.append(message, to: &sortingCode)
+        case .organizationName: CheckoutWeb.append(message, to: &organization)
+        case .country: CheckoutWeb.append(message, to: &country)
+        case .name, .emailAddress, .phoneNumber, .postalAddress: return false
+        }
+        return true
+    }
 }

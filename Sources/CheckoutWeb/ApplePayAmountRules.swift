@@ -47,9 +47,9 @@ enum ApplePayAmountRules {
     /// `Decimal` (which has 38 digits: one of 30 is read the same either way).
     static let longestReadAmount = 30
 
-    /// `amount`'s ``Size``, read from its characters (the checks of every merchant answer run here:
-    /// `Decimal(string:locale:)` made them a tenth of a relayed event's time); nil when it is not
-    /// in the grammar or longer than ``longestReadAmount``. `-0` and `-0.00` are zero, as their
+    /// `amount`'s ``Size``, read from its characters (the checks of every merchant answer run here,
+    /// and `Decimal(string:locale:)` is many times dearer); nil when it is not in the grammar or
+    /// longer than ``longestReadAmount``. `-0` and `-0.00` are zero, as their
     /// `Decimal` is.
     static func size(_ amount: String) -> Size? {
         let bytes = amount.utf8

@@ -147,19 +147,12 @@ public struct PaymentDetailsUpdate: Codable, Hashable, Sendable {
                 append(error.message, to: &general)
                 continue
             }
+            if address.append(error.message, forAddressField: field) { continue }
             switch field {
-            case .street: append(error.message, to: &address.addressLine)
-            case .subLocality: append(error.message, to: &address.dependentLocality)
-            case .city: append(error.message, to: &address.city)
-            case .subAdministrativeArea, .state: append(error.message, to: &address.region)
-            case .postalCode: append(error.message, to: &address.postalCode)
-            case .sortingCode: append(error.message, to: &address.sortingCode)
-            case .organizationName: append(error.message, to: &address.organization)
-            case .country: append(error.message, to: &address.country)
             case .name: append(error.message, to: &address.recipient)
             case .phoneNumber: append(error.message, to: &address.phone)
             case .emailAddress: append(error.message, to: &payer.email)
-            case .postalAddress: append(error.message, to: &general)
+            default: append(error.message, to: &general)
             }
         }
         self.error = general

@@ -47,19 +47,13 @@ public struct PaymentValidationErrors: Codable, Hashable, Sendable {
         for error in errors {
             let isContact = error.code == .shippingContactInvalid || error.code == .billingContactInvalid
             let isShipping = error.code == .shippingContactInvalid
-            switch (isContact, isShipping, error.field) {
-            case (true, _, .name?): append(error.message, to: &payer.name)
-            case (true, _, .emailAddress?): append(error.message, to: &payer.email)
-            case (true, _, .phoneNumber?): append(error.message, to: &payer.phone)
-            case (true, true, .street?): append(error.message, to: &address.addressLine)
-            case (true, true, .subLocality?): append(error.message, to: &address.dependentLocality)
-            case (true, true, .city?): append(error.message, to: &address.city)
-            case (true, true, .subAdministrativeArea?), (true, true, .state?):
-                append(error.message, to: &address.region)
-            case (true, true, .postalCode?): append(error.message, to: &address.postalCode)
-            case (true, true, .sortingCode?): append(error.message, to: &address.sortingCode)
-            case (true, true, .organizationName?): append(error.message, to: &address.organization)
-            case (true, true, .country?): append(error.message, to: &address.country)
+            if isShipping, let field = error.field, address.append(error.message, forAddressField: field) {
+                continue
+            }
+            switch (isContact, error.field) {
+            case (true, .name?): append(error.message, to: &payer.name)
+            case (true, .emailAddress?): append(error.message, to: &payer.email)
+            case (true, .phoneNumber?): append(error.message, to: &payer.phone)
             default: append(error.message, to: &general)
             }
         }

@@ -11,9 +11,7 @@ extension Decoder {
     /// `refuseForeignPayload(_:of:)` for keys that can be listed: a known member is looked for
     /// with `contains`, and only an object without one has its keys listed (`allKeys`, which the
     /// standard library's container hands over as an array of existentials and casts back one by
-    /// one: about 8,000 instructions an object, on every relayed contact and card).
-    /// Inlined, so that the loop is made for each wire type's keys (generic, it cost as much as
-    /// the listing).
+    /// one). Inlined, so that the loop is made for each wire type's keys rather than run generic.
     @inline(__always)
     func refuseForeignPayload<Key: CodingKey & CaseIterable>(_ keys: Key.Type, of typeName: String) throws {
         let known = try container(keyedBy: Key.self)

@@ -416,7 +416,7 @@ enum EventJSONDecoder {
         var allKeys: [Key] {
             // Every key of an object, as `JSONValue` and the wire types' check for a foreign
             // payload read it (`JSONKey`), made in concrete code: the generic `compactMap` over
-            // `Key` was 3 % of a relayed event's time.
+            // `Key` looks up metadata for every key.
             if Key.self == JSONKey.self {
                 return unsafeBitCast(members.map { JSONKey($0.key) }, to: [Key].self)
             }

@@ -51,8 +51,8 @@ public final class RelaySession: Sendable {
             get { relayEndBox?.value }
             set { relayEndBox = newValue.map { RelayEndBox(value: $0) } }
         }
-        /// ``relayEnd``, boxed: few sessions have one, and two strings inline took 33 bytes of
-        /// every session's state.
+        /// ``relayEnd``, boxed: few sessions have one, and two strings inline would take 33 bytes
+        /// of every session's state.
         var relayEndBox: RelayEndBox?
         /// The sequence number of the relay's `relay.end` note, once the flow took the cancel
         /// that followed it: that cancel is the relay's, not the customer's (spec E8).

@@ -220,8 +220,8 @@ enum SortedJSONEncoder {
         }
         mutating func encode(_ value: Bool, forKey key: Key) throws { _ = object.append(key.stringValue, .bool(value)) }
 
-        // The protocol's own `encodeIfPresent`s are its extension's generic code: each call
-        // looked up this container's metadata (2 % of a relayed event's time).
+        // The protocol's own `encodeIfPresent`s are its extension's generic code, which looks up
+        // this container's metadata on each call.
         mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
             if let value { _ = object.append(key.stringValue, .string(value)) }
         }

@@ -553,8 +553,8 @@ public final class WebRelay: Sendable {
     // MARK: Snapshots (spec W6)
 
     /// Whether the sessions keep the events that reached their flows, with the answers, for a
-    /// snapshot: only a relay with a snapshot key can write one out (without, an idle session kept
-    /// some 700 bytes it would never read).
+    /// snapshot: only a relay with a snapshot key can write one out, and without one an idle
+    /// session would hold them (some 700 bytes) for nothing.
     var keepsSteps: Bool { options.snapshotKey != nil }
 
     /// Writes session `id` out as a sealed snapshot; the relay keeps the session.

@@ -60,4 +60,27 @@ final class IdleDeadlineTests: XCTestCase {
         XCTAssertEqual(ended.ids, ["a", "c", "b"])
         XCTAssertEqual(relay.sessionCount, 0)
     }
+
+    // spec W6: a page's cancel counts as the session's activity: the ended session is let go of
+    // one idle timeout after the cancel, not after the event before it.
+    func testAPageCancelStartsTheIdleTimeAgain() async throws {
+        let clock = ManualClock()
+        let ended = EndLog()
+        let relay = WebRelay(
+            options: RelayOptions(clock: clock, onSessionEnd: { id, transcript in ended.add(id, transcript) }))
+        for id in ["cancelled", "untouched"] {
+            try relay.open(id, request: Shop.request, merchant: .authorization(delegate: ShopMerchant()))
+        }
+        clock.advance(to: .seconds(10))
+        let reply = await relay.handle(try Page.cancel("cancelled"))
+        XCTAssertNil(reply.completion)
+        clock.advance(to: .seconds(30))
+        await ended.waitFor(1)
+        XCTAssertEqual(ended.ids, ["untouched"])
+        XCTAssertNotNil(relay.session("cancelled"))
+        clock.advance(to: .seconds(40))
+        await ended.waitFor(2)
+        XCTAssertEqual(ended.ids, ["untouched", "cancelled"])
+        XCTAssertEqual(relay.sessionCount, 0)
+    }
 }

@@ -29,7 +29,7 @@ final class KeptStepsWithoutKeyTests: XCTestCase {
         let other = WebRelay(options: RelayOptions(clock: ManualClock(), snapshotKey: Shop.key))
         let resumed = try await other.resume(sealed, merchant: .authorization(delegate: ShopMerchant()))
         XCTAssertEqual(resumed.state.withLock { $0.steps.count }, 3)
-        // The keyless one cannot, as before.
+        // The keyless one cannot write a snapshot at all.
         XCTAssertThrowsError(try keyless.snapshot("s")) { error in
             XCTAssertEqual((error as? RelayError)?.code, .snapshotKeyMissing)
         }

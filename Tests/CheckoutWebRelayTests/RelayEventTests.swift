@@ -324,7 +324,7 @@ final class RelayEventTests: XCTestCase {
         clock.advance(by: .seconds(20))
         _ = await relay.handle(try Page.contact("busy"))
         clock.advance(by: .seconds(10))
-        // The session's own idle deadline, on the clock, ends it.
+        // The relay's idle deadline, on the clock, ends it at its own time.
         await ended.waitFor(1)
         XCTAssertNil(relay.session("idle"))
         XCTAssertNotNil(relay.session("busy"))

@@ -258,7 +258,8 @@ extension PaymentSheet {
             }
             return
         default:
-            // An answer that does not update the sheet: its callback's own handling takes it.
+            // An answer that does not update the sheet (its callback's own handling takes it), or
+            // a new sheet update without its arm here: the trap below names it.
             break
         }
         Self.mismatched(answer)

@@ -62,9 +62,9 @@ package struct FlowLog: Sendable {
 
     /// Gives back the room the newest records do not use, when it is a record's or more: for a
     /// flow that waits long between events (a relayed session, idle between the page's events
-    /// with up to half its records' room unused after doubling). Not on the round trip: a check
-    /// of the room at every append cost about 65 instructions a delegate round trip with
-    /// transcripts on, where this costs a copy of the records an event.
+    /// with up to half its records' room unused after doubling). Not on the round trip: checking
+    /// the room at every append would cost each delegate round trip, where this costs a copy of
+    /// the records an event (BENCHMARKS.md, the relay's bytes).
     package mutating func compact() {
         guard records.capacity - records.count > 0, !records.isEmpty else { return }
         records = records.withUnsafeBufferPointer { Array($0) }

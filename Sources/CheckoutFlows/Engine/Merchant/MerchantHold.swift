@@ -38,21 +38,18 @@ package enum MerchantHold: @unchecked Sendable {
     }
 
     /// Calls `body` with the box, borrowed, as the `Box` it was held as. Only while the hold is
-    /// kept: on the draining thread, or with ``retained`` kept.
+    /// kept: on the draining thread, or with a ``strong(as:)`` reference kept.
     @inlinable @inline(__always)
     package func borrow<Box: AnyObject, Result>(as type: Box.Type, _ body: (Box) -> Result) -> Result {
         box._withUnsafeGuaranteedRef { body(unsafeDowncast($0, to: Box.self)) }
     }
 
     /// The box, as the `Box` it was held as: a reference that keeps it alive on its own (for a task
-    /// that calls the merchant later).
+    /// that calls the merchant later, or a use outside the runner's lock, where the drainer may let
+    /// go of the hold meanwhile).
     @inlinable package func strong<Box: AnyObject>(as type: Box.Type) -> Box {
         unsafeDowncast(box.takeUnretainedValue(), to: Box.self)
     }
-
-    /// The box, a reference that keeps it alive while the caller keeps it: for a use of the merchant
-    /// outside the runner's lock, where the drainer may let go of the hold meanwhile.
-    @inlinable package var retained: AnyObject { box.takeUnretainedValue() }
 
     /// Lets go of the merchant: after the terminal call, or when a flow that never made it is freed.
     @inlinable package func release() { box.release() }

@@ -131,7 +131,7 @@ package final class FlowRunner<Machine: FlowMachine>:
     /// under it).
     @inlinable package func withMerchant<Result>(_ body: (MerchantHold?) -> Result) -> Result {
         let held: (merchant: MerchantHold, box: AnyObject)? = withLock { locked in
-            locked.merchant.map { ($0, $0.retained) }
+            locked.merchant.map { ($0, $0.strong(as: AnyObject.self)) }
         }
         return withExtendedLifetime(held?.box) { body(held?.merchant) }
     }
