@@ -86,22 +86,24 @@ enum ApplePayAmountRules {
         return significant > 10 || cents > 10_000_000_000 ? .overCeiling : .positive
     }
 
+    /// `amount`'s ``Size``: read from its characters, or else from its `Decimal` value (a long
+    /// amount), the error naming `path`, which is made only then.
+    static func size(_ amount: String, path: @autoclosure () -> String) throws -> Size {
+        if let size = size(amount) { return size }
+        let value = try value(amount, path: path())
+        return value < 0 ? .negative : value == 0 ? .zero : value > totalCeiling ? .overCeiling : .positive
+    }
+
     /// Checks that `amount` is in the grammar (``value(_:path:)`` without the value), the error
     /// naming `path`, which is made only then.
     static func check(_ amount: String, path: @autoclosure () -> String) throws {
-        if size(amount) == nil { _ = try value(amount, path: path()) }
+        _ = try size(amount, path: path())
     }
 
     /// Checks a total (`total`, `newTotal`) for `version`.
     static func checkTotal(_ item: ApplePayLineItem, version: Int, path: String) throws {
-        let size: Size
-        if let read = Self.size(item.amount) {
-            size = read
-        } else {
-            let value = try value(item.amount, path: path + ".amount")
-            size = value < 0 ? .negative : value == 0 ? .zero : value > totalCeiling ? .overCeiling : .positive
-        }
         let amountPath = path + ".amount"
+        let size = try Self.size(item.amount, path: amountPath)
         if size == .negative || (size == .zero && version < ApplePayVersion.zeroTotal) {
             let rule = version < ApplePayVersion.zeroTotal ? "greater than zero" : "zero or more"
             throw CheckoutError(
@@ -130,13 +132,7 @@ enum ApplePayAmountRules {
         for (index, method) in (methods ?? []).enumerated() {
             // The path is made only for an error.
             func itemPath() -> String { "\(path)[\(index)]" }
-            let negative: Bool
-            if let size = size(method.amount) {
-                negative = size == .negative
-            } else {
-                negative = try value(method.amount, path: itemPath() + ".amount") < 0
-            }
-            if negative {
+            if try size(method.amount, path: itemPath() + ".amount") == .negative {
                 throw CheckoutError(
                     code: .negativeAmount, message: "\(itemPath()).amount \(method.amount) must be zero or more",
                     field: itemPath() + ".amount", value: method.amount)
