@@ -118,9 +118,8 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
             writer.byte(UInt8(ascii: "]"))
         case .object(let members):
             writer.byte(UInt8(ascii: "{"))
-            // `JSONEncoder` sorts keys by their UTF-8 bytes (not in `String` order, which
-            // compares canonical forms: `e\u{301}x` comes before `z` in the one, after `é` in the other).
-            for (index, member) in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
+            // `JSONEncoder`'s order: `e\u{301}x` comes before `z` in it, after `é` in `String` order.
+            for (index, member) in members.sorted(by: { JSONWriter.precedesAsEncoderKey($0.key, $1.key) })
                 .enumerated()
             {
                 if index > 0 { writer.byte(UInt8(ascii: ",")) }

@@ -3,15 +3,11 @@ import CheckoutCore
 extension Decoder {
     /// Refuses an object that has keys but none of `keys`: a payload of another shape, which a
     /// wire type with only optional members would otherwise read as an empty value (spec W2).
-    /// Unknown keys beside a known one are tolerated, as browsers add members.
-    func refuseForeignPayload<Key: CodingKey>(_ keys: Key.Type, of typeName: String) throws {
-        try refuseWithoutKnownMember(keys, of: typeName)
-    }
-
-    /// `refuseForeignPayload(_:of:)` for keys that can be listed: a known member is looked for
-    /// with `contains`, and only an object without one has its keys listed (`allKeys`, which the
-    /// standard library's container hands over as an array of existentials and casts back one by
-    /// one). Inlined, so that the loop is made for each wire type's keys rather than run generic.
+    /// Unknown keys beside a known one are tolerated, as browsers add members. A known member is
+    /// looked for with `contains`, and only an object without one has its keys listed (`allKeys`,
+    /// which the standard library's container hands over as an array of existentials and casts
+    /// back one by one). Inlined, so that the loop is made for each wire type's keys rather than
+    /// run generic.
     @inline(__always)
     func refuseForeignPayload<Key: CodingKey & CaseIterable>(_ keys: Key.Type, of typeName: String) throws {
         let known = try container(keyedBy: Key.self)

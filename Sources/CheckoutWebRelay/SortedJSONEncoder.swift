@@ -108,9 +108,9 @@ enum SortedJSONEncoder {
                     for index in container.members.indices.dropFirst() {
                         let (before, after) = (container.members[index - 1].key, container.members[index].key)
                         if before == after { return false }
-                        if inBytesOrder, !precedesInBytes(before, after) { inBytesOrder = false }
+                        if inBytesOrder, !JSONWriter.precedesAsEncoderKey(before, after) { inBytesOrder = false }
                     }
-                    if !inBytesOrder { container.members.sort { precedesInBytes($0.key, $1.key) } }
+                    if !inBytesOrder { container.members.sort { JSONWriter.precedesAsEncoderKey($0.key, $1.key) } }
                 }
                 writer.byte(UInt8(ascii: "{"))
                 for index in container.members.indices {
@@ -130,18 +130,6 @@ enum SortedJSONEncoder {
             }
         }
         return true
-    }
-
-    /// Whether key `first` comes before `second` in `JSONEncoder`'s order: by their UTF-8 bytes.
-    static func precedesInBytes(_ first: String, _ second: String) -> Bool {
-        let compared = first.utf8.withContiguousStorageIfAvailable { first in
-            second.utf8.withContiguousStorageIfAvailable { second in
-                let common = min(first.count, second.count)
-                let order = common == 0 ? 0 : memcmp(first.baseAddress!, second.baseAddress!, common)
-                return order == 0 ? first.count < second.count : order < 0
-            }
-        }
-        return (compared ?? nil) ?? first.utf8.lexicographicallyPrecedes(second.utf8)
     }
 
     /// The tree's value for `value`, or nil for one that encodes itself (into `target`, which it

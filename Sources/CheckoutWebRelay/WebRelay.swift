@@ -541,13 +541,19 @@ public final class WebRelay: Sendable {
     }
 
     private func release(_ session: RelaySession, reason: String, message: String) async {
+        letGo(session)
+        if !session.flow.isEnded { await session.end(reason: reason, message: message) }
+        options.onSessionEnd?(session.id, session.transcript)
+    }
+
+    /// The session is out of the relay's table: it is marked let go of (a deadline or an event
+    /// that finds it takes no effect) and leaves the idle queue.
+    private func letGo(_ session: RelaySession) {
         session.state.withLock { state in
             state.released = true
             state.idleGeneration &+= 1
         }
         idle.withLock { $0.remove(session) }
-        if !session.flow.isEnded { await session.end(reason: reason, message: message) }
-        options.onSessionEnd?(session.id, session.transcript)
     }
 
     // MARK: Snapshots (spec W6)
@@ -629,11 +635,7 @@ public final class WebRelay: Sendable {
             throw error
         }
         guard let session = sessions.withLock({ $0.remove(id) }) else { return }
-        session.state.withLock { state in
-            state.released = true
-            state.idleGeneration &+= 1
-        }
-        idle.withLock { $0.remove(session) }
+        letGo(session)
         if session.flow.isEnded {
             // The page's cancel came while the snapshot was being saved (a cancel is always
             // taken): the stored snapshot is of a checkout that has ended and must not resume.

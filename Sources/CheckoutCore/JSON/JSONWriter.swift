@@ -27,6 +27,19 @@ package struct JSONWriter: ~Copyable {
 
     deinit { base.deallocate() }
 
+    /// Whether key `first` comes before `second` in `JSONEncoder`'s order of sorted keys (and
+    /// `.sortedKeys`): by their UTF-8 bytes, not in `String` order, which compares canonical forms.
+    package static func precedesAsEncoderKey(_ first: String, _ second: String) -> Bool {
+        let compared = first.utf8.withContiguousStorageIfAvailable { first in
+            second.utf8.withContiguousStorageIfAvailable { second in
+                let common = Swift.min(first.count, second.count)
+                let order = common == 0 ? 0 : memcmp(first.baseAddress!, second.baseAddress!, common)
+                return order == 0 ? first.count < second.count : order < 0
+            }
+        }
+        return (compared ?? nil) ?? first.utf8.lexicographicallyPrecedes(second.utf8)
+    }
+
     /// The text written, as a `String`.
     package var output: String { String(decoding: bytes, as: UTF8.self) }
 

@@ -191,12 +191,6 @@ extension PaymentSheet {
     static let hidden = PaymentSheet(
         summaryItems: [], shippingMethods: [], selectedShippingMethodID: nil, couponCode: nil)
 
-    /// Whether an answer sets terms (asked without copying them out: nearly every answer sets
-    /// none). Asked once an answer, then passed to ``admitsTerms(of:setsTerms:in:)`` and
-    /// ``apply(_:setsTerms:to:)``.
-    @inline(__always)
-    static func setsTerms(_ answer: PaymentAuthorizationAnswer) -> Bool { answer.setsTerms }
-
     /// Whether the terms `answer` sets fit `request` with the terms in force (spec E7, W8): decided
     /// at once when neither has any, as for nearly every answer.
     @inline(__always)

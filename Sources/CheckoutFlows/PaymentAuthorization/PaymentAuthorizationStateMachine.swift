@@ -306,7 +306,8 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             ledger.resolve(id, resolution)
         }
         // Spec E7: every update is validated against the request; an invalid one ends the flow.
-        let setsTerms = PaymentSheet.setsTerms(answer)
+        // Asked once an answer (without copying the terms out: nearly every answer sets none).
+        let setsTerms = answer.setsTerms
         guard answer.fits(request), shown.admitsTerms(of: answer, setsTerms: setsTerms, in: request),
             answer.updatesSheet
         else {
@@ -336,7 +337,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             log.recordCompletion(
                 pendingMethod, callbackID: id, answer: answer, byDefault: answer.isDefaultAnswer, at: now)
         }
-        let setsTerms = PaymentSheet.setsTerms(answer)
+        let setsTerms = answer.setsTerms
         guard answer.fits(request), shown.admitsTerms(of: answer, setsTerms: setsTerms, in: request) else {
             return invalidUpdate(id, answer, at: now)
         }
