@@ -99,6 +99,13 @@ public final class PayContext: Sendable {
     /// and the outcome, in the order they happened.
     public var transcript: Transcript { Transcript.payContext(sheet: sheet.transcript, context: contextTranscript) }
 
+    /// The transcript, the merchant's answers described by `describer`.
+    package func transcript(describingAnswersWith describer: any AnswerDescriber) -> Transcript {
+        Transcript.payContext(
+            sheet: sheet.transcript(describingAnswersWith: describer),
+            context: runner.read { $0.log.transcript(describingAnswersWith: describer) })
+    }
+
     /// The pay context's own record, without its sheet's events.
     package var contextTranscript: Transcript { runner.read(\.log.transcript) }
 

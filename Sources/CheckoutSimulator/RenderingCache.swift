@@ -127,6 +127,8 @@ package final class RenderingCache: Sendable {
     /// at once look them up all the time.
     private let shards: [LockedValue<[Key: Kept]>] = (0..<16).map { _ in LockedValue([:]) }
     private let valueShards: [LockedValue<[TranscriptValue: StandIns]>] = (0..<16).map { _ in LockedValue([:]) }
+    /// The merchant's answers as described before (``describe(_:)``), by their value.
+    private let answerShards: [LockedValue<[AnswerKey: TranscriptValue]>] = (0..<16).map { _ in LockedValue([:]) }
 
     /// A cache for the sessions of `scenario`, or nil when some of its text is not ASCII.
     package init?(for scenario: Scenario) {
@@ -368,5 +370,42 @@ package final class RenderingCache: Sendable {
             if table.count < Self.capacity / valueShards.count { table[value] = made }
         }
         return made
+    }
+}
+
+// MARK: Answers
+
+extension RenderingCache: AnswerDescriber {
+    /// A merchant's answer with its hash worked out before a lock is taken. (An answer is
+    /// `Sendable`; `AnyHashable` does not say so.)
+    private struct AnswerKey: Hashable, @unchecked Sendable {
+        let answer: AnyHashable
+        let hash: Int
+
+        init(_ answer: AnyHashable) {
+            self.answer = answer
+            hash = answer.hashValue
+        }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+        static func == (lhs: AnswerKey, rhs: AnswerKey) -> Bool { lhs.hash == rhs.hash && lhs.answer == rhs.answer }
+    }
+
+    /// `answer` as ``/CheckoutFlows/TranscriptValue/answer(_:)`` describes it, described once an
+    /// exploration when it is `Hashable`: the sessions of a scenario answer with the same updates,
+    /// whose JSON costs more than the rest of their entries. Equal answers describe alike: their
+    /// amounts are whole minor units, and their text is ASCII (the cache is only made for a
+    /// scenario whose text is all ASCII).
+    package func describe<Answer: CustomStringConvertible & Sendable>(_ answer: Answer) -> TranscriptValue {
+        guard let hashable = answer as? AnyHashable else { return .answer(answer) }
+        let key = AnswerKey(hashable)
+        let shard = answerShards[Int(UInt(bitPattern: key.hash) % UInt(answerShards.count))]
+        if let described = shard.withLock({ $0[key] }) { return described }
+        let described = TranscriptValue.answer(answer)
+        shard.withLock { table in
+            if table.count < Self.capacity / answerShards.count { table[key] = described }
+        }
+        return described
     }
 }

@@ -143,7 +143,9 @@ public enum ScenarioRunner {
             var waiting: String?
             if case .validatingAddress = flow.step { waiting = DelegateMethod.didEnterAddress.name }
             return result(
-                scenario, flow.outcome.map { "\($0)" }, { flow.transcript }, [flow.outline], flow.violations, refusals,
+                scenario, flow.outcome.map { "\($0)" },
+                { setup.renderings.map(flow.transcript(describingAnswersWith:)) ?? flow.transcript }, [flow.outline],
+                flow.violations, refusals,
                 merchant, setup, waitingFor: waiting)
 
         case .paymentAuthorization:
@@ -175,7 +177,9 @@ public enum ScenarioRunner {
             var waiting: String?
             if case .awaiting(let callback) = flow.step { waiting = callback }
             return result(
-                scenario, flow.outcome.map { "\($0)" }, { flow.transcript }, [flow.outline], flow.violations, refusals,
+                scenario, flow.outcome.map { "\($0)" },
+                { setup.renderings.map(flow.transcript(describingAnswersWith:)) ?? flow.transcript }, [flow.outline],
+                flow.violations, refusals,
                 merchant, setup, waitingFor: waiting)
 
         case .payContext:
@@ -232,7 +236,7 @@ public enum ScenarioRunner {
             var report = result(
                 scenario,
                 outcome,
-                { context.transcript },
+                { setup.renderings.map(context.transcript(describingAnswersWith:)) ?? context.transcript },
                 [sheetOutline, contextOutline],
                 setup.keepsDetails ? context.violations : violations(sheet: sheetOutline, context: contextOutline),
                 refusals,

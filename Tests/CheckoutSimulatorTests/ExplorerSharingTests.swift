@@ -190,6 +190,63 @@ final class ExplorerSharingTests: XCTestCase {
         }
     }
 
+    // The merchant's answers described once an exploration (`RenderingCache` as an
+    // `AnswerDescriber`): the transcript of every session, run with the cache, is the one the
+    // same session has without it, entry for entry and in all four renderings; and the cache did
+    // describe answers, its own ones (a second run gives the very same descriptions).
+    func testAnswersDescribedOnceAreTheTranscriptsOwn() async throws {
+        var sessions = 0
+        for (name, scenario) in try Self.scenarios() where scenario.flow != .shippingAddress {
+            let cache = try XCTUnwrap(RenderingCache(for: scenario), name)
+            var setup = ScenarioRunner.Setup(scenario)
+            setup.renderings = cache
+            for index in 0..<12 {
+                let (steps, variation) = Explorer.generate(for: scenario, seed: Explorer.sessionSeed(9, index))
+                let variant = Explorer.variant(scenario, steps, variation)
+                let described = await ScenarioRunner.run(variant, setup).transcript
+                let own = await ScenarioRunner.run(variant).transcript
+                XCTAssertEqual(described.entries.map(\.event), own.entries.map(\.event), "\(name) session \(index)")
+                XCTAssertEqual(described.entries.map(\.time), own.entries.map(\.time))
+                XCTAssertEqual(described.text(showingPersonalData: true), own.text(showingPersonalData: true))
+                XCTAssertEqual(described.json(), own.json())
+                sessions += own.entries.contains(where: Self.answeredWithAModel) ? 1 : 0
+            }
+        }
+        XCTAssertGreaterThan(sessions, 50)
+    }
+
+    /// Whether `entry` is a completion whose answer is described as a model (an update or result).
+    private static func answeredWithAModel(_ entry: TranscriptEntry) -> Bool {
+        guard case .completion(_, _, let values, _) = entry.event, case .model? = values.first else { return false }
+        return true
+    }
+
+    // The cache describes a `Hashable` answer once: equal answers get the description it made
+    // first (the same string storage), an answer of another value its own, and an answer that
+    // is not `Hashable` is described each time.
+    func testTheCacheDescribesEachAnswerOnce() throws {
+        let cache = try XCTUnwrap(RenderingCache(for: Scenario(name: "ascii", flow: .payContext, steps: [])))
+        let update = ShippingMethodUpdate(summaryItems: [
+            SummaryItem(label: "Total", amount: try Money("9.99", currency: .usd))
+        ])
+        let first = cache.describe(PaymentAuthorizationAnswer.shippingMethod(update))
+        XCTAssertEqual(first, TranscriptValue.answer(PaymentAuthorizationAnswer.shippingMethod(update)))
+        let again = cache.describe(PaymentAuthorizationAnswer.shippingMethod(update))
+        guard case .model(let firstText, let firstJSON) = first, case .model(let againText, let againJSON) = again
+        else {
+            return XCTFail("an update is described as a model: \(first)")
+        }
+        XCTAssertTrue(firstText.utf8.elementsEqual(againText.utf8) && firstJSON == againJSON)
+        var other = update
+        other.summaryItems[0].amount = try Money("10.00", currency: .usd)
+        let otherAnswer = PaymentAuthorizationAnswer.shippingMethod(other)
+        XCTAssertEqual(cache.describe(otherAnswer), TranscriptValue.answer(otherAnswer))
+        XCTAssertNotEqual(cache.describe(otherAnswer), first)
+        struct Plain: CustomStringConvertible, Sendable { var description: String }
+        XCTAssertEqual(cache.describe(Plain(description: "one")), .text("one"))
+        XCTAssertEqual(cache.describe(Plain(description: "two")), .text("two"))
+    }
+
     // Entries that are equal but spelled differently (`é` as one scalar or two) would share
     // renderings: a scenario with text other than ASCII gets no cache.
     func testNoCacheForTextOtherThanASCII() throws {

@@ -88,6 +88,11 @@ public final class ShippingAddressFlow: Sendable {
     /// The record of the flow so far (empty when transcripts are off).
     public var transcript: Transcript { runner.read(\.log.transcript) }
 
+    /// The transcript, the merchant's answers described by `describer`.
+    package func transcript(describingAnswersWith describer: any AnswerDescriber) -> Transcript {
+        runner.read { $0.log.transcript(describingAnswersWith: describer) }
+    }
+
     /// Every violation so far.
     public var violations: [Violation] { runner.read(\.log.violations) }
 

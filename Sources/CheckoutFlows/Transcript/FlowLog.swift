@@ -35,6 +35,11 @@ package struct FlowLog: Sendable {
     /// The transcript so far (empty when transcripts are off).
     package var transcript: Transcript { entries(describingAnswers: true) }
 
+    /// The transcript so far, the merchant's answers described by `describer`.
+    package func transcript(describingAnswersWith describer: any AnswerDescriber) -> Transcript {
+        entries(describingAnswers: true, describer: describer)
+    }
+
     /// The transcript so far with the merchant's answers and the deferred values left out (an empty
     /// list where a completion's answer is described when the transcript is read: its updates and
     /// results, the few recorded ready-made keeping theirs; and where an action or a call keeps a
@@ -42,11 +47,11 @@ package struct FlowLog: Sendable {
     /// and violations alone, without describing what costs more than the rest.
     package var outline: Transcript { entries(describingAnswers: false) }
 
-    private func entries(describingAnswers: Bool) -> Transcript {
+    private func entries(describingAnswers: Bool, describer: (any AnswerDescriber)? = nil) -> Transcript {
         var entries: [TranscriptEntry] = []
         let chunks = archive?.chunks ?? []
         entries.reserveCapacity(chunks.count * Self.chunkSize + records.count)
-        var answers = AnswerCursor(archive: describingAnswers ? archive : nil)
+        var answers = AnswerCursor(archive: describingAnswers ? archive : nil, describer: describer)
         for chunk in chunks {
             for record in chunk { entries.append(record.entry(archive, &answers)) }
         }
@@ -395,8 +400,10 @@ package struct FlowLog: Sendable {
 
         func copy() -> Archive { Archive(taking: self) }
 
-        /// The archive's own answer at `index`, described.
-        func answer(at index: Int) -> TranscriptValue { preconditionFailure("an archive without answers of its own") }
+        /// The archive's own answer at `index`, described by `describer` or by itself.
+        func answer(at index: Int, describer: (any AnswerDescriber)?) -> TranscriptValue {
+            preconditionFailure("an archive without answers of its own")
+        }
     }
 
     /// An archive with a column of answers of one type: a machine's answers, kept as they are.
@@ -427,13 +434,16 @@ package struct FlowLog: Sendable {
             return copy
         }
 
-        override func answer(at index: Int) -> TranscriptValue { TranscriptValue.answer(answers.pointee[index]) }
+        override func answer(at index: Int, describer: (any AnswerDescriber)?) -> TranscriptValue {
+            describer?.describe(answers.pointee[index]) ?? TranscriptValue.answer(answers.pointee[index])
+        }
     }
 
     /// Reads the archive's answers and deferred values in the order they were recorded; none when
     /// not describing.
     private struct AnswerCursor {
         let archive: Archive?
+        let describer: (any AnswerDescriber)?
         var own = 0
         var other = 0
 
@@ -441,7 +451,7 @@ package struct FlowLog: Sendable {
             guard let archive else { return nil }
             if ownType {
                 defer { own += 1 }
-                return archive.answer(at: own)
+                return archive.answer(at: own, describer: describer)
             }
             defer { other += 1 }
             return archive.describedLater[other]()
