@@ -73,8 +73,8 @@ final class ReplyWriterTests: XCTestCase {
         XCTAssertGreaterThan(replies, 50)
         for method in [
             "completeMerchantValidation", "completeShippingContactSelection", "completeShippingMethodSelection",
-            "completePaymentMethodSelection", "completeCouponCodeChange", "completePayment", "complete", "refused",
-            "ended",
+            "completePaymentMethodSelection", "completeCouponCodeChange", "completePayment", "complete", "updateWith",
+            "retry", "refused", "ended",
         ] {
             XCTAssertNotNil(writtenByMethod[method], "no \(method) reply of the recordings was written directly")
         }
@@ -257,13 +257,105 @@ final class ReplyWriterTests: XCTestCase {
                 .complete(.couponCodeChange(ApplePayCouponCodeUpdate(newTotal: total, newDisbursementRequest: decimal)))
             ),
             RelayReply(
-                session: "s", type: "t", .complete(.retry(PaymentValidationErrors(error: "fix/it")))),
+                session: "s", type: "t",
+                .complete(.retry(PaymentValidationErrors(error: "fix/it", paymentMethod: .array([decimal]))))),
+            RelayReply(
+                session: "s", type: "t", .complete(.updateWith(PaymentDetailsUpdate(paymentMethodErrors: decimal)))),
+            RelayReply(
+                session: "s", type: "t",
+                .complete(
+                    .updateWith(
+                        PaymentDetailsUpdate(modifiers: [PaymentDetailsModifier(supportedMethods: "x", data: decimal)]))
+                )),
             RelayReply(session: "s", type: "t", .complete(.expressCheckoutReject)),
+            RelayReply(
+                session: "s", type: "t",
+                .complete(.googlePayPaymentAuthorized(GooglePayPaymentAuthorizationResult(transactionState: .success)))),
         ]
         for reply in replies {
             XCTAssertNil(reply.writtenJSON, "\(reply)")
             XCTAssertEqual(String(decoding: WebRelay.encoded(reply), as: UTF8.self), try foundation(reply))
         }
+    }
+
+    // spec W1, W7: the W3C update (`updateWith`) and retry (`retry`) with and without each member.
+    func testW3CUpdatesAndRetriesAreWrittenAsJSONEncoderWritesThem() throws {
+        for text in Self.awkwardTexts {
+            let amount = PaymentCurrencyAmount(currency: "USD", value: text)
+            let items = [
+                PaymentItem(label: text, amount: amount),
+                PaymentItem(label: "Tax", amount: PaymentCurrencyAmount(currency: text, value: "-1.00"), pending: true),
+                PaymentItem(label: "", amount: amount, pending: false),
+            ]
+            let options = [
+                PaymentShippingOption(id: text, label: "Ground", amount: amount),
+                PaymentShippingOption(id: "express", label: text, amount: amount, selected: true),
+                PaymentShippingOption(id: "x", label: "y", amount: amount, selected: false),
+            ]
+            let modifiers = [
+                PaymentDetailsModifier(supportedMethods: text),
+                PaymentDetailsModifier(
+                    supportedMethods: "https://pay.example/a", total: items[0], additionalDisplayItems: items,
+                    data: .object(["k/1": .string(text), "n": .integer(-1)])),
+            ]
+            let address = AddressErrors(
+                addressLine: text, city: "c", country: "d", dependentLocality: "e", organization: "f", phone: "g",
+                postalCode: "h", recipient: "i", region: "j", sortingCode: text)
+            let payer = PayerErrors(email: text, name: "n", phone: "p")
+            let full = PaymentDetailsUpdate(
+                total: items[0], displayItems: items, shippingOptions: options, modifiers: modifiers, error: text,
+                shippingAddressErrors: address, payerErrors: payer, paymentMethodErrors: .object(["m": .string(text)]))
+            let dropEach: [(inout PaymentDetailsUpdate) -> Void] = [
+                { $0.total = nil }, { $0.displayItems = nil }, { $0.shippingOptions = nil }, { $0.modifiers = nil },
+                { $0.error = nil }, { $0.shippingAddressErrors = nil }, { $0.payerErrors = nil },
+                { $0.paymentMethodErrors = nil },
+            ]
+            var updates = [full, PaymentDetailsUpdate(), PaymentDetailsUpdate(displayItems: [], shippingOptions: [])]
+            updates += dropEach.map { drop in
+                var update = full
+                drop(&update)
+                return update
+            }
+            updates.append(PaymentDetailsUpdate(shippingAddressErrors: AddressErrors(), payerErrors: PayerErrors()))
+            for update in updates { try assertWrittenAsJSONEncoderWrites(.updateWith(update)) }
+            for errors in [
+                PaymentValidationErrors(), PaymentValidationErrors(error: text),
+                PaymentValidationErrors(
+                    error: text, payer: payer, shippingAddress: address, paymentMethod: .array([.string(text), .null])),
+                PaymentValidationErrors(payer: PayerErrors(name: text), shippingAddress: AddressErrors(city: text)),
+            ] {
+                try assertWrittenAsJSONEncoderWrites(.retry(errors))
+            }
+        }
+    }
+
+    // spec W1, W7: the W3C answers the relay builds from the merchant's core updates and errors.
+    func testW3CAnswersBuiltFromCoreUpdatesAreWrittenAsJSONEncoderWritesThem() throws {
+        let items = [
+            SummaryItem(label: "Tea/1", amount: Money(minorUnits: -2_000, currency: .usd), type: .pending),
+            SummaryItem(label: "Tea Shop", amount: Money(minorUnits: 12_345, currency: .usd)),
+        ]
+        let methods = [
+            ShippingMethod(identifier: "ground", label: "Ground", amount: Money(minorUnits: 0, currency: .usd)),
+            ShippingMethod(identifier: "x", label: "Express", amount: Money(minorUnits: 1, currency: .usd)),
+        ]
+        let errors =
+            PaymentErrorField.allCases.map {
+                PaymentError(code: .shippingContactInvalid, field: $0, message: "fix \($0.rawValue) </b>")
+            } + [
+                PaymentError(code: .billingContactInvalid, field: .emailAddress, message: "e"),
+                PaymentError(code: .couponCodeInvalid, message: "c"),
+            ]
+        let contact = ShippingContactUpdate(errors: errors, summaryItems: items, shippingMethods: methods)
+        let completions: [RelayCompletion] = [
+            .updateWith(try PaymentDetailsUpdate(contact, selectedShippingOptionID: "x")),
+            .updateWith(try PaymentDetailsUpdate(ShippingContactUpdate(summaryItems: items, shippingMethods: []))),
+            .updateWith(try PaymentDetailsUpdate(ShippingMethodUpdate(summaryItems: items))),
+            .updateWith(try PaymentDetailsUpdate(PaymentMethodUpdate(errors: errors, summaryItems: items))),
+            .retry(PaymentValidationErrors(errors)),
+            .paymentComplete(.success),
+        ]
+        for completion in completions { try assertWrittenAsJSONEncoderWrites(completion) }
     }
 
     // MARK: Values
