@@ -102,7 +102,7 @@ public enum JSONValue: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// Writes the value as `JSONEncoder` writes it with `.sortedKeys` and
     /// `.withoutEscapingSlashes`; false, with the writer part-way, when it holds a ``number(_:)``.
-    private func write(to writer: inout JSONWriter) -> Bool {
+    package func write(to writer: inout JSONWriter) -> Bool {
         switch self {
         case .null: writer.raw("null")
         case .bool(let flag): writer.bool(flag)

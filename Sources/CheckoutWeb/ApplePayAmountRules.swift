@@ -102,8 +102,9 @@ enum ApplePayAmountRules {
 
     /// Checks a total (`total`, `newTotal`) for `version`.
     static func checkTotal(_ item: ApplePayLineItem, version: Int, path: String) throws {
+        let size = try Self.size(item.amount, path: path + ".amount")
+        guard size != .positive else { return }
         let amountPath = path + ".amount"
-        let size = try Self.size(item.amount, path: amountPath)
         if size == .negative || (size == .zero && version < ApplePayVersion.zeroTotal) {
             let rule = version < ApplePayVersion.zeroTotal ? "greater than zero" : "zero or more"
             throw CheckoutError(

@@ -61,19 +61,13 @@ public struct ApplePayCouponCodeUpdate: Codable, Hashable, Sendable {
     /// - Throws: ``/CheckoutCore/CheckoutError`` naming `summaryItems` when there are none, or `errors[i].code`
     ///   for an error code Apple Pay does not have.
     public init(_ core: CouponCodeUpdate) throws {
-        let parts = try AppleUpdateParts(
-            summaryItems: core.summaryItems, shippingMethods: core.shippingMethods, errors: core.shownErrors)
-        let terms = ApplePayPaymentTermsMembers(core.terms)
+        let (newTotal, newLineItems) = try appleTotalAndLineItems(core.summaryItems, field: "summaryItems")
         self.init(
-            newTotal: parts.newTotal,
-            newLineItems: parts.newLineItems,
-            errors: parts.errors,
-            newShippingMethods: parts.newShippingMethods,
-            newRecurringPaymentRequest: terms.recurringPaymentRequest,
-            newAutomaticReloadPaymentRequest: terms.automaticReloadPaymentRequest,
-            newMultiTokenContexts: terms.multiTokenContexts,
-            newDeferredPaymentRequest: terms.deferredPaymentRequest
-        )
+            newTotal: newTotal, newLineItems: newLineItems,
+            errors: try appleErrors(core.shownErrors, path: "errors"),
+            newShippingMethods: appleShippingMethods(core.shippingMethods))
+        // Nearly every update sets no terms: nothing is built for them then.
+        if !core.terms.isEmpty { termsMembers = ApplePayPaymentTermsMembers(core.terms) }
     }
 
     /// The core update, amounts read in `currency`.
@@ -99,9 +93,17 @@ public struct ApplePayCouponCodeUpdate: Codable, Hashable, Sendable {
 
     /// The four members that set the payment's terms.
     var termsMembers: ApplePayPaymentTermsMembers {
-        ApplePayPaymentTermsMembers(
-            recurringPaymentRequest: newRecurringPaymentRequest,
-            automaticReloadPaymentRequest: newAutomaticReloadPaymentRequest,
-            deferredPaymentRequest: newDeferredPaymentRequest, multiTokenContexts: newMultiTokenContexts)
+        get {
+            ApplePayPaymentTermsMembers(
+                recurringPaymentRequest: newRecurringPaymentRequest,
+                automaticReloadPaymentRequest: newAutomaticReloadPaymentRequest,
+                deferredPaymentRequest: newDeferredPaymentRequest, multiTokenContexts: newMultiTokenContexts)
+        }
+        set {
+            newRecurringPaymentRequest = newValue.recurringPaymentRequest
+            newAutomaticReloadPaymentRequest = newValue.automaticReloadPaymentRequest
+            newDeferredPaymentRequest = newValue.deferredPaymentRequest
+            newMultiTokenContexts = newValue.multiTokenContexts
+        }
     }
 }

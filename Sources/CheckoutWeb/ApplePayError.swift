@@ -167,5 +167,12 @@ extension [ApplePayError] {
 
 /// Core errors in Apple's terms, each refusal naming `path[index].code`.
 func appleErrors(_ errors: [PaymentError], path: String) throws -> [ApplePayError] {
-    try errors.enumerated().map { index, error in try inside("\(path)[\(index)]") { try ApplePayError(error) } }
+    try errors.enumerated().map { index, error in
+        // The path is made for a refusal only, not for every error.
+        do {
+            return try ApplePayError(error)
+        } catch let refusal as CheckoutError {
+            throw refusal.nested(under: "\(path)[\(index)]")
+        }
+    }
 }

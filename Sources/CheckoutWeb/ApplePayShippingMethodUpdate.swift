@@ -51,14 +51,11 @@ public struct ApplePayShippingMethodUpdate: Codable, Hashable, Sendable {
     ///
     /// - Throws: ``/CheckoutCore/CheckoutError`` naming `summaryItems` when there are none.
     public init(_ core: ShippingMethodUpdate) throws {
-        let parts = try AppleUpdateParts(summaryItems: core.summaryItems, shippingMethods: nil, errors: [])
-        let terms = ApplePayPaymentTermsMembers(core.terms)
+        let (newTotal, newLineItems) = try appleTotalAndLineItems(core.summaryItems, field: "summaryItems")
         self.init(
-            newTotal: parts.newTotal, newLineItems: parts.newLineItems,
-            newRecurringPaymentRequest: terms.recurringPaymentRequest,
-            newAutomaticReloadPaymentRequest: terms.automaticReloadPaymentRequest,
-            newMultiTokenContexts: terms.multiTokenContexts,
-            newDeferredPaymentRequest: terms.deferredPaymentRequest)
+            newTotal: newTotal, newLineItems: newLineItems)
+        // Nearly every update sets no terms: nothing is built for them then.
+        if !core.terms.isEmpty { termsMembers = ApplePayPaymentTermsMembers(core.terms) }
     }
 
     /// The core update, amounts read in `currency`.
@@ -84,9 +81,17 @@ public struct ApplePayShippingMethodUpdate: Codable, Hashable, Sendable {
 
     /// The four members that set the payment's terms.
     var termsMembers: ApplePayPaymentTermsMembers {
-        ApplePayPaymentTermsMembers(
-            recurringPaymentRequest: newRecurringPaymentRequest,
-            automaticReloadPaymentRequest: newAutomaticReloadPaymentRequest,
-            deferredPaymentRequest: newDeferredPaymentRequest, multiTokenContexts: newMultiTokenContexts)
+        get {
+            ApplePayPaymentTermsMembers(
+                recurringPaymentRequest: newRecurringPaymentRequest,
+                automaticReloadPaymentRequest: newAutomaticReloadPaymentRequest,
+                deferredPaymentRequest: newDeferredPaymentRequest, multiTokenContexts: newMultiTokenContexts)
+        }
+        set {
+            newRecurringPaymentRequest = newValue.recurringPaymentRequest
+            newAutomaticReloadPaymentRequest = newValue.automaticReloadPaymentRequest
+            newDeferredPaymentRequest = newValue.deferredPaymentRequest
+            newMultiTokenContexts = newValue.multiTokenContexts
+        }
     }
 }

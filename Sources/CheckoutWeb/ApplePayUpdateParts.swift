@@ -24,22 +24,13 @@ struct CoreUpdateParts {
     }
 }
 
-/// What the four Apple Pay update dictionaries share, in Apple's terms.
-struct AppleUpdateParts {
-    var newTotal: ApplePayLineItem
-    var newLineItems: [ApplePayLineItem]
-    var newShippingMethods: [ApplePayShippingMethod]?
-    var errors: [ApplePayError]
-
-    /// Writes core members as Apple's. A list of shipping methods that is empty, the core's "none
-    /// available", cannot be shown by Apple Pay (an empty list is "no change"): it is sent as no
-    /// list, and `errors` are the update's shown errors, which then hold the blocking error that
-    /// stands for it (``/CheckoutCore/ShippingContactUpdate/shownErrors``, spec W3).
-    init(summaryItems: [SummaryItem], shippingMethods: [ShippingMethod]?, errors: [PaymentError]) throws {
-        (newTotal, newLineItems) = try appleTotalAndLineItems(summaryItems, field: "summaryItems")
-        newShippingMethods = shippingMethods?.isEmpty == false ? shippingMethods?.map(ApplePayShippingMethod.init) : nil
-        self.errors = try appleErrors(errors, path: "errors")
-    }
+/// The core's shipping methods as Apple's `newShippingMethods`. A list that is empty, the core's
+/// "none available", cannot be shown by Apple Pay (an empty list is "no change"): it is sent as no
+/// list, and the update's errors are its shown errors, which then hold the blocking error that
+/// stands for it (``/CheckoutCore/ShippingContactUpdate/shownErrors``, spec W3).
+func appleShippingMethods(_ methods: [ShippingMethod]?) -> [ApplePayShippingMethod]? {
+    guard let methods, !methods.isEmpty else { return nil }
+    return methods.map(ApplePayShippingMethod.init)
 }
 
 /// Refuses a non-empty `newShippingMethods` on an update whose core counterpart has no

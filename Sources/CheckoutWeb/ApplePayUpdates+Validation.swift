@@ -41,7 +41,12 @@ extension ApplePayTotalUpdate {
                 try ApplePayVersion.require(ApplePayVersion.recurring, for: path, present: present, in: version)
             }
         }
-        try termsMembers.checkAmounts(update: true)
+        // Nearly every update sets no terms: their members are not gathered then.
+        if newRecurringPaymentRequest != nil || newAutomaticReloadPaymentRequest != nil
+            || newMultiTokenContexts != nil || newDeferredPaymentRequest != nil
+        {
+            try termsMembers.checkAmounts(update: true)
+        }
     }
 }
 

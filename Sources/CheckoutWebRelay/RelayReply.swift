@@ -118,29 +118,33 @@ public struct RelayReply: Codable, Hashable, Sendable {
 }
 
 /// What the page passes to an event's `complete…` method: exactly its argument.
+///
+/// The cases whose argument is large (an Apple Pay update with today's terms is nearly a kilobyte
+/// inline) hold it in a box of its own, so that a reply is moved and kept at the size of the
+/// small ones.
 public enum RelayCompletion: Hashable, Sendable {
     /// `completeMerchantValidation(merchantSession)`: the opaque session, unchanged (spec W5).
     case merchantValidation(JSONValue)
     /// `completeShippingContactSelection(update)`.
-    case shippingContactSelection(ApplePayShippingContactUpdate)
+    indirect case shippingContactSelection(ApplePayShippingContactUpdate)
     /// `completeShippingMethodSelection(update)`.
-    case shippingMethodSelection(ApplePayShippingMethodUpdate)
+    indirect case shippingMethodSelection(ApplePayShippingMethodUpdate)
     /// `completePaymentMethodSelection(update)`.
-    case paymentMethodSelection(ApplePayPaymentMethodUpdate)
+    indirect case paymentMethodSelection(ApplePayPaymentMethodUpdate)
     /// `completeCouponCodeChange(update)`.
-    case couponCodeChange(ApplePayCouponCodeUpdate)
+    indirect case couponCodeChange(ApplePayCouponCodeUpdate)
     /// `completePayment(result)`.
     case payment(ApplePayPaymentAuthorizationResult)
     /// W3C `updateWith(details)`.
-    case updateWith(PaymentDetailsUpdate)
+    indirect case updateWith(PaymentDetailsUpdate)
     /// W3C `response.complete(result)`: `"success"`, or `"fail"` for a payment the merchant gives
     /// up on (spec W7).
     case paymentComplete(PaymentComplete)
     /// W3C `response.retry(errors)`: what the payer is to fix; the sheet stays open (spec W7, A7).
-    case retry(PaymentValidationErrors)
+    indirect case retry(PaymentValidationErrors)
     // Google Pay
     /// What Google Pay's `onPaymentDataChanged` resolves with (spec W9).
-    case googlePayPaymentDataChanged(GooglePayPaymentDataRequestUpdate)
+    indirect case googlePayPaymentDataChanged(GooglePayPaymentDataRequestUpdate)
     /// What Google Pay's `onPaymentAuthorized` resolves with (spec W9).
     case googlePayPaymentAuthorized(GooglePayPaymentAuthorizationResult)
 

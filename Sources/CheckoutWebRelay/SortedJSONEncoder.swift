@@ -15,6 +15,10 @@ import Foundation
 ///
 /// The tree's objects and arrays are ``Container``s holding their members' values inline: a
 /// scalar costs no allocation of its own, an object or array one.
+///
+/// The relay writes the replies of Apple Pay and the W3C sheet without `Encodable`, by the wire
+/// types' own writers (``RelayReply/writtenJSON``); this encoder writes the others (Google Pay's,
+/// the Express Checkout Element's) and what those writers leave to `Encodable`.
 enum SortedJSONEncoder {
     /// The JSON of `value`, or nil where `JSONEncoder` must write it.
     static func encode(_ value: some Encodable) -> Data? {

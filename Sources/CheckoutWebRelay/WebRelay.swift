@@ -178,10 +178,12 @@ public final class WebRelay: Sendable {
         Self.encoded(await reply(toJSON: json, caller: caller))
     }
 
-    /// The reply's JSON as `JSONEncoder` writes it with sorted keys and unescaped slashes: written by
-    /// the relay's own encoder where it can (JSONEncoder was a third of an event's cost,
+    /// The reply's JSON as `JSONEncoder` writes it with sorted keys and unescaped slashes: written
+    /// directly where the reply's wire types have writers of their own (``RelayReply/writtenJSON``),
+    /// by the relay's own encoder where they have not (JSONEncoder was a third of an event's cost,
     /// BENCHMARKS.md), by JSONEncoder where only it can.
     static func encoded(_ reply: RelayReply) -> Data {
+        if let bytes = reply.writtenJSON { return bytes }
         if let bytes = SortedJSONEncoder.encode(reply) { return bytes }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
