@@ -78,20 +78,4 @@ public struct ApplePayShippingMethodUpdate: Codable, Hashable, Sendable {
     public var membersWithoutCoreCounterpart: [String] {
         presentExtensionMembers([("newDisbursementRequest", newDisbursementRequest)])
     }
-
-    /// The four members that set the payment's terms.
-    var termsMembers: ApplePayPaymentTermsMembers {
-        get {
-            ApplePayPaymentTermsMembers(
-                recurringPaymentRequest: newRecurringPaymentRequest,
-                automaticReloadPaymentRequest: newAutomaticReloadPaymentRequest,
-                deferredPaymentRequest: newDeferredPaymentRequest, multiTokenContexts: newMultiTokenContexts)
-        }
-        set {
-            newRecurringPaymentRequest = newValue.recurringPaymentRequest
-            newAutomaticReloadPaymentRequest = newValue.automaticReloadPaymentRequest
-            newDeferredPaymentRequest = newValue.deferredPaymentRequest
-            newMultiTokenContexts = newValue.multiTokenContexts
-        }
-    }
 }

@@ -5,17 +5,32 @@ protocol ApplePayTotalUpdate {
     var newTotal: ApplePayLineItem { get }
     var newLineItems: [ApplePayLineItem]? { get }
     var newShippingMethods: [ApplePayShippingMethod]? { get }
-    var newRecurringPaymentRequest: ApplePayRecurringPaymentRequest? { get }
-    var newAutomaticReloadPaymentRequest: ApplePayAutomaticReloadPaymentRequest? { get }
-    var newMultiTokenContexts: [ApplePayPaymentTokenContext]? { get }
-    var newDeferredPaymentRequest: ApplePayDeferredPaymentRequest? { get }
-    var termsMembers: ApplePayPaymentTermsMembers { get }
+    var newRecurringPaymentRequest: ApplePayRecurringPaymentRequest? { get set }
+    var newAutomaticReloadPaymentRequest: ApplePayAutomaticReloadPaymentRequest? { get set }
+    var newMultiTokenContexts: [ApplePayPaymentTokenContext]? { get set }
+    var newDeferredPaymentRequest: ApplePayDeferredPaymentRequest? { get set }
     var newDisbursementRequest: JSONValue? { get }
     /// The errors for the sheet; nil for an update that has none.
     var sheetErrors: [ApplePayError]? { get }
 }
 
 extension ApplePayTotalUpdate {
+    /// The four members that set the payment's terms.
+    var termsMembers: ApplePayPaymentTermsMembers {
+        get {
+            ApplePayPaymentTermsMembers(
+                recurringPaymentRequest: newRecurringPaymentRequest,
+                automaticReloadPaymentRequest: newAutomaticReloadPaymentRequest,
+                deferredPaymentRequest: newDeferredPaymentRequest, multiTokenContexts: newMultiTokenContexts)
+        }
+        set {
+            newRecurringPaymentRequest = newValue.recurringPaymentRequest
+            newAutomaticReloadPaymentRequest = newValue.automaticReloadPaymentRequest
+            newDeferredPaymentRequest = newValue.deferredPaymentRequest
+            newMultiTokenContexts = newValue.multiTokenContexts
+        }
+    }
+
     /// What WebKit checks of every merchant answer that carries a new total (`ApplePaySession.cpp`'s
     /// conversions of the update dictionaries): the new total as a total, the new line items as
     /// line items, the new shipping methods as the request's; `errors` from version 3; the `new…`
