@@ -3,7 +3,10 @@ import Foundation
 
 /// Decodes an event's bytes as `JSONDecoder` does, at a fraction of its cost: the bytes are parsed
 /// into a small tree (strict JSON, as `JSONDecoder` reads it) and decoded through containers over
-/// it.
+/// it. The Apple Pay and W3C events (``decodeEvent(from:)``) are read from the tree without
+/// containers, by one reader a wire type (``RelayEvent/init(node:)`` and the readers it calls,
+/// under `EventReaders`), which answer only where `init(from:)` answers the same value and leave
+/// everything else to the containers.
 ///
 /// It answers only where `JSONDecoder` would answer the same: when anything fails (bytes that are
 /// not JSON, a missing member, a type mismatch), or when it meets what `JSONDecoder` reads in ways
@@ -27,19 +30,17 @@ enum EventJSONDecoder {
         return state.gaveUp ? nil : value
     }
 
-    /// The event in `bytes`, as ``decode(_:from:)`` reads it, with the page's own text of its
+    /// The event in `bytes`, as ``decode(_:from:)`` reads it (straight from the parsed tree by
+    /// ``RelayEvent/init(node:)`` where that reader answers), with the page's own text of its
     /// payload members (``KeptEvent/page(_:members:)``: every member ``RelayEvent`` reads but
     /// `session` and `type`, joined by commas); nil where `JSONDecoder` must decode it.
     static func decodeEvent(from bytes: Data) -> (event: RelayEvent, kept: KeptEvent)? {
-        let state = State()
         let parsed: (Node, [Range<Int>])? = bytes.withUnsafeBytes { buffer in
             var parser = Parser(bytes: buffer)
             return parser.document().map { ($0, parser.memberRanges) }
         }
         guard let (root, ranges) = parsed, case .object(let members) = root, members.count == ranges.count,
-            let event = try? RelayEvent(
-                from: TreeDecoder(node: root, state: state, codingPath: [], opening: RelayEvent.self)),
-            !state.gaveUp
+            let event = (try? RelayEvent(node: root)) ?? decodedThroughContainers(root)
         else { return nil }
         // The members to keep, marked once; then the text made at its size.
         guard members.count <= 64 else { return (event, .decoded(event.payload)) }
@@ -61,6 +62,16 @@ enum EventJSONDecoder {
         return (event, .page(event.type, members: text))
     }
 
+    /// The event in `root` as `RelayEvent.init(from:)` reads it through the tree decoder's
+    /// containers, for what its direct reader (``RelayEvent/init(node:)``) does not answer; nil
+    /// where `JSONDecoder` must decode it.
+    private static func decodedThroughContainers(_ root: Node) -> RelayEvent? {
+        let state = State()
+        let event = try? RelayEvent(
+            from: TreeDecoder(node: root, state: state, codingPath: [], opening: RelayEvent.self))
+        return state.gaveUp ? nil : event
+    }
+
     /// Whether the decoding met something only `JSONDecoder` may answer.
     final class State {
         var gaveUp = false
@@ -78,6 +89,12 @@ enum EventJSONDecoder {
         case string(String)
         case array([Node])
         case object([(key: String, value: Node)])
+
+        /// Whether this is `null`.
+        var isNull: Bool {
+            if case .null = self { return true }
+            return false
+        }
     }
 
     // MARK: Parsing
