@@ -80,8 +80,9 @@ enum EventJSONDecoder {
     /// Why a decoding stopped: a failure `JSONDecoder` has too, or a question only it answers.
     struct Stop: Error {}
 
-    /// A JSON value.
-    indirect enum Node {
+    /// A JSON value. Not `indirect`: its arrays hold the nested values, so a scalar needs no box
+    /// of its own (a box a value was a fifth of the relay's decoding, BENCHMARKS.md).
+    enum Node {
         case null
         case bool(Bool)
         /// The number's text, checked against JSON's grammar.
@@ -106,10 +107,17 @@ enum EventJSONDecoder {
         /// The text of each member of the document's object, from its key's opening quote to the
         /// end of its value, in order.
         var memberRanges: [Range<Int>] = []
+        /// The members of the objects being parsed, innermost last: an object's are copied out at
+        /// its end into an array of their own size (appending to the object's own array grew it
+        /// by doubling, an allocation each time).
+        private var openMembers: [(key: String, value: Node)] = []
+        /// The elements of the arrays being parsed, innermost last, likewise.
+        private var openElements: [Node] = []
 
         init(bytes: UnsafeRawBufferPointer) {
             self.bytes = bytes
             memberRanges.reserveCapacity(4)
+            openMembers.reserveCapacity(16)
         }
 
         /// The whole document: one value, whitespace around it.
@@ -155,12 +163,13 @@ enum EventJSONDecoder {
             defer { depth -= 1 }
             guard depth <= 512 else { return nil }
             position += 1
-            var members: [(key: String, value: Node)] = []
             skipSpace()
             if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
                 position += 1
-                return .object(members)
+                return .object([])
             }
+            let first = openMembers.count
+            defer { openMembers.removeSubrange(first...) }
             while true {
                 skipSpace()
                 let start = position
@@ -168,13 +177,13 @@ enum EventJSONDecoder {
                     return nil
                 }
                 // A key twice: which one JSONDecoder keeps is its own choice.
-                if members.contains(where: { $0.key == key }) { return nil }
+                if openMembers[first...].contains(where: { $0.key == key }) { return nil }
                 skipSpace()
                 guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return nil }
                 position += 1
                 skipSpace()
                 guard let value = value() else { return nil }
-                members.append((key, value))
+                openMembers.append((key, value))
                 if depth == 1 { memberRanges.append(start..<position) }
                 skipSpace()
                 guard position < bytes.count else { return nil }
@@ -182,7 +191,7 @@ enum EventJSONDecoder {
                     position += 1
                 } else if bytes[position] == UInt8(ascii: "}") {
                     position += 1
-                    return .object(members)
+                    return .object(Self.copy(openMembers[first...]))
                 } else {
                     return nil
                 }
@@ -194,23 +203,24 @@ enum EventJSONDecoder {
             defer { depth -= 1 }
             guard depth <= 512 else { return nil }
             position += 1
-            var elements: [Node] = []
             skipSpace()
             if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
                 position += 1
-                return .array(elements)
+                return .array([])
             }
+            let first = openElements.count
+            defer { openElements.removeSubrange(first...) }
             while true {
                 skipSpace()
                 guard let value = value() else { return nil }
-                elements.append(value)
+                openElements.append(value)
                 skipSpace()
                 guard position < bytes.count else { return nil }
                 if bytes[position] == UInt8(ascii: ",") {
                     position += 1
                 } else if bytes[position] == UInt8(ascii: "]") {
                     position += 1
-                    return .array(elements)
+                    return .array(Self.copy(openElements[first...]))
                 } else {
                     return nil
                 }
@@ -230,9 +240,7 @@ enum EventJSONDecoder {
                 let byte = bytes[position]
                 if byte == UInt8(ascii: "\"") {
                     let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<position])
-                    let text =
-                        highBits & 0x80 == 0
-                        ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
+                    let text = highBits & 0x80 == 0 ? Self.ascii(slice) : String(validating: slice, as: UTF8.self)
                     position += 1
                     return text
                 }
@@ -332,7 +340,27 @@ enum EventJSONDecoder {
                 }
                 guard digits() > 0 else { return nil }
             }
-            return .number(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self))
+            return .number(Self.ascii(UnsafeRawBufferPointer(rebasing: bytes[start..<position])))
+        }
+
+        /// The values of `slice` in an array of their own (`Array(slice)` of a slice that spans
+        /// the whole array would share its buffer, which the next append then copies).
+        private static func copy<Element>(_ slice: ArraySlice<Element>) -> [Element] {
+            var copy: [Element] = []
+            copy.reserveCapacity(slice.count)
+            copy.append(contentsOf: slice)
+            return copy
+        }
+
+        /// ASCII bytes as a string. Up to 15 bytes (most keys and values of an event) are copied
+        /// into the string's inline storage and taken without validating them again; with
+        /// `String(decoding:as:)` every string went through the standard library's UTF-8 repair,
+        /// about 190 instructions each, 3,200 an event (BENCHMARKS.md).
+        private static func ascii(_ bytes: UnsafeRawBufferPointer) -> String {
+            String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
+                return bytes.count
+            }
         }
     }
 

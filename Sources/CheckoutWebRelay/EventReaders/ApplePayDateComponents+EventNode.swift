@@ -8,7 +8,7 @@ extension ApplePayDateComponentsRange {
         var start: ApplePayDateComponents?
         var end: ApplePayDateComponents?
         for (key, value) in try node.members() {
-            switch key {
+            switch MemberKey(key) {
             case "startDateComponents": start = try ApplePayDateComponents(node: value)
             case "endDateComponents": end = try ApplePayDateComponents(node: value)
             default: continue
@@ -30,7 +30,7 @@ extension ApplePayDateComponents {
         let members = try node.members()
         var known = false
         for (key, value) in members {
-            switch key {
+            switch MemberKey(key) {
             case "years": years = try value.optionalInt()
             case "months": months = try value.optionalInt()
             case "days": days = try value.optionalInt()

@@ -11,7 +11,7 @@ extension ApplePayPaymentContact {
         let members = try node.members()
         var known = false
         for (key, value) in members {
-            switch key {
+            switch MemberKey(key) {
             case "phoneNumber": phoneNumber = try value.optionalString()
             case "emailAddress": emailAddress = try value.optionalString()
             case "givenName": givenName = try value.optionalString()

@@ -12,7 +12,7 @@ extension ApplePayPaymentMethod {
         let members = try node.members()
         var known = false
         for (key, value) in members {
-            switch key {
+            switch MemberKey(key) {
             case "displayName": displayName = try value.optionalString()
             case "network": network = try value.optionalString()
             case "type": type = try value.optionalRawValue(ApplePayPaymentMethodType.self)
@@ -41,7 +41,7 @@ extension ApplePayPaymentPass {
         var deviceAccountNumberSuffix: String?
         var activationState: ApplePayPaymentPassActivationState?
         for (key, value) in try node.members() {
-            switch key {
+            switch MemberKey(key) {
             case "primaryAccountIdentifier": primaryAccountIdentifier = try value.string()
             case "primaryAccountNumberSuffix": primaryAccountNumberSuffix = try value.string()
             case "deviceAccountIdentifier": deviceAccountIdentifier = try value.optionalString()

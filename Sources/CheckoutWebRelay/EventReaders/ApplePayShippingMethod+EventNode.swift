@@ -13,7 +13,7 @@ extension ApplePayShippingMethod {
         var identifier: String?
         var range: ApplePayDateComponentsRange?
         for (key, value) in try node.members() {
-            switch key {
+            switch MemberKey(key) {
             case "label": label = try value.string()
             case "detail": detail = try value.string()
             case "amount": amount = try value.string()

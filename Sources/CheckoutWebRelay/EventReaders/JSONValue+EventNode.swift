@@ -18,8 +18,8 @@ extension JSONValue {
             for element in elements { values.append(try JSONValue(node: element)) }
             self = .array(values)
         case .object(let members):
-            // Filled as `init(from:)` fills it, key by key in the page's order.
-            var values: [String: JSONValue] = [:]
+            // Key by key in the page's order, as `init(from:)` fills it, at its size from the start.
+            var values: [String: JSONValue] = .init(minimumCapacity: members.count)
             for member in members { values[member.key] = try JSONValue(node: member.value) }
             self = .object(values)
         }

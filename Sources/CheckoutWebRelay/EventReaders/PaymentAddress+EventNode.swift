@@ -11,7 +11,7 @@ extension PaymentAddress {
         let members = try node.members()
         var known = false
         for (key, value) in members {
-            switch key {
+            switch MemberKey(key) {
             case "country": country = try value.optionalString()
             case "addressLine": addressLine = try value.optionalStrings()
             case "region": region = try value.optionalString()

@@ -16,7 +16,7 @@ extension PaymentResponse {
         var payerEmail: String?
         var payerPhone: String?
         for (key, value) in try node.members() {
-            switch key {
+            switch MemberKey(key) {
             case "requestId": requestId = try value.string()
             case "methodName": methodName = try value.string()
             // Required, and read as a value even when `null` (`JSONValue.null`).

@@ -15,39 +15,38 @@ extension RelayEvent {
     init(node: EventJSONDecoder.Node) throws(EventJSONDecoder.Unread) {
         let members = try node.members()
         /// The member named `name`, or nil.
-        func member(_ name: String) -> EventJSONDecoder.Node? {
-            members.first { $0.key == name }?.value
+        func member(_ name: MemberKey) -> EventJSONDecoder.Node? {
+            members.first { MemberKey($0.key) == name }?.value
         }
         /// The member named `name`, which the event requires.
-        func required(_ name: String) throws(EventJSONDecoder.Unread) -> EventJSONDecoder.Node {
+        func required(_ name: MemberKey) throws(EventJSONDecoder.Unread) -> EventJSONDecoder.Node {
             guard let node = member(name) else { throw EventJSONDecoder.Unread() }
             return node
         }
         let session = try required("session").string()
-        guard let type = RelayEventType(rawValue: try required("type").string()) else {
-            throw EventJSONDecoder.Unread()
-        }
         let payload: Payload
-        switch type {
-        case .validateMerchant:
+        // The types read here, by their names (`RelayEventType(rawValue:)` hashes the name to
+        // find it); any other name, known or not, is the `Decodable` path's.
+        switch MemberKey(try required("type").string()) {
+        case "validatemerchant":
             payload = .validateMerchant(validationURL: try required("validationURL").string())
-        case .shippingContactSelected:
+        case "shippingcontactselected":
             payload = .shippingContactSelected(try ApplePayPaymentContact(node: required("shippingContact")))
-        case .shippingMethodSelected:
+        case "shippingmethodselected":
             payload = .shippingMethodSelected(try ApplePayShippingMethod(node: required("shippingMethod")))
-        case .paymentMethodSelected:
+        case "paymentmethodselected":
             payload = .paymentMethodSelected(try ApplePayPaymentMethod(node: required("paymentMethod")))
-        case .couponCodeChanged:
+        case "couponcodechanged":
             payload = .couponCodeChanged(try required("couponCode").string())
-        case .paymentAuthorized:
+        case "paymentauthorized":
             payload = .paymentAuthorized(try ApplePayPayment(node: required("payment")))
-        case .cancel:
+        case "cancel":
             payload = .cancel
-        case .shippingAddressChange:
+        case "shippingaddresschange":
             payload = .shippingAddressChange(try PaymentAddress(node: required("shippingAddress")))
-        case .shippingOptionChange:
+        case "shippingoptionchange":
             payload = .shippingOptionChange(try required("shippingOption").string())
-        case .paymentMethodChange:
+        case "paymentmethodchange":
             let methodName = try required("methodName").string()
             var methodDetails: JSONValue?
             // Optional: `null` is absent, as `decodeIfPresent` reads it.
@@ -55,17 +54,16 @@ extension RelayEvent {
                 methodDetails = try JSONValue(node: details)
             }
             payload = .paymentMethodChange(methodName: methodName, methodDetails: methodDetails)
-        case .paymentResponse:
+        case "paymentresponse":
             payload = .paymentResponse(try PaymentResponse(node: required("response")))
-        case .payerDetailChange:
+        case "payerdetailchange":
             let name = try member("payerName")?.optionalString()
             let email = try member("payerEmail")?.optionalString()
             let phone = try member("payerPhone")?.optionalString()
             // `init(from:)` refuses an event with none of the three (spec W2).
             if name == nil, email == nil, phone == nil { throw EventJSONDecoder.Unread() }
             payload = .payerDetailChange(payerName: name, payerEmail: email, payerPhone: phone)
-        case .googlePayPaymentDataChanged, .googlePayPaymentAuthorized, .expressCheckoutClick,
-            .expressCheckoutShippingAddressChange, .expressCheckoutShippingRateChange, .expressCheckoutConfirm:
+        default:
             throw EventJSONDecoder.Unread()
         }
         self.init(session: session, payload)
