@@ -89,7 +89,14 @@ enum EventJSONDecoder {
         case number(String)
         case string(String)
         case array([Node])
-        case object([(key: String, value: Node)])
+        case object([Member])
+
+        /// An object's member. A struct rather than a tuple: arrays of tuples are copied and
+        /// destroyed through the runtime's generic tuple functions.
+        struct Member {
+            var key: String
+            var value: Node
+        }
 
         /// Whether this is `null`.
         var isNull: Bool {
@@ -110,7 +117,7 @@ enum EventJSONDecoder {
         /// The members of the objects being parsed, innermost last: an object's are copied out at
         /// its end into an array of their own size (appending to the object's own array grew it
         /// by doubling, an allocation each time).
-        private var openMembers: [(key: String, value: Node)] = []
+        private var openMembers: [Node.Member] = []
         /// The elements of the arrays being parsed, innermost last, likewise.
         private var openElements: [Node] = []
 
@@ -183,7 +190,7 @@ enum EventJSONDecoder {
                 position += 1
                 skipSpace()
                 guard let value = value() else { return nil }
-                openMembers.append((key, value))
+                openMembers.append(Node.Member(key: key, value: value))
                 if depth == 1 { memberRanges.append(start..<position) }
                 skipSpace()
                 guard position < bytes.count else { return nil }
@@ -454,7 +461,7 @@ enum EventJSONDecoder {
     }
 
     struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
-        let members: [(key: String, value: Node)]
+        let members: [Node.Member]
         let state: State
         let codingPath: [any CodingKey]
 

@@ -237,10 +237,12 @@ final class EventDirectReadingTests: XCTestCase {
         .string(""), .string("x"), .string("é\u{1F600}"), .string("credit"), .string("activated"), .string("cancel"),
         .string("paymentauthorized"), .string("shippingcontactselected"), .string("payerdetailchange"),
         .string("googlepay.paymentauthorized"), .array([]), .array([.string("a"), .string("b")]), .array([.null]),
-        .array([.number("1")]), .object([]), .object([("years", .number("2026"))]), .object([("x", .number("1"))]),
+        .array([.number("1")]), .object([]), .object([.init(key: "years", value: .number("2026"))]),
+        .object([.init(key: "x", value: .number("1"))]),
         .object([
-            ("primaryAccountIdentifier", .string("p")), ("primaryAccountNumberSuffix", .string("1")),
-            ("activationState", .string("suspended")),
+            .init(key: "primaryAccountIdentifier", value: .string("p")),
+            .init(key: "primaryAccountNumberSuffix", value: .string("1")),
+            .init(key: "activationState", value: .string("suspended")),
         ]),
     ]
 
@@ -275,7 +277,8 @@ final class EventDirectReadingTests: XCTestCase {
         case .array(let elements):
             return .array(elements.map { target < 0 ? $0 : vary($0, &target, &generator) })
         case .object(let members):
-            return .object(members.map { target < 0 ? $0 : ($0.key, vary($0.value, &target, &generator)) })
+            return .object(
+                members.map { target < 0 ? $0 : .init(key: $0.key, value: vary($0.value, &target, &generator)) })
         default:
             return node
         }
@@ -289,7 +292,7 @@ final class EventDirectReadingTests: XCTestCase {
                 let name = names[generator.below(names.count)]
                 guard !members.contains(where: { $0.key == name }) else { return node }
                 let value = replacements[generator.below(replacements.count)]
-                members.insert((name, value), at: generator.below(members.count + 1))
+                members.insert(.init(key: name, value: value), at: generator.below(members.count + 1))
             }
             return .object(members)
         }
@@ -322,7 +325,8 @@ final class EventDirectReadingTests: XCTestCase {
                     }
                 }
                 for (offset, name) in names.enumerated() where !members.contains(where: { $0.key == name }) {
-                    changed.append(.object(members + [(name, replacements[offset % replacements.count])]))
+                    changed.append(
+                        .object(members + [.init(key: name, value: replacements[offset % replacements.count])]))
                 }
             }
             return changed

@@ -7,10 +7,10 @@ extension ApplePayDateComponentsRange {
     init(node: EventJSONDecoder.Node) throws(EventJSONDecoder.Unread) {
         var start: ApplePayDateComponents?
         var end: ApplePayDateComponents?
-        for (key, value) in try node.members() {
-            switch MemberKey(key) {
-            case "startDateComponents": start = try ApplePayDateComponents(node: value)
-            case "endDateComponents": end = try ApplePayDateComponents(node: value)
+        for member in try node.members() {
+            switch MemberKey(member.key) {
+            case "startDateComponents": start = try ApplePayDateComponents(node: member.value)
+            case "endDateComponents": end = try ApplePayDateComponents(node: member.value)
             default: continue
             }
         }
@@ -29,12 +29,12 @@ extension ApplePayDateComponents {
         self.init()
         let members = try node.members()
         var known = false
-        for (key, value) in members {
-            switch MemberKey(key) {
-            case "years": years = try value.optionalInt()
-            case "months": months = try value.optionalInt()
-            case "days": days = try value.optionalInt()
-            case "hours": hours = try value.optionalInt()
+        for member in members {
+            switch MemberKey(member.key) {
+            case "years": years = try member.value.optionalInt()
+            case "months": months = try member.value.optionalInt()
+            case "days": days = try member.value.optionalInt()
+            case "hours": hours = try member.value.optionalInt()
             default: continue
             }
             known = true

@@ -11,14 +11,16 @@ extension ApplePayPayment {
         // it was a fifth of the reading's time); the empty token is replaced or the reading fails.
         self.init(token: ApplePayPaymentToken(paymentMethod: ApplePayPaymentMethod()))
         var hasToken = false
-        for (key, value) in try node.members() {
-            switch MemberKey(key) {
+        for member in try node.members() {
+            switch MemberKey(member.key) {
             case "token":
-                token = try ApplePayPaymentToken(node: value)
+                token = try ApplePayPaymentToken(node: member.value)
                 hasToken = true
-            case "billingContact": billingContact = try value.isNull ? nil : ApplePayPaymentContact(node: value)
-            case "shippingContact": shippingContact = try value.isNull ? nil : ApplePayPaymentContact(node: value)
-            case "installmentAuthorizationToken": installmentAuthorizationToken = try value.optionalString()
+            case "billingContact":
+                billingContact = try member.value.isNull ? nil : ApplePayPaymentContact(node: member.value)
+            case "shippingContact":
+                shippingContact = try member.value.isNull ? nil : ApplePayPaymentContact(node: member.value)
+            case "installmentAuthorizationToken": installmentAuthorizationToken = try member.value.optionalString()
             default: continue
             }
         }
@@ -35,13 +37,13 @@ extension ApplePayPaymentToken {
         // Filled in place, as the payment is; the empty method is replaced or the reading fails.
         self.init(paymentMethod: ApplePayPaymentMethod())
         var hasPaymentMethod = false
-        for (key, value) in try node.members() {
-            switch MemberKey(key) {
+        for member in try node.members() {
+            switch MemberKey(member.key) {
             case "paymentMethod":
-                paymentMethod = try ApplePayPaymentMethod(node: value)
+                paymentMethod = try ApplePayPaymentMethod(node: member.value)
                 hasPaymentMethod = true
-            case "transactionIdentifier": transactionIdentifier = try value.optionalString()
-            case "paymentData": paymentData = try value.isNull ? nil : JSONValue(node: value)
+            case "transactionIdentifier": transactionIdentifier = try member.value.optionalString()
+            case "paymentData": paymentData = try member.value.isNull ? nil : JSONValue(node: member.value)
             default: continue
             }
         }

@@ -10,22 +10,22 @@ extension ApplePayPaymentContact {
         self.init()
         let members = try node.members()
         var known = false
-        for (key, value) in members {
-            switch MemberKey(key) {
-            case "phoneNumber": phoneNumber = try value.optionalString()
-            case "emailAddress": emailAddress = try value.optionalString()
-            case "givenName": givenName = try value.optionalString()
-            case "familyName": familyName = try value.optionalString()
-            case "phoneticGivenName": phoneticGivenName = try value.optionalString()
-            case "phoneticFamilyName": phoneticFamilyName = try value.optionalString()
-            case "addressLines": addressLines = try value.optionalStrings()
-            case "subLocality": subLocality = try value.optionalString()
-            case "locality": locality = try value.optionalString()
-            case "postalCode": postalCode = try value.optionalString()
-            case "subAdministrativeArea": subAdministrativeArea = try value.optionalString()
-            case "administrativeArea": administrativeArea = try value.optionalString()
-            case "country": country = try value.optionalString()
-            case "countryCode": countryCode = try value.optionalString()
+        for member in members {
+            switch MemberKey(member.key) {
+            case "phoneNumber": phoneNumber = try member.value.optionalString()
+            case "emailAddress": emailAddress = try member.value.optionalString()
+            case "givenName": givenName = try member.value.optionalString()
+            case "familyName": familyName = try member.value.optionalString()
+            case "phoneticGivenName": phoneticGivenName = try member.value.optionalString()
+            case "phoneticFamilyName": phoneticFamilyName = try member.value.optionalString()
+            case "addressLines": addressLines = try member.value.optionalStrings()
+            case "subLocality": subLocality = try member.value.optionalString()
+            case "locality": locality = try member.value.optionalString()
+            case "postalCode": postalCode = try member.value.optionalString()
+            case "subAdministrativeArea": subAdministrativeArea = try member.value.optionalString()
+            case "administrativeArea": administrativeArea = try member.value.optionalString()
+            case "country": country = try member.value.optionalString()
+            case "countryCode": countryCode = try member.value.optionalString()
             default: continue
             }
             known = true

@@ -11,16 +11,16 @@ extension ApplePayPaymentMethod {
         self.init()
         let members = try node.members()
         var known = false
-        for (key, value) in members {
-            switch MemberKey(key) {
-            case "displayName": displayName = try value.optionalString()
-            case "network": network = try value.optionalString()
-            case "type": type = try value.optionalRawValue(ApplePayPaymentMethodType.self)
+        for member in members {
+            switch MemberKey(member.key) {
+            case "displayName": displayName = try member.value.optionalString()
+            case "network": network = try member.value.optionalString()
+            case "type": type = try member.value.optionalRawValue(ApplePayPaymentMethodType.self)
             case "paymentPass":
-                paymentPass = try value.isNull ? nil : ApplePayPaymentPass(node: value)
+                paymentPass = try member.value.isNull ? nil : ApplePayPaymentPass(node: member.value)
             case "billingContact":
-                billingContact = try value.isNull ? nil : ApplePayPaymentContact(node: value)
-            case "bindToken": bindToken = try value.optionalString()
+                billingContact = try member.value.isNull ? nil : ApplePayPaymentContact(node: member.value)
+            case "bindToken": bindToken = try member.value.optionalString()
             default: continue
             }
             known = true
@@ -40,15 +40,15 @@ extension ApplePayPaymentPass {
         var deviceAccountIdentifier: String?
         var deviceAccountNumberSuffix: String?
         var activationState: ApplePayPaymentPassActivationState?
-        for (key, value) in try node.members() {
-            switch MemberKey(key) {
-            case "primaryAccountIdentifier": primaryAccountIdentifier = try value.string()
-            case "primaryAccountNumberSuffix": primaryAccountNumberSuffix = try value.string()
-            case "deviceAccountIdentifier": deviceAccountIdentifier = try value.optionalString()
-            case "deviceAccountNumberSuffix": deviceAccountNumberSuffix = try value.optionalString()
+        for member in try node.members() {
+            switch MemberKey(member.key) {
+            case "primaryAccountIdentifier": primaryAccountIdentifier = try member.value.string()
+            case "primaryAccountNumberSuffix": primaryAccountNumberSuffix = try member.value.string()
+            case "deviceAccountIdentifier": deviceAccountIdentifier = try member.value.optionalString()
+            case "deviceAccountNumberSuffix": deviceAccountNumberSuffix = try member.value.optionalString()
             case "activationState":
                 // Required: `null` is refused, as `decode(_:forKey:)` refuses it.
-                guard let state = try value.optionalRawValue(ApplePayPaymentPassActivationState.self) else {
+                guard let state = try member.value.optionalRawValue(ApplePayPaymentPassActivationState.self) else {
                     throw EventJSONDecoder.Unread()
                 }
                 activationState = state

@@ -12,15 +12,15 @@ extension ApplePayShippingMethod {
         var amount: String?
         var identifier: String?
         var range: ApplePayDateComponentsRange?
-        for (key, value) in try node.members() {
-            switch MemberKey(key) {
-            case "label": label = try value.string()
-            case "detail": detail = try value.string()
-            case "amount": amount = try value.string()
-            case "identifier": identifier = try value.string()
+        for member in try node.members() {
+            switch MemberKey(member.key) {
+            case "label": label = try member.value.string()
+            case "detail": detail = try member.value.string()
+            case "amount": amount = try member.value.string()
+            case "identifier": identifier = try member.value.string()
             case "dateComponentsRange":
-                if value.isNull { continue }
-                range = try ApplePayDateComponentsRange(node: value)
+                if member.value.isNull { continue }
+                range = try ApplePayDateComponentsRange(node: member.value)
             default: continue
             }
         }

@@ -14,7 +14,7 @@ extension EventJSONDecoder.Node {
     typealias Unread = EventJSONDecoder.Unread
 
     /// An object's members, in the page's order; no key twice (the parser gives up on one).
-    func members() throws(Unread) -> [(key: String, value: EventJSONDecoder.Node)] {
+    func members() throws(Unread) -> [Member] {
         guard case .object(let members) = self else { throw Unread() }
         return members
     }

@@ -10,18 +10,18 @@ extension PaymentAddress {
         self.init()
         let members = try node.members()
         var known = false
-        for (key, value) in members {
-            switch MemberKey(key) {
-            case "country": country = try value.optionalString()
-            case "addressLine": addressLine = try value.optionalStrings()
-            case "region": region = try value.optionalString()
-            case "city": city = try value.optionalString()
-            case "dependentLocality": dependentLocality = try value.optionalString()
-            case "postalCode": postalCode = try value.optionalString()
-            case "sortingCode": sortingCode = try value.optionalString()
-            case "organization": organization = try value.optionalString()
-            case "recipient": recipient = try value.optionalString()
-            case "phone": phone = try value.optionalString()
+        for member in members {
+            switch MemberKey(member.key) {
+            case "country": country = try member.value.optionalString()
+            case "addressLine": addressLine = try member.value.optionalStrings()
+            case "region": region = try member.value.optionalString()
+            case "city": city = try member.value.optionalString()
+            case "dependentLocality": dependentLocality = try member.value.optionalString()
+            case "postalCode": postalCode = try member.value.optionalString()
+            case "sortingCode": sortingCode = try member.value.optionalString()
+            case "organization": organization = try member.value.optionalString()
+            case "recipient": recipient = try member.value.optionalString()
+            case "phone": phone = try member.value.optionalString()
             default: continue
             }
             known = true

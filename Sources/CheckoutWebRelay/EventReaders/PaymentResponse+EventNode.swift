@@ -15,19 +15,19 @@ extension PaymentResponse {
         var payerName: String?
         var payerEmail: String?
         var payerPhone: String?
-        for (key, value) in try node.members() {
-            switch MemberKey(key) {
-            case "requestId": requestId = try value.string()
-            case "methodName": methodName = try value.string()
-            // Required, and read as a value even when `null` (`JSONValue.null`).
-            case "details": details = try JSONValue(node: value)
+        for member in try node.members() {
+            switch MemberKey(member.key) {
+            case "requestId": requestId = try member.value.string()
+            case "methodName": methodName = try member.value.string()
+            // Required, and read as a member.value even when `null` (`JSONValue.null`).
+            case "details": details = try JSONValue(node: member.value)
             case "shippingAddress":
-                if value.isNull { continue }
-                shippingAddress = try PaymentAddress(node: value)
-            case "shippingOption": shippingOption = try value.optionalString()
-            case "payerName": payerName = try value.optionalString()
-            case "payerEmail": payerEmail = try value.optionalString()
-            case "payerPhone": payerPhone = try value.optionalString()
+                if member.value.isNull { continue }
+                shippingAddress = try PaymentAddress(node: member.value)
+            case "shippingOption": shippingOption = try member.value.optionalString()
+            case "payerName": payerName = try member.value.optionalString()
+            case "payerEmail": payerEmail = try member.value.optionalString()
+            case "payerPhone": payerPhone = try member.value.optionalString()
             default: continue
             }
         }
