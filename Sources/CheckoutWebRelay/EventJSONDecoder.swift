@@ -3,7 +3,7 @@ import Foundation
 
 /// Decodes an event's bytes as `JSONDecoder` does, at a fraction of its cost: the bytes are parsed
 /// into a small tree (strict JSON, as `JSONDecoder` reads it) and decoded through containers over
-/// it. The Apple Pay and W3C events (``decodeEvent(from:)``) are read from the tree without
+/// it. The Apple Pay and W3C events (``decodeEvent(from:keepingText:)``) are read from the tree without
 /// containers, by one reader a wire type (``RelayEvent/init(node:)`` and the readers it calls,
 /// under `EventReaders`), which answer only where `init(from:)` answers the same value and leave
 /// everything else to the containers.
@@ -32,18 +32,21 @@ enum EventJSONDecoder {
 
     /// The event in `bytes`, as ``decode(_:from:)`` reads it (straight from the parsed tree by
     /// ``RelayEvent/init(node:)`` where that reader answers), with the page's own text of its
-    /// payload members (``KeptEvent/page(_:members:)``: every member ``RelayEvent`` reads but
-    /// `session` and `type`, joined by commas); nil where `JSONDecoder` must decode it.
-    static func decodeEvent(from bytes: Data) -> (event: RelayEvent, kept: KeptEvent)? {
+    /// payload members when `keepingText` (``KeptEvent/page(_:members:)``: every member
+    /// ``RelayEvent`` reads but `session` and `type`, joined by commas), the event as decoded
+    /// otherwise (a relay that keeps no steps, spec W6, has no use for the text); nil where
+    /// `JSONDecoder` must decode it.
+    static func decodeEvent(from bytes: Data, keepingText: Bool = true) -> (event: RelayEvent, kept: KeptEvent)? {
         let parsed: (Node, [Range<Int>])? = bytes.withUnsafeBytes { buffer in
-            var parser = Parser(bytes: buffer)
+            var parser = Parser(bytes: buffer, notingMembers: keepingText)
             return parser.document().map { ($0, parser.memberRanges) }
         }
-        guard let (root, ranges) = parsed, case .object(let members) = root, members.count == ranges.count,
+        guard let (root, ranges) = parsed, case .object(let members) = root,
+            !keepingText || members.count == ranges.count,
             let event = (try? RelayEvent(node: root)) ?? decodedThroughContainers(root)
         else { return nil }
         // The members to keep, marked once; then the text made at its size.
-        guard members.count <= 64 else { return (event, .decoded(event.payload)) }
+        guard keepingText, members.count <= 64 else { return (event, .decoded(event.payload)) }
         var kept: UInt64 = 0
         var count = -1
         for (index, member) in members.enumerated() where RelayEvent.isPayloadMember(member.key) {
@@ -112,8 +115,10 @@ enum EventJSONDecoder {
         var position = 0
         var depth = 0
         /// The text of each member of the document's object, from its key's opening quote to the
-        /// end of its value, in order.
+        /// end of its value, in order; noted only when asked for.
         var memberRanges: [Range<Int>] = []
+        /// Whether ``memberRanges`` are noted.
+        private let notingMembers: Bool
         /// The members of the objects being parsed, innermost last: an object's are copied out at
         /// its end into an array of their own size (appending to the object's own array grew it
         /// by doubling, an allocation each time).
@@ -121,9 +126,10 @@ enum EventJSONDecoder {
         /// The elements of the arrays being parsed, innermost last, likewise.
         private var openElements: [Node] = []
 
-        init(bytes: UnsafeRawBufferPointer) {
+        init(bytes: UnsafeRawBufferPointer, notingMembers: Bool = false) {
             self.bytes = bytes
-            memberRanges.reserveCapacity(4)
+            self.notingMembers = notingMembers
+            if notingMembers { memberRanges.reserveCapacity(4) }
             openMembers.reserveCapacity(16)
         }
 
@@ -191,7 +197,7 @@ enum EventJSONDecoder {
                 skipSpace()
                 guard let value = value() else { return nil }
                 openMembers.append(Node.Member(key: key, value: value))
-                if depth == 1 { memberRanges.append(start..<position) }
+                if depth == 1, notingMembers { memberRanges.append(start..<position) }
                 skipSpace()
                 guard position < bytes.count else { return nil }
                 if bytes[position] == UInt8(ascii: ",") {
