@@ -3,7 +3,10 @@ import Foundation
 
 /// Decodes an event's bytes as `JSONDecoder` does, at a fraction of its cost: the bytes are parsed
 /// into a small tree (strict JSON, as `JSONDecoder` reads it) and decoded through containers over
-/// it.
+/// it. The Apple Pay and W3C events (``decodeEvent(from:keepingText:)``) are read from the tree without
+/// containers, by one reader a wire type (``RelayEvent/init(node:)`` and the readers it calls,
+/// under `EventReaders`), which answer only where `init(from:)` answers the same value and leave
+/// everything else to the containers.
 ///
 /// It answers only where `JSONDecoder` would answer the same: when anything fails (bytes that are
 /// not JSON, a missing member, a type mismatch), or when it meets what `JSONDecoder` reads in ways
@@ -27,22 +30,23 @@ enum EventJSONDecoder {
         return state.gaveUp ? nil : value
     }
 
-    /// The event in `bytes`, as ``decode(_:from:)`` reads it, with the page's own text of its
-    /// payload members (``KeptEvent/page(_:members:)``: every member ``RelayEvent`` reads but
-    /// `session` and `type`, joined by commas); nil where `JSONDecoder` must decode it.
-    static func decodeEvent(from bytes: Data) -> (event: RelayEvent, kept: KeptEvent)? {
-        let state = State()
+    /// The event in `bytes`, as ``decode(_:from:)`` reads it (straight from the parsed tree by
+    /// ``RelayEvent/init(node:)`` where that reader answers), with the page's own text of its
+    /// payload members when `keepingText` (``KeptEvent/page(_:members:)``: every member
+    /// ``RelayEvent`` reads but `session` and `type`, joined by commas), the event as decoded
+    /// otherwise (a relay that keeps no steps, spec W6, has no use for the text); nil where
+    /// `JSONDecoder` must decode it.
+    static func decodeEvent(from bytes: Data, keepingText: Bool = true) -> (event: RelayEvent, kept: KeptEvent)? {
         let parsed: (Node, [Range<Int>])? = bytes.withUnsafeBytes { buffer in
-            var parser = Parser(bytes: buffer)
+            var parser = Parser(bytes: buffer, notingMembers: keepingText)
             return parser.document().map { ($0, parser.memberRanges) }
         }
-        guard let (root, ranges) = parsed, case .object(let members) = root, members.count == ranges.count,
-            let event = try? RelayEvent(
-                from: TreeDecoder(node: root, state: state, codingPath: [], opening: RelayEvent.self)),
-            !state.gaveUp
+        guard let (root, ranges) = parsed, case .object(let members) = root,
+            !keepingText || members.count == ranges.count,
+            let event = (try? RelayEvent(node: root)) ?? decodedThroughContainers(root)
         else { return nil }
         // The members to keep, marked once; then the text made at its size.
-        guard members.count <= 64 else { return (event, .decoded(event.payload)) }
+        guard keepingText, members.count <= 64 else { return (event, .decoded(event.payload)) }
         var kept: UInt64 = 0
         var count = -1
         for (index, member) in members.enumerated() where RelayEvent.isPayloadMember(member.key) {
@@ -61,6 +65,16 @@ enum EventJSONDecoder {
         return (event, .page(event.type, members: text))
     }
 
+    /// The event in `root` as `RelayEvent.init(from:)` reads it through the tree decoder's
+    /// containers, for what its direct reader (``RelayEvent/init(node:)``) does not answer; nil
+    /// where `JSONDecoder` must decode it.
+    private static func decodedThroughContainers(_ root: Node) -> RelayEvent? {
+        let state = State()
+        let event = try? RelayEvent(
+            from: TreeDecoder(node: root, state: state, codingPath: [], opening: RelayEvent.self))
+        return state.gaveUp ? nil : event
+    }
+
     /// Whether the decoding met something only `JSONDecoder` may answer.
     final class State {
         var gaveUp = false
@@ -69,15 +83,29 @@ enum EventJSONDecoder {
     /// Why a decoding stopped: a failure `JSONDecoder` has too, or a question only it answers.
     struct Stop: Error {}
 
-    /// A JSON value.
-    indirect enum Node {
+    /// A JSON value. Not `indirect`: its arrays hold the nested values, so a scalar needs no box
+    /// of its own (a box a value was a fifth of the relay's decoding, BENCHMARKS.md).
+    enum Node {
         case null
         case bool(Bool)
         /// The number's text, checked against JSON's grammar.
         case number(String)
         case string(String)
         case array([Node])
-        case object([(key: String, value: Node)])
+        case object([Member])
+
+        /// An object's member. A struct rather than a tuple: arrays of tuples are copied and
+        /// destroyed through the runtime's generic tuple functions.
+        struct Member {
+            var key: String
+            var value: Node
+        }
+
+        /// Whether this is `null`.
+        var isNull: Bool {
+            if case .null = self { return true }
+            return false
+        }
     }
 
     // MARK: Parsing
@@ -87,12 +115,22 @@ enum EventJSONDecoder {
         var position = 0
         var depth = 0
         /// The text of each member of the document's object, from its key's opening quote to the
-        /// end of its value, in order.
+        /// end of its value, in order; noted only when asked for.
         var memberRanges: [Range<Int>] = []
+        /// Whether ``memberRanges`` are noted.
+        private let notingMembers: Bool
+        /// The members of the objects being parsed, innermost last: an object's are copied out at
+        /// its end into an array of their own size (appending to the object's own array grew it
+        /// by doubling, an allocation each time).
+        private var openMembers: [Node.Member] = []
+        /// The elements of the arrays being parsed, innermost last, likewise.
+        private var openElements: [Node] = []
 
-        init(bytes: UnsafeRawBufferPointer) {
+        init(bytes: UnsafeRawBufferPointer, notingMembers: Bool = false) {
             self.bytes = bytes
-            memberRanges.reserveCapacity(4)
+            self.notingMembers = notingMembers
+            if notingMembers { memberRanges.reserveCapacity(4) }
+            openMembers.reserveCapacity(16)
         }
 
         /// The whole document: one value, whitespace around it.
@@ -138,12 +176,13 @@ enum EventJSONDecoder {
             defer { depth -= 1 }
             guard depth <= 512 else { return nil }
             position += 1
-            var members: [(key: String, value: Node)] = []
             skipSpace()
             if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
                 position += 1
-                return .object(members)
+                return .object([])
             }
+            let first = openMembers.count
+            defer { openMembers.removeSubrange(first...) }
             while true {
                 skipSpace()
                 let start = position
@@ -151,21 +190,21 @@ enum EventJSONDecoder {
                     return nil
                 }
                 // A key twice: which one JSONDecoder keeps is its own choice.
-                if members.contains(where: { $0.key == key }) { return nil }
+                if openMembers[first...].contains(where: { $0.key == key }) { return nil }
                 skipSpace()
                 guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return nil }
                 position += 1
                 skipSpace()
                 guard let value = value() else { return nil }
-                members.append((key, value))
-                if depth == 1 { memberRanges.append(start..<position) }
+                openMembers.append(Node.Member(key: key, value: value))
+                if depth == 1, notingMembers { memberRanges.append(start..<position) }
                 skipSpace()
                 guard position < bytes.count else { return nil }
                 if bytes[position] == UInt8(ascii: ",") {
                     position += 1
                 } else if bytes[position] == UInt8(ascii: "}") {
                     position += 1
-                    return .object(members)
+                    return .object(Self.copy(openMembers[first...]))
                 } else {
                     return nil
                 }
@@ -177,23 +216,24 @@ enum EventJSONDecoder {
             defer { depth -= 1 }
             guard depth <= 512 else { return nil }
             position += 1
-            var elements: [Node] = []
             skipSpace()
             if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
                 position += 1
-                return .array(elements)
+                return .array([])
             }
+            let first = openElements.count
+            defer { openElements.removeSubrange(first...) }
             while true {
                 skipSpace()
                 guard let value = value() else { return nil }
-                elements.append(value)
+                openElements.append(value)
                 skipSpace()
                 guard position < bytes.count else { return nil }
                 if bytes[position] == UInt8(ascii: ",") {
                     position += 1
                 } else if bytes[position] == UInt8(ascii: "]") {
                     position += 1
-                    return .array(elements)
+                    return .array(Self.copy(openElements[first...]))
                 } else {
                     return nil
                 }
@@ -213,9 +253,7 @@ enum EventJSONDecoder {
                 let byte = bytes[position]
                 if byte == UInt8(ascii: "\"") {
                     let slice = UnsafeRawBufferPointer(rebasing: bytes[start..<position])
-                    let text =
-                        highBits & 0x80 == 0
-                        ? String(decoding: slice, as: UTF8.self) : String(validating: slice, as: UTF8.self)
+                    let text = highBits & 0x80 == 0 ? Self.ascii(slice) : String(validating: slice, as: UTF8.self)
                     position += 1
                     return text
                 }
@@ -315,7 +353,27 @@ enum EventJSONDecoder {
                 }
                 guard digits() > 0 else { return nil }
             }
-            return .number(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self))
+            return .number(Self.ascii(UnsafeRawBufferPointer(rebasing: bytes[start..<position])))
+        }
+
+        /// The values of `slice` in an array of their own (`Array(slice)` of a slice that spans
+        /// the whole array would share its buffer, which the next append then copies).
+        private static func copy<Element>(_ slice: ArraySlice<Element>) -> [Element] {
+            var copy: [Element] = []
+            copy.reserveCapacity(slice.count)
+            copy.append(contentsOf: slice)
+            return copy
+        }
+
+        /// ASCII bytes as a string. Up to 15 bytes (most keys and values of an event) are copied
+        /// into the string's inline storage and taken without validating them again; with
+        /// `String(decoding:as:)` every string went through the standard library's UTF-8 repair,
+        /// about 190 instructions each, 3,200 an event (BENCHMARKS.md).
+        private static func ascii(_ bytes: UnsafeRawBufferPointer) -> String {
+            String(unsafeUninitializedCapacity: bytes.count) { buffer in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
+                return bytes.count
+            }
         }
     }
 
@@ -409,7 +467,7 @@ enum EventJSONDecoder {
     }
 
     struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
-        let members: [(key: String, value: Node)]
+        let members: [Node.Member]
         let state: State
         let codingPath: [any CodingKey]
 

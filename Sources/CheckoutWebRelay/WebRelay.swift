@@ -199,7 +199,7 @@ public final class WebRelay: Sendable {
         }
         // JSONDecoder's value, read by the relay's own decoder where it can (JSONDecoder was a
         // quarter of an event's cost, BENCHMARKS.md); JSONDecoder's value or error where only it can.
-        if let (event, kept) = EventJSONDecoder.decodeEvent(from: json) {
+        if let (event, kept) = EventJSONDecoder.decodeEvent(from: json, keepingText: keepsSteps) {
             return await handle(event, keeping: kept, caller: caller)
         }
         do {

@@ -1,0 +1,99 @@
+import Foundation
+
+extension EventJSONDecoder {
+    /// Why a direct reader stopped: the value is not one it answers for, and the `Decodable` path
+    /// (the tree decoder, then `JSONDecoder`) decides, with its own words and paths for an error.
+    /// Thrown typed, so that giving up allocates nothing.
+    struct Unread: Error {}
+}
+
+/// The scalar readings the wire types' readers share, each what the tree decoder's containers
+/// answer for the same node (``EventJSONDecoder/scalar(_:_:_:_:opening:)``), and nothing where
+/// they fail or give up.
+extension EventJSONDecoder.Node {
+    typealias Unread = EventJSONDecoder.Unread
+
+    /// An object's members, in the page's order; no key twice (the parser gives up on one).
+    func members() throws(Unread) -> [Member] {
+        guard case .object(let members) = self else { throw Unread() }
+        return members
+    }
+
+    /// A string, as `decode(String.self, forKey:)` reads it: `null` or any other kind is refused.
+    func string() throws(Unread) -> String {
+        guard case .string(let text) = self else { throw Unread() }
+        return text
+    }
+
+    /// A present member as `decodeIfPresent(String.self, forKey:)` reads it: `null` is nil.
+    func optionalString() throws(Unread) -> String? {
+        switch self {
+        case .null: return nil
+        case .string(let text): return text
+        default: throw Unread()
+        }
+    }
+
+    /// A present member as `decodeIfPresent([String].self, forKey:)` reads it: `null` is nil, and
+    /// every element must be a string.
+    func optionalStrings() throws(Unread) -> [String]? {
+        switch self {
+        case .null: return nil
+        case .array(let elements):
+            var strings: [String] = []
+            strings.reserveCapacity(elements.count)
+            for element in elements { strings.append(try element.string()) }
+            return strings
+        default: throw Unread()
+        }
+    }
+
+    /// A present member as `decodeIfPresent(Int.self, forKey:)` reads it: `null` is nil, and only
+    /// a plain integer that fits (`1.0`, `1e2` and overflow are `JSONDecoder`'s to read).
+    func optionalInt() throws(Unread) -> Int? {
+        switch self {
+        case .null: return nil
+        case .number(let text):
+            guard let value = Int(text, radix: 10) else { throw Unread() }
+            return value
+        default: throw Unread()
+        }
+    }
+
+    /// A present member as `decodeIfPresent(T.self, forKey:)` reads an enum of string raw values:
+    /// `null` is nil, an unknown value is refused.
+    func optionalRawValue<T: RawRepresentable<String>>(_ type: T.Type) throws(Unread) -> T? {
+        switch self {
+        case .null: return nil
+        case .string(let text):
+            guard let value = T(rawValue: text) else { throw Unread() }
+            return value
+        default: throw Unread()
+        }
+    }
+}
+
+/// An object member's key as the direct readers match it against their names: lengths compared
+/// first, so that a key is compared as a `String` only with names of its length.
+///
+/// This is `String` equality for the readers' names: a key of another length could equal a name
+/// only through a character canonically equivalent to one of the name's, and the only characters
+/// canonically equivalent to an ASCII one are the Kelvin sign (`K`), the Greek question mark
+/// (`;`) and the Greek varia (`` ` ``), which no name contains (checked as each name is made).
+struct MemberKey: Equatable, ExpressibleByStringLiteral {
+    let text: String
+
+    init(_ text: String) { self.text = text }
+
+    init(stringLiteral name: String) {
+        assert(
+            name.utf8.allSatisfy {
+                $0 < 0x80 && $0 != UInt8(ascii: "K") && $0 != UInt8(ascii: ";") && $0 != UInt8(ascii: "`")
+            })
+        text = name
+    }
+
+    static func == (key: MemberKey, name: MemberKey) -> Bool {
+        key.text.utf8.count == name.text.utf8.count && key.text == name.text
+    }
+}
