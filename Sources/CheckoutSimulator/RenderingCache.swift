@@ -392,6 +392,9 @@ extension RenderingCache: AnswerDescriber {
         static func == (lhs: AnswerKey, rhs: AnswerKey) -> Bool { lhs.hash == rhs.hash && lhs.answer == rhs.answer }
     }
 
+    /// How many answers the cache keeps described.
+    package var describedAnswerCount: Int { answerShards.reduce(0) { $0 + $1.withLock(\.count) } }
+
     /// `answer` as ``/CheckoutFlows/TranscriptValue/answer(_:)`` describes it, described once an
     /// exploration when it is `Hashable`: the sessions of a scenario answer with the same updates,
     /// whose JSON costs more than the rest of their entries. Equal answers describe alike: their

@@ -66,6 +66,43 @@ final class EventDirectReadingTests: XCTestCase {
         XCTAssertEqual(kinds.count, 12)
     }
 
+    // spec W2: the events above give every member of every wire type they hold a value at least
+    // once, so that a member added to a wire type, which its reader would pass over while
+    // `init(from:)` reads it, fails here until an event carries it (and the reading above then
+    // compares it).
+    func testTheEventsSetEveryMemberOfTheirWireTypes() throws {
+        var members: [String: Set<String>] = [:]
+        var present: [String: Set<String>] = [:]
+        for text in Self.events {
+            let event = try JSONDecoder().decode(RelayEvent.self, from: Data(text.utf8))
+            Self.collectMembers(of: event.payload, members: &members, present: &present)
+        }
+        XCTAssertGreaterThanOrEqual(members.count, 8, "wire types seen: \(members.keys.sorted())")
+        for (type, all) in members {
+            XCTAssertEqual(all.subtracting(present[type] ?? []), [], "members of \(type) no event sets")
+        }
+    }
+
+    /// The stored members of every CheckoutWeb wire type within `value` (`members`), and those
+    /// that hold a value there (`present`), by the type's name.
+    private static func collectMembers(
+        of value: Any, members: inout [String: Set<String>], present: inout [String: Set<String>]
+    ) {
+        let mirror = Mirror(reflecting: value)
+        let type = String(reflecting: Swift.type(of: value))
+        let isWireType = mirror.displayStyle == .struct && type.hasPrefix("CheckoutWeb.")
+        for child in mirror.children {
+            if isWireType, let label = child.label {
+                members[type, default: []].insert(label)
+                let inner = Mirror(reflecting: child.value)
+                if inner.displayStyle != .optional || !inner.children.isEmpty {
+                    present[type, default: []].insert(label)
+                }
+            }
+            collectMembers(of: child.value, members: &members, present: &present)
+        }
+    }
+
     // spec W2: the events the relay's tests build, as JSONEncoder writes them, are read directly
     // to the same value.
     func testTheTestsEventsAreReadDirectly() throws {
