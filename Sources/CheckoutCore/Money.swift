@@ -72,9 +72,9 @@ public struct Money: Hashable, Sendable, CustomStringConvertible {
     /// The amount as a locale-independent decimal string with exactly the currency's minor digits:
     /// `"12.50"` USD, `"500"` JPY, `"1.250"` KWD, `"-0.99"`.
     public var amountString: String {
-        // Written from its last digit back into a string of the exact length (at most 23 bytes for
-        // two minor digits: a small string, no allocation): the relay writes every amount of every
-        // answer, and concatenating pieces cost some 2,400 instructions an amount.
+        // Written from its last digit back into a string of the exact length (up to 15 bytes, which
+        // is nearly every amount, a small string with no allocation): the relay writes every
+        // amount of every answer, and concatenating pieces cost some 2,400 instructions an amount.
         let digits = currency.minorUnitDigits
         let magnitude = minorUnits.magnitude
         var significant = 1

@@ -66,8 +66,7 @@ public struct ApplePayCouponCodeUpdate: Codable, Hashable, Sendable {
             newTotal: newTotal, newLineItems: newLineItems,
             errors: try appleErrors(core.shownErrors, path: "errors"),
             newShippingMethods: appleShippingMethods(core.shippingMethods))
-        // Nearly every update sets no terms: nothing is built for them then.
-        if !core.terms.isEmpty { termsMembers = ApplePayPaymentTermsMembers(core.terms) }
+        setTerms(core.terms)
     }
 
     /// The core update, amounts read in `currency`.

@@ -15,11 +15,6 @@ extension ApplePayError {
 extension [ApplePayError] {
     /// Writes the errors as a JSON array (``ApplePayError/writeJSON(to:)``).
     package func writeJSON(to writer: inout JSONWriter) {
-        writer.byte(UInt8(ascii: "["))
-        for error in self {
-            writer.element()
-            error.writeJSON(to: &writer)
-        }
-        writer.byte(UInt8(ascii: "]"))
+        writer.array(self) { $0.writeJSON(to: &$1) }
     }
 }

@@ -22,11 +22,6 @@ extension ApplePayLineItem {
 extension [ApplePayLineItem] {
     /// Writes the items as a JSON array (``ApplePayLineItem/writeJSON(to:)``).
     package func writeJSON(to writer: inout JSONWriter) {
-        writer.byte(UInt8(ascii: "["))
-        for item in self {
-            writer.element()
-            item.writeJSON(to: &writer)
-        }
-        writer.byte(UInt8(ascii: "]"))
+        writer.array(self) { $0.writeJSON(to: &$1) }
     }
 }

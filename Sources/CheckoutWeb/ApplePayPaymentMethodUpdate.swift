@@ -61,8 +61,7 @@ public struct ApplePayPaymentMethodUpdate: Codable, Hashable, Sendable {
         self.init(
             newTotal: newTotal, newLineItems: newLineItems,
             errors: try appleErrors(core.errors, path: "errors"))
-        // Nearly every update sets no terms: nothing is built for them then.
-        if !core.terms.isEmpty { termsMembers = ApplePayPaymentTermsMembers(core.terms) }
+        setTerms(core.terms)
     }
 
     /// The core update, amounts read in `currency`.

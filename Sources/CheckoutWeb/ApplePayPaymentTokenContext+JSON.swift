@@ -17,11 +17,6 @@ extension ApplePayPaymentTokenContext {
 extension [ApplePayPaymentTokenContext] {
     /// Writes the contexts as a JSON array (``ApplePayPaymentTokenContext/writeJSON(to:)``).
     package func writeJSON(to writer: inout JSONWriter) {
-        writer.byte(UInt8(ascii: "["))
-        for context in self {
-            writer.element()
-            context.writeJSON(to: &writer)
-        }
-        writer.byte(UInt8(ascii: "]"))
+        writer.array(self) { $0.writeJSON(to: &$1) }
     }
 }

@@ -20,11 +20,6 @@ extension ApplePayShippingMethod {
 extension [ApplePayShippingMethod] {
     /// Writes the methods as a JSON array (``ApplePayShippingMethod/writeJSON(to:)``).
     package func writeJSON(to writer: inout JSONWriter) {
-        writer.byte(UInt8(ascii: "["))
-        for method in self {
-            writer.element()
-            method.writeJSON(to: &writer)
-        }
-        writer.byte(UInt8(ascii: "]"))
+        writer.array(self) { $0.writeJSON(to: &$1) }
     }
 }

@@ -54,8 +54,7 @@ public struct ApplePayShippingMethodUpdate: Codable, Hashable, Sendable {
         let (newTotal, newLineItems) = try appleTotalAndLineItems(core.summaryItems, field: "summaryItems")
         self.init(
             newTotal: newTotal, newLineItems: newLineItems)
-        // Nearly every update sets no terms: nothing is built for them then.
-        if !core.terms.isEmpty { termsMembers = ApplePayPaymentTermsMembers(core.terms) }
+        setTerms(core.terms)
     }
 
     /// The core update, amounts read in `currency`.

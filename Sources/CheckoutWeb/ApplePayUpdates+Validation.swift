@@ -31,6 +31,18 @@ extension ApplePayTotalUpdate {
         }
     }
 
+    /// Whether the update sets any of the payment's terms.
+    var hasTerms: Bool {
+        newRecurringPaymentRequest != nil || newAutomaticReloadPaymentRequest != nil || newMultiTokenContexts != nil
+            || newDeferredPaymentRequest != nil
+    }
+
+    /// Sets the four terms members from a core update's terms; nothing is built when there are
+    /// none, as in nearly every update.
+    mutating func setTerms(_ terms: PaymentTerms) {
+        if !terms.isEmpty { termsMembers = ApplePayPaymentTermsMembers(terms) }
+    }
+
     /// What WebKit checks of every merchant answer that carries a new total (`ApplePaySession.cpp`'s
     /// conversions of the update dictionaries): the new total as a total, the new line items as
     /// line items, the new shipping methods as the request's; `errors` from version 3; the `new…`
@@ -57,11 +69,7 @@ extension ApplePayTotalUpdate {
             }
         }
         // Nearly every update sets no terms: their members are not gathered then.
-        if newRecurringPaymentRequest != nil || newAutomaticReloadPaymentRequest != nil
-            || newMultiTokenContexts != nil || newDeferredPaymentRequest != nil
-        {
-            try termsMembers.checkAmounts(update: true)
-        }
+        if hasTerms { try termsMembers.checkAmounts(update: true) }
     }
 }
 

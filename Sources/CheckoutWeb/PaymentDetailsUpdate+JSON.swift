@@ -34,12 +34,7 @@ extension PaymentDetailsUpdate {
         }
         if let shippingOptions {
             writer.key("shippingOptions")
-            writer.byte(UInt8(ascii: "["))
-            for option in shippingOptions {
-                writer.element()
-                option.writeJSON(to: &writer)
-            }
-            writer.byte(UInt8(ascii: "]"))
+            writer.array(shippingOptions) { $0.writeJSON(to: &$1) }
         }
         if let total {
             writer.key("total")

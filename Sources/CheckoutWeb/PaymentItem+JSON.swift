@@ -29,11 +29,6 @@ extension PaymentItem {
 extension [PaymentItem] {
     /// Writes the items as a JSON array (``PaymentItem/writeJSON(to:)``).
     package func writeJSON(to writer: inout JSONWriter) {
-        writer.byte(UInt8(ascii: "["))
-        for item in self {
-            writer.element()
-            item.writeJSON(to: &writer)
-        }
-        writer.byte(UInt8(ascii: "]"))
+        writer.array(self) { $0.writeJSON(to: &$1) }
     }
 }

@@ -18,8 +18,6 @@ extension RelayReply {
         writer.byte(UInt8(ascii: "{"))
         switch body {
         case .complete(let completion):
-            // Express Checkout Element's `amount` comes first; its completions are not written here.
-            guard completion.elementsAmount == nil else { return false }
             writer.key("argument")
             guard completion.writeArgumentJSON(to: &writer) else { return false }
             writer.member("complete", completion.method)
