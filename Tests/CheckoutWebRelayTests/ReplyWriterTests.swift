@@ -83,38 +83,7 @@ final class ReplyWriterTests: XCTestCase {
     // spec W1: every optional member of every Apple Pay answer, present and absent.
     func testEveryAppleAnswerWithAndWithoutEachMemberIsWrittenAsJSONEncoderWritesIt() throws {
         for update in Self.updates(texts: Self.awkwardTexts) {
-            try assertWrittenAsJSONEncoderWrites(
-                .shippingContactSelection(
-                    ApplePayShippingContactUpdate(
-                        newTotal: update.total, newLineItems: update.lines, errors: update.errors,
-                        newShippingMethods: update.methods, newRecurringPaymentRequest: update.recurring,
-                        newAutomaticReloadPaymentRequest: update.automaticReload,
-                        newMultiTokenContexts: update.contexts, newDeferredPaymentRequest: update.deferred,
-                        newDisbursementRequest: update.disbursement)))
-            try assertWrittenAsJSONEncoderWrites(
-                .shippingMethodSelection(
-                    ApplePayShippingMethodUpdate(
-                        newTotal: update.total, newLineItems: update.lines, newShippingMethods: update.methods,
-                        newRecurringPaymentRequest: update.recurring,
-                        newAutomaticReloadPaymentRequest: update.automaticReload,
-                        newMultiTokenContexts: update.contexts, newDeferredPaymentRequest: update.deferred,
-                        newDisbursementRequest: update.disbursement)))
-            try assertWrittenAsJSONEncoderWrites(
-                .paymentMethodSelection(
-                    ApplePayPaymentMethodUpdate(
-                        newTotal: update.total, newLineItems: update.lines, errors: update.errors,
-                        newShippingMethods: update.methods, newRecurringPaymentRequest: update.recurring,
-                        newAutomaticReloadPaymentRequest: update.automaticReload,
-                        newMultiTokenContexts: update.contexts, newDeferredPaymentRequest: update.deferred,
-                        newDisbursementRequest: update.disbursement)))
-            try assertWrittenAsJSONEncoderWrites(
-                .couponCodeChange(
-                    ApplePayCouponCodeUpdate(
-                        newTotal: update.total, newLineItems: update.lines, errors: update.errors,
-                        newShippingMethods: update.methods, newRecurringPaymentRequest: update.recurring,
-                        newAutomaticReloadPaymentRequest: update.automaticReload,
-                        newMultiTokenContexts: update.contexts, newDeferredPaymentRequest: update.deferred,
-                        newDisbursementRequest: update.disbursement)))
+            for completion in update.answers { try assertWrittenAsJSONEncoderWrites(completion) }
         }
         let order = ApplePayPaymentOrderDetails(
             orderTypeIdentifier: "com.example.order", orderIdentifier: "o/1 \"x\"",
@@ -217,30 +186,17 @@ final class ReplyWriterTests: XCTestCase {
         var random = SeededGenerator(seed: 336)
         for _ in 0..<600 {
             let update = Self.randomUpdate(&random)
-            let completions: [RelayCompletion] = [
-                .shippingContactSelection(
-                    ApplePayShippingContactUpdate(
-                        newTotal: update.total, newLineItems: update.lines, errors: update.errors,
-                        newShippingMethods: update.methods, newRecurringPaymentRequest: update.recurring,
-                        newAutomaticReloadPaymentRequest: update.automaticReload,
-                        newMultiTokenContexts: update.contexts, newDeferredPaymentRequest: update.deferred,
-                        newDisbursementRequest: update.disbursement)),
-                .shippingMethodSelection(
-                    ApplePayShippingMethodUpdate(
-                        newTotal: update.total, newLineItems: update.lines, newShippingMethods: update.methods,
-                        newRecurringPaymentRequest: update.recurring,
-                        newAutomaticReloadPaymentRequest: update.automaticReload,
-                        newMultiTokenContexts: update.contexts, newDeferredPaymentRequest: update.deferred,
-                        newDisbursementRequest: update.disbursement)),
-                .payment(
-                    ApplePayPaymentAuthorizationResult(
-                        status: Int.random(in: -9...9, using: &random), errors: update.errors,
-                        orderDetails: Bool.random(using: &random)
-                            ? ApplePayPaymentOrderDetails(
-                                orderTypeIdentifier: Self.randomText(&random),
-                                orderIdentifier: Self.randomText(&random), webServiceURL: Self.randomText(&random),
-                                authenticationToken: Self.randomText(&random)) : nil)),
-            ]
+            let completions: [RelayCompletion] =
+                update.answers + [
+                    .payment(
+                        ApplePayPaymentAuthorizationResult(
+                            status: Int.random(in: -9...9, using: &random), errors: update.errors,
+                            orderDetails: Bool.random(using: &random)
+                                ? ApplePayPaymentOrderDetails(
+                                    orderTypeIdentifier: Self.randomText(&random),
+                                    orderIdentifier: Self.randomText(&random), webServiceURL: Self.randomText(&random),
+                                    authenticationToken: Self.randomText(&random)) : nil))
+                ]
             for completion in completions { try assertWrittenAsJSONEncoderWrites(completion) }
         }
     }
@@ -371,6 +327,36 @@ final class ReplyWriterTests: XCTestCase {
         var contexts: [ApplePayPaymentTokenContext]?
         var deferred: ApplePayDeferredPaymentRequest?
         var disbursement: JSONValue?
+
+        /// The four Apple Pay updates with these members (a shipping method update has no errors).
+        var answers: [RelayCompletion] {
+            [
+                .shippingContactSelection(
+                    ApplePayShippingContactUpdate(
+                        newTotal: total, newLineItems: lines, errors: errors, newShippingMethods: methods,
+                        newRecurringPaymentRequest: recurring, newAutomaticReloadPaymentRequest: automaticReload,
+                        newMultiTokenContexts: contexts, newDeferredPaymentRequest: deferred,
+                        newDisbursementRequest: disbursement)),
+                .shippingMethodSelection(
+                    ApplePayShippingMethodUpdate(
+                        newTotal: total, newLineItems: lines, newShippingMethods: methods,
+                        newRecurringPaymentRequest: recurring, newAutomaticReloadPaymentRequest: automaticReload,
+                        newMultiTokenContexts: contexts, newDeferredPaymentRequest: deferred,
+                        newDisbursementRequest: disbursement)),
+                .paymentMethodSelection(
+                    ApplePayPaymentMethodUpdate(
+                        newTotal: total, newLineItems: lines, errors: errors, newShippingMethods: methods,
+                        newRecurringPaymentRequest: recurring, newAutomaticReloadPaymentRequest: automaticReload,
+                        newMultiTokenContexts: contexts, newDeferredPaymentRequest: deferred,
+                        newDisbursementRequest: disbursement)),
+                .couponCodeChange(
+                    ApplePayCouponCodeUpdate(
+                        newTotal: total, newLineItems: lines, errors: errors, newShippingMethods: methods,
+                        newRecurringPaymentRequest: recurring, newAutomaticReloadPaymentRequest: automaticReload,
+                        newMultiTokenContexts: contexts, newDeferredPaymentRequest: deferred,
+                        newDisbursementRequest: disbursement)),
+            ]
+        }
     }
 
     /// Every error code, with no field and with each contact field.

@@ -27,18 +27,15 @@ extension ApplePayDateComponents {
     ///   not a plain integer, a member of the wrong kind, an object with members and none of these.
     init(node: EventJSONDecoder.Node) throws(EventJSONDecoder.Unread) {
         self.init()
-        let members = try node.members()
-        var known = false
-        for member in members {
+        try node.readOptionalMembers { member throws(EventJSONDecoder.Unread) in
             switch MemberKey(member.key) {
             case "years": years = try member.value.optionalInt()
             case "months": months = try member.value.optionalInt()
             case "days": days = try member.value.optionalInt()
             case "hours": hours = try member.value.optionalInt()
-            default: continue
+            default: return false
             }
-            known = true
+            return true
         }
-        if !known, !members.isEmpty { throw EventJSONDecoder.Unread() }
     }
 }

@@ -8,9 +8,7 @@ extension ApplePayPaymentContact {
     ///   wrong kind, or an object with members and none of a contact's (which it refuses, spec W2).
     init(node: EventJSONDecoder.Node) throws(EventJSONDecoder.Unread) {
         self.init()
-        let members = try node.members()
-        var known = false
-        for member in members {
+        try node.readOptionalMembers { member throws(EventJSONDecoder.Unread) in
             switch MemberKey(member.key) {
             case "phoneNumber": phoneNumber = try member.value.optionalString()
             case "emailAddress": emailAddress = try member.value.optionalString()
@@ -26,10 +24,9 @@ extension ApplePayPaymentContact {
             case "administrativeArea": administrativeArea = try member.value.optionalString()
             case "country": country = try member.value.optionalString()
             case "countryCode": countryCode = try member.value.optionalString()
-            default: continue
+            default: return false
             }
-            known = true
+            return true
         }
-        if !known, !members.isEmpty { throw EventJSONDecoder.Unread() }
     }
 }

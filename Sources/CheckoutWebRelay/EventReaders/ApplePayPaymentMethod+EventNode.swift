@@ -9,9 +9,7 @@ extension ApplePayPaymentMethod {
     ///   members and none of a payment method's (which it refuses, spec W2).
     init(node: EventJSONDecoder.Node) throws(EventJSONDecoder.Unread) {
         self.init()
-        let members = try node.members()
-        var known = false
-        for member in members {
+        try node.readOptionalMembers { member throws(EventJSONDecoder.Unread) in
             switch MemberKey(member.key) {
             case "displayName": displayName = try member.value.optionalString()
             case "network": network = try member.value.optionalString()
@@ -21,11 +19,10 @@ extension ApplePayPaymentMethod {
             case "billingContact":
                 billingContact = try member.value.isNull ? nil : ApplePayPaymentContact(node: member.value)
             case "bindToken": bindToken = try member.value.optionalString()
-            default: continue
+            default: return false
             }
-            known = true
+            return true
         }
-        if !known, !members.isEmpty { throw EventJSONDecoder.Unread() }
     }
 }
 

@@ -19,6 +19,17 @@ extension EventJSONDecoder.Node {
         return members
     }
 
+    /// Reads an object whose members are all optional, as a wire type's `init(from:)` reads it:
+    /// `read` reads each member it knows and answers whether it knew it; unknown members are
+    /// passed over beside a known one, and an object with members but none known is refused (the
+    /// `Decodable` path decides: spec W2's foreign payload).
+    func readOptionalMembers(_ read: (Member) throws(Unread) -> Bool) throws(Unread) {
+        let members = try members()
+        var known = false
+        for member in members where try read(member) { known = true }
+        if !known, !members.isEmpty { throw Unread() }
+    }
+
     /// A string, as `decode(String.self, forKey:)` reads it: `null` or any other kind is refused.
     func string() throws(Unread) -> String {
         guard case .string(let text) = self else { throw Unread() }

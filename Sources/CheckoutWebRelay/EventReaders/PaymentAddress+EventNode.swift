@@ -8,9 +8,7 @@ extension PaymentAddress {
     ///   wrong kind, or an object with members and none of an address's (which it refuses, spec W2).
     init(node: EventJSONDecoder.Node) throws(EventJSONDecoder.Unread) {
         self.init()
-        let members = try node.members()
-        var known = false
-        for member in members {
+        try node.readOptionalMembers { member throws(EventJSONDecoder.Unread) in
             switch MemberKey(member.key) {
             case "country": country = try member.value.optionalString()
             case "addressLine": addressLine = try member.value.optionalStrings()
@@ -22,10 +20,9 @@ extension PaymentAddress {
             case "organization": organization = try member.value.optionalString()
             case "recipient": recipient = try member.value.optionalString()
             case "phone": phone = try member.value.optionalString()
-            default: continue
+            default: return false
             }
-            known = true
+            return true
         }
-        if !known, !members.isEmpty { throw EventJSONDecoder.Unread() }
     }
 }
