@@ -33,7 +33,8 @@ let usage = """
                        concurrency-baseline-2, explore
                        (each example under --examples, COUNT sessions each), relay, relay-off
                        (transcripts off), relay-baseline (COUNT whole sessions of five events), relay-idle
-                       (COUNT sessions left idle after four events, for a heap profiler).
+                       (COUNT sessions left idle after four events, for a heap profiler), relay-idle-off
+                       (the same, transcripts off).
       --count COUNT    How many round trips, sessions or parked sessions --profile runs, or events a
                        flood sends
                        (default 100000).
@@ -133,6 +134,7 @@ if let workload = options.profile {
         let relay = RelayBench.relay(merchant, transcripts: workload == "relay")
         _ = await RelayBench.relaySessions(count, relay, pages, caller: RelayCaller("profile"))
     case "relay-idle": _ = await RelayBench.idleBytes(count)
+    case "relay-idle-off": _ = await RelayBench.idleBytes(count, transcripts: false)
     case "relay-baseline":
         _ = RelayBench.plainSessions(count, RelayBench.plainRelay(), RelayPage.sessions(RelayBench.pagesPerPool))
     default:
