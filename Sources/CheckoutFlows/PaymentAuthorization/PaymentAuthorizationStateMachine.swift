@@ -158,11 +158,8 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     package mutating func selectPaymentMethod(_ method: PaymentMethod, at now: FlowInstant) -> Effect<Call> {
         let action = "selectPaymentMethod"
         if let refused = refusal(action, at: now, allowedWhileAwaitingPIN: false) { return refused }
-        let name = method.displayName ?? method.network?.rawValue ?? method.type.rawValue
-        log.record(action: action, deferred: { .model(method, description: name) }, at: now)
-        return open(
-            .paymentMethod(method), .didSelectPaymentMethod, .deferred({ .model(method, description: name) }), at: now
-        ) {
+        log.record(action: action, deferred: .paymentMethod(method), at: now)
+        return open(.paymentMethod(method), .didSelectPaymentMethod, .deferred(.paymentMethod(method)), at: now) {
             .didSelectPaymentMethod(method, id: $0)
         }
     }
@@ -246,7 +243,7 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
             shippingMethod: sheet.selectedShippingMethod
         )
         log.record(
-            action: sheet.isAwaitingPIN ? "authorize (PIN re-entry)" : action, deferred: { .token(token) }, at: now)
+            action: sheet.isAwaitingPIN ? "authorize (PIN re-entry)" : action, deferred: .token(token), at: now)
         log.record(.call(DelegateMethod.willAuthorizePayment.name, callbackID: nil, []), at: now)
         return open(.authorization(payment), .didAuthorizePayment, .value(.payment(payment)), at: now) {
             .authorize(payment, id: $0)
@@ -483,7 +480,9 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
     enum CallArgument {
         case value(TranscriptValue)
         /// A value described when the transcript is read (``FlowLog/record(call:callbackID:deferred:at:)``).
-        case deferred(@Sendable () -> TranscriptValue)
+        /// (Boxed: inline, a card would make every argument, the round trip's included, 24 bytes
+        /// larger.)
+        indirect case deferred(DeferredTranscriptValue)
         /// The contact the delegate sees redacted, recorded in full and redacted when read
         /// (``FlowLog/record(call:callbackID:redactingForShipping:at:)``).
         case redacted(Contact)

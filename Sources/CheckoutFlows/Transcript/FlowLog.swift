@@ -7,7 +7,7 @@ import Synchronization
 package struct FlowLog: Sendable {
     /// The transcript as recorded: each entry's time and sequence number are taken when it
     /// happens; a completion's answer is described only when the transcript is read. The newest
-    /// records; the older ones are in `archive`.
+    /// records; the older ones are in `archive`, in chunks or packed.
     private var records: [Record] = []
     /// Full chunks of earlier records and the merchant's answers, once there are any (nil for a
     /// short transcript without completions, and when transcripts are off).
@@ -15,7 +15,7 @@ package struct FlowLog: Sendable {
     /// The newest records' first capacity: what a flow records up to its first callback, where a
     /// parked session waits (`present`, the action, its call). Appending doubles it, up to a
     /// chunk: 3, 6, 12, ... 192 (the allocator's rounding adds less than a record); ``compact()``
-    /// gives back what is unused.
+    /// packs them.
     private static var firstCapacity: Int { 3 }
     private static var chunkSize: Int { firstCapacity << 6 }
     package let recordsTranscript: Bool
@@ -52,6 +52,7 @@ package struct FlowLog: Sendable {
         let chunks = archive?.chunks ?? []
         entries.reserveCapacity(chunks.count * Self.chunkSize + records.count)
         var answers = AnswerCursor(archive: describingAnswers ? archive : nil, describer: describer)
+        for record in archive?.packed ?? PackedRecords() { entries.append(record.entry(archive, &answers)) }
         for chunk in chunks {
             for record in chunk { entries.append(record.entry(archive, &answers)) }
         }
@@ -65,14 +66,20 @@ package struct FlowLog: Sendable {
         records.append(record)
     }
 
-    /// Gives back the room the newest records do not use, when it is a record's or more: for a
-    /// flow that waits long between events (a relayed session, idle between the page's events
-    /// with up to half its records' room unused after doubling). Not on the round trip: checking
-    /// the room at every append would cost each delegate round trip, where this costs a copy of
-    /// the records an event (BENCHMARKS.md, the relay's bytes).
+    /// Packs the records (``PackedRecords``) and keeps the deferred values in an array of their
+    /// size: for a flow that waits long between events (a relayed session, idle between
+    /// the page's events), whose records take 64 bytes each, with up to half as much again unused
+    /// after doubling. Not on the round trip: the records are appended as they are, and packed
+    /// when the relay's event is over (BENCHMARKS.md, the relay's bytes). The transcript reads
+    /// the same.
     package mutating func compact() {
-        guard records.capacity - records.count > 0, !records.isEmpty else { return }
-        records = records.withUnsafeBufferPointer { Array($0) }
+        guard recordsTranscript, !records.isEmpty || archive?.chunks.isEmpty == false else { return }
+        let archive = uniqueArchive()
+        for chunk in archive.chunks { archive.packed.append(chunk) }
+        archive.chunks = []
+        archive.packed.append(records)
+        records = []
+        archive.compact()
     }
 
     /// Moves the full newest chunk to the archive. Out of line, as is all that is not the append
@@ -135,28 +142,31 @@ package struct FlowLog: Sendable {
         append(.call, method, id: id ?? 0, value: argument(), byDefault: false, at: now)
     }
 
-    /// Records `.action(name, [value()])`, calling `value` only when the transcript is read, as an
-    /// answer not of the archive's own type is: describing a token or a card (their text and JSON)
-    /// costs more than a whole session does without it, and a description is a pure function of
-    /// the value, so the text is the same.
+    /// Records `.action(name, [value.described])`, describing `value` only when the transcript is
+    /// read, as an answer not of the archive's own type is: describing a token or a card (their
+    /// text and JSON) costs more than a whole session does without it, and a description is a
+    /// pure function of the value, so the text is the same.
     @inline(never)
-    package mutating func record(
-        action name: String, deferred value: @escaping @Sendable () -> TranscriptValue, at now: FlowInstant
-    ) {
+    package mutating func record(action name: String, deferred value: DeferredTranscriptValue, at now: FlowInstant) {
         guard recordsTranscript else { return }
-        uniqueArchive().describedLater.append(value)
+        uniqueArchive().describedLater.append(.value(value))
         append(.deferredAction, name, id: 0, value: nil, byDefault: false, at: now)
     }
 
-    /// Records `.call(method, callbackID: id, [value()])`, calling `value` only when the transcript
-    /// is read (see ``record(action:deferred:at:)``).
+    /// Records `.call(method, callbackID: id, [value.described])`, describing `value` only when the
+    /// transcript is read (see ``record(action:deferred:at:)``). A value that is the last one
+    /// kept (the card an action selected, whose call follows) is kept once.
     @inline(never)
     package mutating func record(
-        call method: String, callbackID id: UInt64, deferred value: @escaping @Sendable () -> TranscriptValue,
-        at now: FlowInstant
+        call method: String, callbackID id: UInt64, deferred value: DeferredTranscriptValue, at now: FlowInstant
     ) {
         guard recordsTranscript else { return }
-        uniqueArchive().describedLater.append(value)
+        let archive = uniqueArchive()
+        if case .value(let last) = archive.describedLater.last, last == value {
+            append(.repeatedDeferredCall, method, id: id, value: nil, byDefault: false, at: now)
+            return
+        }
+        archive.describedLater.append(.value(value))
         append(.deferredCall, method, id: id, value: nil, byDefault: false, at: now)
     }
 
@@ -221,7 +231,7 @@ package struct FlowLog: Sendable {
             return true
         }
         guard archiveIs(Archive.self) else {
-            archive.describedLater.append { TranscriptValue.answer(answer) }
+            archive.describedLater.append(.answer { TranscriptValue.answer(answer) })
             return false
         }
         // The archive of a log that had no answers yet takes this one's type.
@@ -262,6 +272,14 @@ package struct FlowLog: Sendable {
                 return true
             }
         }
+        guard var packed = archive.map({ Array($0.packed) }) else { return false }
+        for index in packed.indices.reversed() where isCall(packed[index]) {
+            packed[index] = record(event, time: packed[index].time, sequence: packed[index].sequence)
+            var repacked = PackedRecords()
+            repacked.append(packed)
+            uniqueArchive().packed = repacked
+            return true
+        }
         return false
     }
 
@@ -289,7 +307,7 @@ package struct FlowLog: Sendable {
 
     /// One recorded entry, its event in parts put together when read: for the events the flows
     /// record on their hot paths, nothing to build when recorded and little to destroy.
-    private struct Record: Sendable {
+    struct Record: Sendable {
         enum Kind: UInt8 {
             /// `.action(name, [value])` (`[]` without a value).
             case action
@@ -311,6 +329,8 @@ package struct FlowLog: Sendable {
             case deferredAction
             /// `.call(name, callbackID: id, [value])`, the value the same.
             case deferredCall
+            /// The same, the value the last one of `describedLater` before it.
+            case repeatedDeferredCall
             /// `.outcome(name)`.
             case outcome
             /// Any other event: the archive's `events[id]`.
@@ -347,7 +367,7 @@ package struct FlowLog: Sendable {
         }
 
         /// The entry; an answer the next one `answers` gives.
-        func entry(_ archive: Archive?, _ answers: inout AnswerCursor) -> TranscriptEntry {
+        fileprivate func entry(_ archive: Archive?, _ answers: inout AnswerCursor) -> TranscriptEntry {
             func values() -> [TranscriptValue] { value.map { [$0] } ?? [] }
             let event: TranscriptEvent =
                 switch kind {
@@ -366,6 +386,7 @@ package struct FlowLog: Sendable {
                         byDefault: byDefault)
                 case .deferredAction: .action(name, answers.next(ownType: false).map { [$0] } ?? [])
                 case .deferredCall: .call(name, callbackID: id, answers.next(ownType: false).map { [$0] } ?? [])
+                case .repeatedDeferredCall: .call(name, callbackID: id, answers.repeated().map { [$0] } ?? [])
                 case .outcome: .outcome(name)
                 case .event: archive.unsafelyUnwrapped.events[Int(id)]
                 }
@@ -378,14 +399,16 @@ package struct FlowLog: Sendable {
     /// outgrows the size that the allocator serves from its heap), and the merchant's answers,
     /// in the order recorded. Shared by copies of the log until one of them changes it (copy on
     /// write: changed only through a log that holds the only reference).
-    private class Archive: @unchecked Sendable {
+    fileprivate class Archive: @unchecked Sendable {
         final var chunks: [[Record]] = []
+        /// The records packed by ``FlowLog/compact()``: the oldest, before `chunks`.
+        final var packed = PackedRecords()
         /// The ready-made events recorded in no shape of a record's own (``Record/Kind/event``).
         final var events: [TranscriptEvent] = []
-        /// What is described only when the transcript is read, in the order recorded, each in a
-        /// closure that describes it: the answers not of the archive's own type (``AnswerArchive``)
-        /// and the values of ``Record/Kind/deferredAction`` and ``Record/Kind/deferredCall`` records.
-        final var describedLater: [@Sendable () -> TranscriptValue] = []
+        /// What is described only when the transcript is read, in the order recorded: the answers
+        /// not of the archive's own type (``AnswerArchive``) and the values of
+        /// ``Record/Kind/deferredAction`` and ``Record/Kind/deferredCall`` records.
+        final var describedLater: [DescribedLater] = []
         /// The violations recorded (``FlowLog/violations``).
         final var violations: [Violation] = []
 
@@ -393,12 +416,20 @@ package struct FlowLog: Sendable {
 
         init(taking archive: Archive) {
             chunks = archive.chunks
+            packed = archive.packed
             events = archive.events
             describedLater = archive.describedLater
             violations = archive.violations
         }
 
         func copy() -> Archive { Archive(taking: self) }
+
+        /// Keeps what is described later in an array of its size (``FlowLog/compact()``). (Not the
+        /// answers: a flow answers once an event or so, and their array, grown by doubling, would
+        /// be copied on most events.)
+        final func compact() {
+            describedLater.shrinkToFit()
+        }
 
         /// The archive's own answer at `index`, described by `describer` or by itself.
         func answer(at index: Int, describer: (any AnswerDescriber)?) -> TranscriptValue {
@@ -407,7 +438,7 @@ package struct FlowLog: Sendable {
     }
 
     /// An archive with a column of answers of one type: a machine's answers, kept as they are.
-    private final class AnswerArchive<Answer: CustomStringConvertible & Sendable>: Archive, @unchecked Sendable {
+    fileprivate final class AnswerArchive<Answer: CustomStringConvertible & Sendable>: Archive, @unchecked Sendable {
         /// The answers, in a cell of their own: a stored property of a class is checked for
         /// exclusive access at run time, on each answer (about 120 instructions), a pointer's
         /// memory is not. (Changed only through a log that holds the only reference.)
@@ -439,13 +470,33 @@ package struct FlowLog: Sendable {
         }
     }
 
+    /// A value the transcript describes when it is read.
+    fileprivate enum DescribedLater: Sendable {
+        /// A token or a payment method (``FlowLog/record(action:deferred:at:)``).
+        case value(DeferredTranscriptValue)
+        /// An answer not of the archive's own type, described by the closure.
+        case answer(@Sendable () -> TranscriptValue)
+
+        var described: TranscriptValue {
+            switch self {
+            case .value(let value): value.described
+            case .answer(let describe): describe()
+            }
+        }
+    }
+
     /// Reads the archive's answers and deferred values in the order they were recorded; none when
     /// not describing.
-    private struct AnswerCursor {
+    fileprivate struct AnswerCursor {
         let archive: Archive?
         let describer: (any AnswerDescriber)?
         var own = 0
         var other = 0
+
+        /// The value described later that was read last, again.
+        func repeated() -> TranscriptValue? {
+            archive?.describedLater[other - 1].described
+        }
 
         mutating func next(ownType: Bool) -> TranscriptValue? {
             guard let archive else { return nil }
@@ -454,7 +505,7 @@ package struct FlowLog: Sendable {
                 return archive.answer(at: own, describer: describer)
             }
             defer { other += 1 }
-            return archive.describedLater[other]()
+            return archive.describedLater[other].described
         }
     }
 

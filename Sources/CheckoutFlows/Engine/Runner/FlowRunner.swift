@@ -346,6 +346,8 @@ package final class FlowRunner<Machine: FlowMachine>:
         guard let (id, resolution) = locked.machine.ledger.takeResolution(),
             let waiter = locked.waiters?.answers.removeValue(forKey: id)
         else { return }
+        // A flow that waits long between actions (a relayed session) keeps no empty box.
+        if locked.waiters?.isEmpty == true { locked.waiters = nil }
         switch resolution {
         case .answered(let answer): after.resume((waiter, .success(answer)))
         case .ended(let ended): after.resume((waiter, .failure(ended)))

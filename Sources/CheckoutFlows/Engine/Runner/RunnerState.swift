@@ -174,6 +174,9 @@ final class RunnerWaiters<Answer: Sendable> {
     @usableFromInline var ends: [CheckedContinuation<Answer?, any Error>] = []
 
     @inlinable init() {}
+
+    /// Whether no driver waits.
+    @inlinable var isEmpty: Bool { answers.isEmpty && ends.isEmpty }
 }
 
 extension RunnerLocked {
