@@ -1,7 +1,9 @@
 extension PaymentAuthorizationFlow {
-    /// Gives back the room the transcript's newest records do not use (``FlowLog/compact()``): for
-    /// a driver that keeps a flow waiting between events, such as the web relay's idle sessions.
+    /// Makes the flow small while it waits between events, for a driver that keeps it waiting long,
+    /// such as the web relay's idle sessions: the transcript packed (``FlowLog/compact()``) and the
+    /// completion kept for reuse let go of (``FlowRunner/releaseIdleRoom()``).
     package func compactTranscript() {
         runner.withLock { $0.machine.compactTranscript() }
+        runner.releaseIdleRoom()
     }
 }

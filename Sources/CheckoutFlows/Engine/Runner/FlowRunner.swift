@@ -108,6 +108,16 @@ package final class FlowRunner<Machine: FlowMachine>:
         mutableField(\.spare).pointee.make(id, shell)
     }
 
+    /// Lets go of the completion kept for reuse, unless a drain is under way (whose thread alone
+    /// touches it: a drainer that has let go of the drain under the lock touches it no more). For
+    /// a flow that waits long between events; the next callback makes a new one.
+    package func releaseIdleRoom() {
+        withLock { locked in
+            guard !locked.draining else { return }
+            mutableField(\.spare).pointee = SpareCompletion()
+        }
+    }
+
     /// After the delegate call that was handed `completion` has returned (the draining thread
     /// only): keeps it for the next callback if the merchant has let go of it.
     @inlinable @inline(__always)
