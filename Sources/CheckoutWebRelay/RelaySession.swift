@@ -14,7 +14,10 @@ public final class RelaySession: Sendable {
     public var request: PaymentRequest { flow.sheet.request }
     /// Whether the merchant is a pay context's (`RelayMerchant.payContext`), whose backend calls a snapshot
     /// cannot replay.
-    let isPayContext: Bool
+    var isPayContext: Bool {
+        if case .payContext = flow { return true }
+        return false
+    }
     let flow: SessionFlow
     let script: ReplayScript
     /// The merchant's ``MerchantValidating``, bound to this session, when it gave one.
@@ -80,7 +83,6 @@ public final class RelaySession: Sendable {
     ) throws {
         self.id = id
         self.owner = owner
-        self.isPayContext = merchant.isPayContext
         let script = ReplayScript()
         self.script = script
         let onViolation = options.onViolation
