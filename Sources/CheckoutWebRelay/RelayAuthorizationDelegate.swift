@@ -9,12 +9,10 @@ import Foundation
 /// every callback (spec E11).
 final class RelayAuthorizationDelegate: PaymentAuthorizationForwarding {
     let merchant: PaymentAuthorizationMerchant
-    let validator: MerchantValidator?
     let script: ReplayScript
 
-    init(merchant: PaymentAuthorizationMerchant, validator: MerchantValidator?, script: ReplayScript) {
+    init(merchant: PaymentAuthorizationMerchant, script: ReplayScript) {
         self.merchant = merchant
-        self.validator = validator
         self.script = script
     }
 
@@ -46,7 +44,9 @@ final class RelayAuthorizationDelegate: PaymentAuthorizationForwarding {
             // Every other callback: the merchant's answer, or the record's while replaying.
             script.answer(callback.name, with: callback.answer(with:)) {
                 // A merchant session is the relay's `MerchantValidating`'s to answer, when it has one.
-                if case .didRequestMerchantSessionUpdate(let request, let handler) = callback, let validator {
+                if case .didRequestMerchantSessionUpdate(let request, let handler) = callback,
+                    let validator = script.validator
+                {
                     validator.answer(request, handler)
                 } else {
                     merchant.deliver(callback, flow: flow)

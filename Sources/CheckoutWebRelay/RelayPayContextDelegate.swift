@@ -8,12 +8,10 @@ import CheckoutPayContext
 /// E11).
 final class RelayPayContextDelegate: PayContextForwarding {
     let merchant: PayContextMerchant
-    let validator: MerchantValidator?
     let script: ReplayScript
 
-    init(merchant: PayContextMerchant, validator: MerchantValidator?, script: ReplayScript) {
+    init(merchant: PayContextMerchant, script: ReplayScript) {
         self.merchant = merchant
-        self.validator = validator
         self.script = script
     }
 
@@ -38,7 +36,9 @@ final class RelayPayContextDelegate: PayContextForwarding {
             // The sheet's other callbacks: the merchant's answer, or the record's while replaying.
             script.answer(callback.name, with: callback.answer(with:)) {
                 // A merchant session is the relay's `MerchantValidating`'s to answer, when it has one.
-                if case .didRequestMerchantSessionUpdate(let request, let handler) = callback, let validator {
+                if case .didRequestMerchantSessionUpdate(let request, let handler) = callback,
+                    let validator = script.validator
+                {
                     validator.answer(request, handler)
                 } else {
                     merchant.deliver(callback, context: context)

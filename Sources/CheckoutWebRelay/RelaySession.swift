@@ -21,7 +21,7 @@ public final class RelaySession: Sendable {
     let flow: SessionFlow
     let script: ReplayScript
     /// The merchant's ``MerchantValidating``, bound to this session, when it gave one.
-    let validator: MerchantValidator?
+    var validator: MerchantValidator? { script.validator }
     /// The options' clock, as the flow keeps it (not a second time here: 40 bytes a session).
     var clock: any CheckoutClock { flow.sheet.clock }
     let state: LockedValue<State>
@@ -83,8 +83,6 @@ public final class RelaySession: Sendable {
     ) throws {
         self.id = id
         self.owner = owner
-        let script = ReplayScript()
-        self.script = script
         let onViolation = options.onViolation
         let flowOptions = FlowOptions(
             callbackTimeout: options.callbackTimeout,
@@ -92,17 +90,18 @@ public final class RelaySession: Sendable {
             recordsTranscript: options.recordsTranscript,
             onViolation: onViolation.map { report in { @Sendable violation in report(id, violation) } }
         )
-        let validator = merchant.validator.map { MerchantValidator(validating: $0, sessionID: id) }
-        self.validator = validator
+        let script = ReplayScript(
+            validator: merchant.validator.map { MerchantValidator(validating: $0, sessionID: id) })
+        self.script = script
         switch merchant.delegate {
         case .authorization(let delegate):
             let relayed = RelayAuthorizationDelegate(
-                merchant: .completions(delegate), validator: validator, script: script)
+                merchant: .completions(delegate), script: script)
             expressCheckoutPaymentMethod = nil
             flow = .authorization(
                 try PaymentAuthorizationFlow(request: request, delegate: relayed, options: flowOptions))
         case .asyncAuthorization(let delegate):
-            let relayed = RelayAuthorizationDelegate(merchant: .async(delegate), validator: validator, script: script)
+            let relayed = RelayAuthorizationDelegate(merchant: .async(delegate), script: script)
             expressCheckoutPaymentMethod = nil
             flow = .authorization(
                 try PaymentAuthorizationFlow(request: request, delegate: relayed, options: flowOptions))
@@ -110,7 +109,7 @@ public final class RelaySession: Sendable {
             let slot = ExpressCheckoutPaymentMethodSlot()
             expressCheckoutPaymentMethod = slot
             let relayed = RelayPayContextDelegate(
-                merchant: .completions(delegate), validator: validator, script: script)
+                merchant: .completions(delegate), script: script)
             flow = .payContext(
                 try PayContext(
                     request: request,
@@ -119,7 +118,7 @@ public final class RelaySession: Sendable {
         case .asyncPayContext(let delegate, let backend):
             let slot = ExpressCheckoutPaymentMethodSlot()
             expressCheckoutPaymentMethod = slot
-            let relayed = RelayPayContextDelegate(merchant: .async(delegate), validator: validator, script: script)
+            let relayed = RelayPayContextDelegate(merchant: .async(delegate), script: script)
             flow = .payContext(
                 try PayContext(
                     request: request,
