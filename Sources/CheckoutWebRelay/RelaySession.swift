@@ -20,9 +20,9 @@ public final class RelaySession: Sendable {
     }
     // The stored properties are in the order that packs them tightest (a session is 184 bytes).
     let flow: SessionFlow
-    let script: ReplayScript
-    /// The merchant's ``MerchantValidating``, bound to this session, when it gave one.
-    var validator: MerchantValidator? { script.validator }
+    /// The merchant's ``MerchantValidating``, bound to this session, when it gave one (its
+    /// delegate holds it too).
+    let validator: MerchantValidator?
     /// The options' clock, as the flow keeps it (not a second time here: 40 bytes a session).
     var clock: any CheckoutClock { flow.sheet.clock }
     // Express Checkout Element
@@ -108,8 +108,14 @@ public final class RelaySession: Sendable {
         }
     }
 
+    /// A session with a new flow, presented.
+    ///
+    /// - Parameter resuming: given the session's delegate, the ``ReplayScript`` a resume replays a
+    ///   snapshot through (spec W6). The session does not keep its delegate: only the flow holds
+    ///   it, until its terminal call (spec E5).
     init(
-        id: String, request: PaymentRequest, merchant: RelayMerchant, owner: CallerDigest?, options: RelayOptions
+        id: String, request: PaymentRequest, merchant: RelayMerchant, owner: CallerDigest?, options: RelayOptions,
+        resuming: (ReplayScript) -> Void = { _ in }
     ) throws {
         self.id = id
         self.owner = owner
@@ -120,18 +126,19 @@ public final class RelaySession: Sendable {
             recordsTranscript: options.recordsTranscript,
             onViolation: onViolation.map { report in { @Sendable violation in report(id, violation) } }
         )
-        let script = ReplayScript(
-            validator: merchant.validator.map { MerchantValidator(validating: $0, sessionID: id) })
-        self.script = script
+        let validator = merchant.validator.map { MerchantValidator(validating: $0, sessionID: id) }
+        self.validator = validator
         switch merchant.delegate {
         case .authorization(let delegate):
             let relayed = RelayAuthorizationDelegate(
-                merchant: .completions(delegate), script: script)
+                merchant: .completions(delegate), validator: validator)
+            resuming(relayed)
             expressCheckoutPaymentMethod = nil
             flow = .authorization(
                 try PaymentAuthorizationFlow(request: request, delegate: relayed, options: flowOptions))
         case .asyncAuthorization(let delegate):
-            let relayed = RelayAuthorizationDelegate(merchant: .async(delegate), script: script)
+            let relayed = RelayAuthorizationDelegate(merchant: .async(delegate), validator: validator)
+            resuming(relayed)
             expressCheckoutPaymentMethod = nil
             flow = .authorization(
                 try PaymentAuthorizationFlow(request: request, delegate: relayed, options: flowOptions))
@@ -139,7 +146,8 @@ public final class RelaySession: Sendable {
             let slot = ExpressCheckoutPaymentMethodSlot()
             expressCheckoutPaymentMethod = slot
             let relayed = RelayPayContextDelegate(
-                merchant: .completions(delegate), script: script)
+                merchant: .completions(delegate), validator: validator)
+            resuming(relayed)
             flow = .payContext(
                 try PayContext(
                     request: request,
@@ -148,7 +156,8 @@ public final class RelaySession: Sendable {
         case .asyncPayContext(let delegate, let backend):
             let slot = ExpressCheckoutPaymentMethodSlot()
             expressCheckoutPaymentMethod = slot
-            let relayed = RelayPayContextDelegate(merchant: .async(delegate), script: script)
+            let relayed = RelayPayContextDelegate(merchant: .async(delegate), validator: validator)
+            resuming(relayed)
             flow = .payContext(
                 try PayContext(
                     request: request,

@@ -2,10 +2,15 @@ import CheckoutFlows
 
 /// Where a session's delegate takes its answers from: the merchant (live; its
 /// ``MerchantValidating`` for a merchant session, when it gave one), or a snapshot's record while
-/// a resume replays it (spec W6). The session and its delegate share it: the session starts and
-/// finishes a replay, the delegate answers from it. It holds nothing of the merchant's delegate,
-/// which only the flow holds, until its terminal call (spec E5).
-final class ReplayScript: Sendable {
+/// a resume replays it (spec W6).
+///
+/// The relay's delegates (``RelayAuthorizationDelegate``, ``RelayPayContextDelegate``) are
+/// replay scripts, so that the script's state lives in the delegate's allocation rather than a
+/// box of its own. Only the flow holds a delegate, until its terminal call (spec E5): the session
+/// does not, and a resume holds the script only while it replays a snapshot into the session.
+/// Unchecked Sendable because a class that others subclass cannot be checked: its state is
+/// reached only under its lock, and the subclasses add only constants.
+class ReplayScript: @unchecked Sendable {
     enum Next: Sendable {
         /// Live: ask the merchant.
         case live
@@ -32,19 +37,19 @@ final class ReplayScript: Sendable {
     /// The merchant's ``MerchantValidating``, bound to the session, when it gave one.
     let validator: MerchantValidator?
     private let lock = InlineLock()
-    @exclusivity(unchecked) private nonisolated(unsafe) var mode = Mode.live
+    @exclusivity(unchecked) private var mode = Mode.live
 
     init(validator: MerchantValidator?) {
         self.validator = validator
     }
 
     /// Starts replaying `answers`.
-    func start(_ answers: [RecordedAnswer]) {
+    final func start(_ answers: [RecordedAnswer]) {
         lock.withLocked { mode = .replaying(Replay(answers: answers)) }
     }
 
     /// Ends the replay: from now on the merchant answers. Gives why the replay diverged, if it did.
-    func finish() -> String? {
+    final func finish() -> String? {
         lock.withLocked {
             guard case .replaying(let replay) = mode else { return nil }
             mode = .live
@@ -53,7 +58,7 @@ final class ReplayScript: Sendable {
     }
 
     /// Whether the merchant answers.
-    var isLive: Bool {
+    final var isLive: Bool {
         lock.withLocked {
             if case .live = mode { return true }
             return false
@@ -61,7 +66,7 @@ final class ReplayScript: Sendable {
     }
 
     /// The next answer for `callback`.
-    func next(for callback: String) -> Next {
+    final func next(for callback: String) -> Next {
         lock.withLocked {
             guard case .replaying(var replay) = mode else { return .live }
             guard replay.next < replay.answers.count else {
@@ -79,7 +84,7 @@ final class ReplayScript: Sendable {
     }
 
     /// The answer taken last, while replaying.
-    var lastAnswer: RecordedAnswer? {
+    final var lastAnswer: RecordedAnswer? {
         lock.withLocked {
             guard case .replaying(let replay) = mode, replay.next > 0 else { return nil }
             return replay.answers[replay.next - 1]
@@ -89,7 +94,7 @@ final class ReplayScript: Sendable {
     /// Answers `callback` from the record while replaying (or, with an answer of another
     /// callback's or none left, notes the divergence and calls `diverged`), and leaves it to the
     /// merchant (`live`) otherwise.
-    func answer(
+    final func answer(
         _ callback: String,
         with answer: (PaymentAuthorizationAnswer) -> Bool,
         live: () -> Void,
@@ -107,7 +112,7 @@ final class ReplayScript: Sendable {
 
     /// Notes that the replay diverged (the first reason is kept); live, there is no replay to
     /// diverge from.
-    func diverged(_ why: String) {
+    final func diverged(_ why: String) {
         lock.withLocked {
             guard case .replaying(var replay) = mode, replay.divergence == nil else { return }
             replay.divergence = why

@@ -735,9 +735,13 @@ public final class WebRelay: Sendable {
         if let refusal = sessions.withLock({ $0.refusal(toOpenFor: owner, limits: options.limits) }) {
             throw refusal
         }
+        // The session's delegate's script, held here only while the snapshot is replayed.
+        var delegateScript: ReplayScript?
         let session = try RelaySession(
-            id: payload.session, request: payload.request, merchant: merchant, owner: owner, options: options)
-        try await replay(payload.steps, into: session)
+            id: payload.session, request: payload.request, merchant: merchant, owner: owner, options: options
+        ) { delegateScript = $0 }
+        guard let script = delegateScript else { preconditionFailure("every session's delegate is a replay script") }
+        try await replay(payload.steps, into: session, through: script)
         session.withState { state in
             state.steps = KeptSteps(payload.steps)
             state.validated = payload.validated
@@ -752,7 +756,8 @@ public final class WebRelay: Sendable {
         return session
     }
 
-    private func replay(_ steps: [RecordedStep], into session: RelaySession) async throws {
+    private func replay(_ steps: [RecordedStep], into session: RelaySession, through script: ReplayScript) async throws
+    {
         func diverged(_ index: Int, _ why: String) -> RelayError {
             RelayError(
                 code: .snapshotDiverged, message: "steps[\(index)] (\(steps[index].event.type.rawValue)): \(why)",
@@ -763,40 +768,40 @@ public final class WebRelay: Sendable {
             if session.isPayContext, case .paymentMethod = answer { return false }
             return true
         }
-        session.script.start(answers)
+        script.start(answers)
         for (index, step) in steps.enumerated() {
             guard step.event.session == session.id else {
-                _ = session.script.finish()
+                _ = script.finish()
                 throw diverged(index, "the event is of session \(step.event.session.debugDescription)")
             }
             switch step.event.type {
             case .cancel:
-                _ = session.script.finish()
+                _ = script.finish()
                 throw diverged(index, "a \(step.event.type.rawValue) event is never recorded")
             default: break
             }
             do {
                 try await session.replay(step.event.payload)
                 if let refusal = step.refusal {
-                    _ = session.script.finish()
+                    _ = script.finish()
                     throw diverged(index, "the flow accepted the event, which the record says it refused (\(refusal))")
                 }
             } catch let refusal as Refusal {
                 guard step.refusal == refusal.code.rawValue else {
-                    _ = session.script.finish()
+                    _ = script.finish()
                     throw diverged(index, "the flow refused the event: \(refusal)")
                 }
             } catch let invalid as RelaySession.InvalidEvent {
-                _ = session.script.finish()
+                _ = script.finish()
                 throw diverged(index, "the event is not valid wire input: \(invalid.error.message)")
             } catch let error as RelayError {
                 throw error
             } catch {
-                _ = session.script.finish()
+                _ = script.finish()
                 throw diverged(index, "the flow ended: \(error)")
             }
         }
-        if let divergence = session.script.finish() {
+        if let divergence = script.finish() {
             throw RelayError(code: .snapshotDiverged, message: divergence, field: "steps")
         }
         if let outcome = session.flow.outcome {

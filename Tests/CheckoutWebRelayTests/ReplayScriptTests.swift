@@ -4,10 +4,10 @@ import XCTest
 
 @testable import CheckoutWebRelay
 
-/// A resume replays a snapshot's answers through a fresh flow (spec W6): the script a session
-/// shares with its delegate gives the record's answers in order while replaying, says when the
-/// record has none left, keeps the first reason the replay diverged, and is live again once the
-/// replay is finished.
+/// A resume replays a snapshot's answers through a fresh flow (spec W6): a session's delegate, a
+/// replay script, gives the record's answers in order while replaying, says when the record has
+/// none left, keeps the first reason the replay diverged, and is live again once the replay is
+/// finished.
 final class ReplayScriptTests: XCTestCase {
     private let coupon = RecordedAnswer.couponCode(CouponCodeUpdate(summaryItems: Shop.items(100)), byDefault: false)
     private let merchantSession = RecordedAnswer.merchantSession(validated: true, byDefault: false)
