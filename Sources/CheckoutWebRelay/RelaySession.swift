@@ -18,7 +18,7 @@ public final class RelaySession: Sendable {
         if case .payContext = flow { return true }
         return false
     }
-    // The stored properties are in the order that packs them tightest (a session is 184 bytes).
+    // The stored properties are in the order that packs them tightest (a session is 182 bytes).
     let flow: SessionFlow
     /// The merchant's ``MerchantValidating``, bound to this session, when it gave one (its
     /// delegate holds it too).
@@ -63,7 +63,7 @@ public final class RelaySession: Sendable {
             set { relayEndBox = relayEndBox.map { RelayEndBox(value: $0.value, cancelAfter: newValue) } }
         }
         /// ``relayEnd`` and ``relayCancelAfter``, boxed: few sessions have them, and two strings
-        /// and a sequence number inline would take 42 bytes of every session's state.
+        /// and a sequence number inline would take 41 bytes of every session's state.
         var relayEndBox: RelayEndBox?
         /// The events the session has taken, `cancel` aside (spec W10).
         var eventsTaken = 0
