@@ -2,9 +2,9 @@ import CheckoutFlows
 import Synchronization
 
 /// A lock kept inside the object whose state it guards, so that the state needs no allocation of
-/// its own: `LockedValue`'s `EngineLock` word without
-/// `LockedValue`'s buffer (a relay holds thousands of idle sessions, and each such box of their
-/// state costs an object header, a reference and malloc's rounding more than the state).
+/// its own: `LockedValue`'s `EngineLock` word without `LockedValue`'s buffer (a relay holds
+/// thousands of idle sessions, and each such box of their state costs an object header, a
+/// reference and malloc's rounding more than the state).
 ///
 /// Keep it in a `let` of a class, next to the state it guards: a `var` marked
 /// `@exclusivity(unchecked) nonisolated(unsafe)`, as the lock, not the compiler, keeps access to
