@@ -106,14 +106,16 @@ extension RelaySession {
     }
 }
 
-/// The PaymentMethod id of the `confirm` being authorized in a session.
+/// The PaymentMethod id of the `confirm` being authorized in a session, under a lock in the
+/// slot's own allocation.
 final class ExpressCheckoutPaymentMethodSlot: Sendable {
-    private let id = LockedValue<String?>(nil)
+    @exclusivity(unchecked) private nonisolated(unsafe) var id: String?
+    private let lock = InlineLock()
 
-    func set(_ value: String) { id.withLock { $0 = value } }
+    func set(_ value: String) { lock.withLocked { id = value } }
 
     /// Whether `paymentData` is the id the session's `confirm` sent.
-    func matches(_ paymentData: String) -> Bool { id.withLock { $0 == paymentData } }
+    func matches(_ paymentData: String) -> Bool { lock.withLocked { id == paymentData } }
 }
 
 /// A pay context's backend in a relayed session: Stripe.js has already created the

@@ -17,7 +17,7 @@ extension WebRelay {
             let answers = round.answers.map { session.recorded($0.driven) }
             guard !answers.isEmpty || refusal != nil else { return }
             let later = answers.count > 1 ? Array(answers.dropFirst()) : nil
-            session.state.withLock {
+            session.withState {
                 $0.steps.append(kept, of: event.payload, answer: answers.first, refusal: refusal, laterAnswers: later)
             }
         }

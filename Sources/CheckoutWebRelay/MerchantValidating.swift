@@ -22,10 +22,13 @@ public protocol MerchantValidating: Sendable {
 }
 
 /// A ``MerchantValidating`` bound to one session: it answers the flow's merchant-session callback.
-struct MerchantValidator: Sendable {
+/// A class, made only for a merchant that gives a validator: the session and its delegate each
+/// hold a reference (8 bytes) rather than a copy (64).
+final class MerchantValidator: Sendable {
     let validating: any MerchantValidating
     let sessionID: String
-    private let failure = LockedValue<String?>(nil)
+    private let lock = InlineLock()
+    @exclusivity(unchecked) private nonisolated(unsafe) var failure: String?
 
     init(validating: any MerchantValidating, sessionID: String) {
         self.validating = validating
@@ -33,7 +36,7 @@ struct MerchantValidator: Sendable {
     }
 
     /// Why the last fetch failed, as the validator threw it (for the page's end message).
-    var lastFailure: String? { failure.withLock { $0 } }
+    var lastFailure: String? { lock.withLocked { failure } }
 
     /// Fetches the session in a task and hands the flow's update to `handler`: the session as
     /// its JSON text, or a failure when the fetch throws.
@@ -45,7 +48,7 @@ struct MerchantValidator: Sendable {
                 let json = String(decoding: try JSONEncoder().encode(session), as: UTF8.self)
                 handler(.success(MerchantSession(json: json)))
             } catch {
-                failure.withLock { $0 = "\(error)" }
+                lock.withLocked { failure = "\(error)" }
                 handler(.failure)
             }
         }

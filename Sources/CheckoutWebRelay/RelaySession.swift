@@ -14,17 +14,17 @@ public final class RelaySession: Sendable {
     public var request: PaymentRequest { flow.sheet.request }
     /// Whether the merchant is a pay context's (`RelayMerchant.payContext`), whose backend calls a snapshot
     /// cannot replay.
-    let isPayContext: Bool
+    var isPayContext: Bool {
+        if case .payContext = flow { return true }
+        return false
+    }
+    // The stored properties are in the order that packs them tightest (a session is 182 bytes).
     let flow: SessionFlow
-    let script: ReplayScript
-    /// The merchant's ``MerchantValidating``, bound to this session, when it gave one.
+    /// The merchant's ``MerchantValidating``, bound to this session, when it gave one (its
+    /// delegate holds it too).
     let validator: MerchantValidator?
     /// The options' clock, as the flow keeps it (not a second time here: 40 bytes a session).
     var clock: any CheckoutClock { flow.sheet.clock }
-    let state: LockedValue<State>
-    /// The digest of the caller that opened the session (spec W10); nil for a session opened
-    /// without one, which answers only events without one.
-    let owner: CallerDigest?
     // Express Checkout Element
     /// The PaymentMethod of the `confirm` being authorized, which a pay context's backend takes
     /// as created (spec W9); a pay context's session only.
@@ -32,10 +32,16 @@ public final class RelaySession: Sendable {
     /// The session's place in its relay's idle queue (spec W6), read and changed only under the
     /// relay's lock over the queue.
     nonisolated(unsafe) var idleLinks = IdleLinks()
+    /// The digest of the caller that opened the session (spec W10); nil for a session opened
+    /// without one, which answers only events without one.
+    let owner: CallerDigest?
+    /// The lock over ``lockedState``, in the session's own allocation as the state is.
+    private let lock = InlineLock()
+    /// The session's state: reached only through ``withState(_:)``.
+    @exclusivity(unchecked) private nonisolated(unsafe) var lockedState: State
 
+    // The fields are in the order that packs them tightest (70 bytes).
     struct State: Sendable {
-        /// The callback whose answer is owed (spec W4); nil between events.
-        var busy: String?
         /// When the session last became idle (set under the relay's lock over its idle queue).
         var lastActivity: Duration
         /// Counts the session's turns from idle to busy and to released, so that a deadline that
@@ -44,19 +50,27 @@ public final class RelaySession: Sendable {
         /// The events that reached the flow, with their answers, for a snapshot (spec W6).
         var steps = KeptSteps()
         var notes: [TranscriptEntry] = []
-        var validated = false
-        var authorizationAttempted = false
         /// Why the relay itself ended the flow (a failed or late merchant validation, idleness).
         var relayEnd: (reason: String, message: String)? {
             get { relayEndBox?.value }
-            set { relayEndBox = newValue.map { RelayEndBox(value: $0) } }
+            set { relayEndBox = newValue.map { RelayEndBox(value: $0, cancelAfter: relayEndBox?.cancelAfter) } }
         }
-        /// ``relayEnd``, boxed: few sessions have one, and two strings inline would take 33 bytes
-        /// of every session's state.
-        var relayEndBox: RelayEndBox?
         /// The sequence number of the relay's `relay.end` note, once the flow took the cancel
-        /// that followed it: that cancel is the relay's, not the customer's (spec E8).
-        var relayCancelAfter: UInt64?
+        /// that followed it: that cancel is the relay's, not the customer's (spec E8). Only a
+        /// flow the relay ended has one.
+        var relayCancelAfter: UInt64? {
+            get { relayEndBox?.cancelAfter }
+            set { relayEndBox = relayEndBox.map { RelayEndBox(value: $0.value, cancelAfter: newValue) } }
+        }
+        /// ``relayEnd`` and ``relayCancelAfter``, boxed: few sessions have them, and two strings
+        /// and a sequence number inline would take 41 bytes of every session's state.
+        var relayEndBox: RelayEndBox?
+        /// The events the session has taken, `cancel` aside (spec W10).
+        var eventsTaken = 0
+        /// What the session owes an answer to (spec W4); nil between events.
+        var busy: Busy?
+        var validated = false
+        var authorizationAttempted = false
         /// The relay has let go of the session.
         var released = false
         /// The browser API of the session's page, from its first event of one (spec W10).
@@ -64,25 +78,47 @@ public final class RelaySession: Sendable {
         /// A `paymentresponse` reached the merchant: the page may send `payerdetailchange`
         /// (spec W7).
         var responded = false
-        /// The events the session has taken, `cancel` aside (spec W10).
-        var eventsTaken = 0
     }
 
-    /// Why the relay itself ended a session's flow, in a box of its own (``State/relayEnd``).
+    /// What a busy session owes an answer to.
+    enum Busy: Sendable {
+        /// The merchant's answer to an event.
+        case event(RelayEventType)
+        /// The session is being written out (``WebRelay/suspending``).
+        case suspending
+
+        /// The callback whose answer is owed, as a refusal names it.
+        var callback: String {
+            switch self {
+            case .event(let type): type.callback
+            case .suspending: WebRelay.suspending
+            }
+        }
+    }
+
+    /// Why the relay itself ended a session's flow, and where its cancel is in the transcript, in
+    /// a box of their own (``State/relayEndBox``).
     final class RelayEndBox: Sendable {
         let value: (reason: String, message: String)
+        let cancelAfter: UInt64?
 
-        init(value: (reason: String, message: String)) { self.value = value }
+        init(value: (reason: String, message: String), cancelAfter: UInt64?) {
+            self.value = value
+            self.cancelAfter = cancelAfter
+        }
     }
 
+    /// A session with a new flow, presented.
+    ///
+    /// - Parameter resuming: given the session's delegate, the ``ReplayScript`` a resume replays a
+    ///   snapshot through (spec W6). The session does not keep its delegate: only the flow holds
+    ///   it, until its terminal call (spec E5).
     init(
-        id: String, request: PaymentRequest, merchant: RelayMerchant, owner: CallerDigest?, options: RelayOptions
+        id: String, request: PaymentRequest, merchant: RelayMerchant, owner: CallerDigest?, options: RelayOptions,
+        resuming: (ReplayScript) -> Void = { _ in }
     ) throws {
         self.id = id
         self.owner = owner
-        self.isPayContext = merchant.isPayContext
-        let script = ReplayScript()
-        self.script = script
         let onViolation = options.onViolation
         let flowOptions = FlowOptions(
             callbackTimeout: options.callbackTimeout,
@@ -95,12 +131,14 @@ public final class RelaySession: Sendable {
         switch merchant.delegate {
         case .authorization(let delegate):
             let relayed = RelayAuthorizationDelegate(
-                merchant: .completions(delegate), validator: validator, script: script)
+                merchant: .completions(delegate), validator: validator)
+            resuming(relayed)
             expressCheckoutPaymentMethod = nil
             flow = .authorization(
                 try PaymentAuthorizationFlow(request: request, delegate: relayed, options: flowOptions))
         case .asyncAuthorization(let delegate):
-            let relayed = RelayAuthorizationDelegate(merchant: .async(delegate), validator: validator, script: script)
+            let relayed = RelayAuthorizationDelegate(merchant: .async(delegate), validator: validator)
+            resuming(relayed)
             expressCheckoutPaymentMethod = nil
             flow = .authorization(
                 try PaymentAuthorizationFlow(request: request, delegate: relayed, options: flowOptions))
@@ -108,7 +146,8 @@ public final class RelaySession: Sendable {
             let slot = ExpressCheckoutPaymentMethodSlot()
             expressCheckoutPaymentMethod = slot
             let relayed = RelayPayContextDelegate(
-                merchant: .completions(delegate), validator: validator, script: script)
+                merchant: .completions(delegate), validator: validator)
+            resuming(relayed)
             flow = .payContext(
                 try PayContext(
                     request: request,
@@ -117,15 +156,23 @@ public final class RelaySession: Sendable {
         case .asyncPayContext(let delegate, let backend):
             let slot = ExpressCheckoutPaymentMethodSlot()
             expressCheckoutPaymentMethod = slot
-            let relayed = RelayPayContextDelegate(merchant: .async(delegate), validator: validator, script: script)
+            let relayed = RelayPayContextDelegate(merchant: .async(delegate), validator: validator)
+            resuming(relayed)
             flow = .payContext(
                 try PayContext(
                     request: request,
                     backend: ExpressCheckoutRelayBackend(base: backend, slot: slot),
                     delegate: relayed, options: flowOptions))
         }
-        state = LockedValue(State(lastActivity: options.clock.now))
+        lockedState = State(lastActivity: options.clock.now)
         _ = flow.present()
+    }
+
+    /// Runs `body` with exclusive access to the session's state. Never call a delegate, a
+    /// completion or the flow inside: the lock is not re-entrant.
+    @inline(__always)
+    func withState<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        try lock.withLocked { try body(&lockedState) }
     }
 
     /// Whether an event of `caller` is this session's: the same caller that opened it, or none
@@ -142,7 +189,7 @@ public final class RelaySession: Sendable {
     /// never its contents, spec W5), events the relay refused before they reached the flow (spec
     /// W4), and why the relay ended the flow (a failed or late validation, idleness).
     public var transcript: Transcript {
-        let (notes, relayCancelAfter) = state.withLock { ($0.notes, $0.relayCancelAfter) }
+        let (notes, relayCancelAfter) = withState { ($0.notes, $0.relayCancelAfter) }
         var own = flow.transcript
         // Spec E8: the flow records every cancel as the customer's; the one the relay sent when
         // it ended the flow itself is the flow's side acting.
@@ -177,10 +224,10 @@ public final class RelaySession: Sendable {
     public var isEnded: Bool { flow.isEnded }
 
     /// Whether the merchant's answer to an event is outstanding.
-    public var isBusy: Bool { state.withLock { $0.busy != nil } }
+    public var isBusy: Bool { withState { $0.busy != nil } }
 
     /// Whether the merchant validation answered with a merchant session.
-    public var isMerchantValidated: Bool { state.withLock { $0.validated } }
+    public var isMerchantValidated: Bool { withState { $0.validated } }
 
     // MARK: Notes
 
@@ -188,15 +235,15 @@ public final class RelaySession: Sendable {
     @discardableResult
     func note(_ event: TranscriptEvent, actor: TranscriptActor? = nil) -> TranscriptEntry {
         let entry = TranscriptEntry(time: clock.now, event: event, actor: actor)
-        state.withLock { $0.notes.append(entry) }
+        withState { $0.notes.append(entry) }
         return entry
     }
 
     /// The relay ends the flow itself, saying why in the transcript.
     func end(reason: String, message: String) async {
-        state.withLock { $0.relayEnd = (reason, message) }
+        withState { $0.relayEnd = (reason, message) }
         let noted = note(.action("relay.end", [.text("\(reason): \(message)")]), actor: .flow)
-        if flow.cancel().isAccepted { state.withLock { $0.relayCancelAfter = noted.sequence } }
+        if flow.cancel().isAccepted { withState { $0.relayCancelAfter = noted.sequence } }
         await flow.waitUntilEnded()
     }
 
@@ -237,7 +284,7 @@ public final class RelaySession: Sendable {
     /// session's, and an event of another is refused.
     func claimWire(for type: RelayEventType) throws {
         guard let wire = type.wire else { return }
-        let spoken: RelayEventType.Wire? = state.withLock { state in
+        let spoken: RelayEventType.Wire? = withState { state in
             if let spoken = state.wire, spoken != wire { return spoken }
             state.wire = wire
             return nil
@@ -296,11 +343,11 @@ public final class RelaySession: Sendable {
             let answer = try await authorize(
                 authorization.token, billingContact: authorization.billingContact,
                 shippingContact: authorization.shippingContact)
-            state.withLock { $0.responded = true }
+            withState { $0.responded = true }
             return answer
         case .payerDetailChange(let name, let email, let phone):
             // Spec W7, W10: a browser fires it only on a response the page retried.
-            guard state.withLock({ $0.responded }) else {
+            guard withState({ $0.responded }) else {
                 throw Refusal(
                     code: .notAllowedInThisStep,
                     message: "payerdetailchange comes only after a paymentresponse the page retried")
@@ -353,12 +400,12 @@ public final class RelaySession: Sendable {
         do {
             let result = try await flow.authorize(
                 token, billingContact: billingContact, shippingContact: shippingContact)
-            state.withLock { $0.authorizationAttempted = true }
+            withState { $0.authorizationAttempted = true }
             return .authorization(result)
         } catch let refusal as Refusal {
             throw refusal  // refused: nothing reached the backend
         } catch {
-            state.withLock { $0.authorizationAttempted = true }
+            withState { $0.authorizationAttempted = true }
             throw error
         }
     }
@@ -461,7 +508,7 @@ public final class RelaySession: Sendable {
     func endOfFlow(afterPageCancel: Bool) async -> RelayEnd {
         await flow.waitUntilEnded()
         let outcome = flow.outcome ?? "ended"
-        let relayEnd = state.withLock { $0.relayEnd }
+        let relayEnd = withState { $0.relayEnd }
         if let relayEnd {
             return RelayEnd(
                 outcome: outcome, reason: relayEnd.reason, message: relayEnd.message, abort: !afterPageCancel)

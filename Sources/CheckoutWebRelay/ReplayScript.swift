@@ -1,9 +1,16 @@
 import CheckoutFlows
 
-/// Where a session's delegate takes its answers from: the merchant (live), or a snapshot's
-/// record while a resume replays it (spec W6). Copies share one state: the session and its
-/// delegate hold the same script, in one allocation.
-struct ReplayScript: Sendable {
+/// Where a session's delegate takes its answers from: the merchant (live; its
+/// ``MerchantValidating`` for a merchant session, when it gave one), or a snapshot's record while
+/// a resume replays it (spec W6).
+///
+/// The relay's delegates (``RelayAuthorizationDelegate``, ``RelayPayContextDelegate``) are
+/// replay scripts, so that the script's state lives in the delegate's allocation rather than a
+/// box of its own. Only the flow holds a delegate, until its terminal call (spec E5): the session
+/// does not, and a resume holds the script only while it replays a snapshot into the session.
+/// Unchecked Sendable because a class that others subclass cannot be checked: its state is
+/// reached only under its lock, and the subclasses add only constants.
+class ReplayScript: @unchecked Sendable {
     enum Next: Sendable {
         /// Live: ask the merchant.
         case live
@@ -13,57 +20,81 @@ struct ReplayScript: Sendable {
         case exhausted
     }
 
-    private struct State: Sendable {
-        var answers: [RecordedAnswer]? = nil
+    /// A replay under way: the record's answers, the next one's index, and why the replay
+    /// diverged, if it did.
+    private struct Replay: Sendable {
+        var answers: [RecordedAnswer]
         var next = 0
         var divergence: String?
     }
 
-    private let state = LockedValue(State())
+    /// Live, or replaying: boxed, as few sessions ever replay (8 bytes of every script, not 33).
+    private enum Mode: Sendable {
+        case live
+        indirect case replaying(Replay)
+    }
+
+    /// The merchant's ``MerchantValidating``, bound to the session, when it gave one.
+    let validator: MerchantValidator?
+    private let lock = InlineLock()
+    @exclusivity(unchecked) private var mode = Mode.live
+
+    init(validator: MerchantValidator?) {
+        self.validator = validator
+    }
 
     /// Starts replaying `answers`.
-    func start(_ answers: [RecordedAnswer]) {
-        state.withLock { $0 = State(answers: answers) }
+    final func start(_ answers: [RecordedAnswer]) {
+        lock.withLocked { mode = .replaying(Replay(answers: answers)) }
     }
 
     /// Ends the replay: from now on the merchant answers. Gives why the replay diverged, if it did.
-    func finish() -> String? {
-        state.withLock { state in
-            let divergence = state.divergence
-            state.answers = nil
-            return divergence
+    final func finish() -> String? {
+        lock.withLocked {
+            guard case .replaying(let replay) = mode else { return nil }
+            mode = .live
+            return replay.divergence
         }
     }
 
     /// Whether the merchant answers.
-    var isLive: Bool { state.withLock { $0.answers == nil } }
+    final var isLive: Bool {
+        lock.withLocked {
+            if case .live = mode { return true }
+            return false
+        }
+    }
 
     /// The next answer for `callback`.
-    func next(for callback: String) -> Next {
-        state.withLock { state in
-            guard let answers = state.answers else { return .live }
-            guard state.next < answers.count else {
-                state.divergence = state.divergence ?? "the flow called \(callback), and the record has no answer left"
+    final func next(for callback: String) -> Next {
+        lock.withLocked {
+            guard case .replaying(var replay) = mode else { return .live }
+            guard replay.next < replay.answers.count else {
+                if replay.divergence == nil {
+                    replay.divergence = "the flow called \(callback), and the record has no answer left"
+                    mode = .replaying(replay)
+                }
                 return .exhausted
             }
-            let answer = answers[state.next]
-            state.next += 1
+            let answer = replay.answers[replay.next]
+            replay.next += 1
+            mode = .replaying(replay)
             return .answer(answer)
         }
     }
 
     /// The answer taken last, while replaying.
-    var lastAnswer: RecordedAnswer? {
-        state.withLock { state in
-            guard let answers = state.answers, state.next > 0 else { return nil }
-            return answers[state.next - 1]
+    final var lastAnswer: RecordedAnswer? {
+        lock.withLocked {
+            guard case .replaying(let replay) = mode, replay.next > 0 else { return nil }
+            return replay.answers[replay.next - 1]
         }
     }
 
     /// Answers `callback` from the record while replaying (or, with an answer of another
     /// callback's or none left, notes the divergence and calls `diverged`), and leaves it to the
     /// merchant (`live`) otherwise.
-    func answer(
+    final func answer(
         _ callback: String,
         with answer: (PaymentAuthorizationAnswer) -> Bool,
         live: () -> Void,
@@ -79,8 +110,13 @@ struct ReplayScript: Sendable {
         }
     }
 
-    /// Notes that the replay diverged.
-    func diverged(_ why: String) {
-        state.withLock { $0.divergence = $0.divergence ?? why }
+    /// Notes that the replay diverged (the first reason is kept); live, there is no replay to
+    /// diverge from.
+    final func diverged(_ why: String) {
+        lock.withLocked {
+            guard case .replaying(var replay) = mode, replay.divergence == nil else { return }
+            replay.divergence = why
+            mode = .replaying(replay)
+        }
     }
 }

@@ -1,7 +1,9 @@
 /// The sessions a relay holds, by id, and how many each caller holds (spec W10's caps).
 struct SessionTable {
     private(set) var byID: [String: RelaySession] = [:]
-    private var perCaller: [CallerDigest: Int] = [:]
+    /// 32-bit counts: the table's values take 4 bytes a slot, not 8, and no relay holds 2^32
+    /// sessions (each takes hundreds of bytes).
+    private var perCaller: [CallerDigest: UInt32] = [:]
 
     /// Why a session of `owner` cannot open now, or nil when it can; `held`, a session of another
     /// caller, is not counted (the answer is then the one a relay without it gives).
@@ -16,7 +18,7 @@ struct SessionTable {
                     + "(RelayLimits.maxSessions \(limits.maxSessions)); try again when one has ended",
                 field: "session")
         }
-        if let owner, perCaller[owner, default: 0] >= limits.maxSessionsPerCaller {
+        if let owner, Int(perCaller[owner, default: 0]) >= limits.maxSessionsPerCaller {
             return RelayError(
                 code: .tooManySessionsForCaller,
                 message: "the caller holds \(limits.maxSessionsPerCaller) sessions, the most a caller holds at once "

@@ -293,16 +293,16 @@ public final class WebRelay: Sendable {
             case pending(Refusal)
             case overLimit
         }
-        let start: Start = session.state.withLock { state in
+        let start: Start = session.withState { state in
             guard state.eventsTaken < limit else { return .overLimit }
             state.eventsTaken += 1
-            if let busy = state.busy {
+            if let busy = state.busy?.callback {
                 return .pending(
                     Refusal(
                         code: .callbackPending, message: "waiting for the completion of \(busy)",
                         pendingCallback: busy))
             }
-            state.busy = type.callback
+            state.busy = .event(type)
             state.idleGeneration &+= 1
             return .started
         }
@@ -341,7 +341,7 @@ public final class WebRelay: Sendable {
             return .refused(invalid.refusal)
         } catch let refusal as Refusal {
             if keepsSteps {
-                session.state.withLock { $0.steps.append(kept, of: event.payload, refusal: refusal.code.rawValue) }
+                session.withState { $0.steps.append(kept, of: event.payload, refusal: refusal.code.rawValue) }
             }
             return .refused(RelayRefusal(refusal))
         } catch {
@@ -350,12 +350,12 @@ public final class WebRelay: Sendable {
         }
         if keepsSteps {
             let answer = session.recorded(driven)
-            session.state.withLock { $0.steps.append(kept, of: event.payload, answer: answer) }
+            session.withState { $0.steps.append(kept, of: event.payload, answer: answer) }
         }
         if case .merchantSession(let update) = driven {
             guard update.isSuccess else {
                 let unsupported = update.isDefaultAnswer
-                session.state.withLock {
+                session.withState {
                     $0.relayEnd =
                         unsupported
                         ? (
@@ -370,7 +370,7 @@ public final class WebRelay: Sendable {
                 }
                 return .ended(await session.endOfFlow(afterPageCancel: false))
             }
-            session.state.withLock { $0.validated = true }
+            session.withState { $0.validated = true }
         }
         if case .authorization = driven {
         } else if session.flow.sheet.outcome != nil {
@@ -461,7 +461,7 @@ public final class WebRelay: Sendable {
     private func becameIdle(_ session: RelaySession, afterEvent: Bool = false) {
         idle.withLock { queue in
             let now = options.clock.now
-            let isIdle = session.state.withLock { state in
+            let isIdle = session.withState { state in
                 if afterEvent { state.busy = nil }
                 state.lastActivity = now
                 return state.busy == nil && !state.released
@@ -478,7 +478,7 @@ public final class WebRelay: Sendable {
         let timeout = options.idleTimeout
         let deadline: Duration? = idle.withLock { queue in
             guard let first = queue.first else { return nil }
-            let deadline = first.state.withLock { $0.lastActivity } + timeout
+            let deadline = first.withState { $0.lastActivity } + timeout
             if let armed = queue.armedFor, armed <= deadline { return nil }
             queue.armedFor = deadline
             return deadline
@@ -498,7 +498,7 @@ public final class WebRelay: Sendable {
             if let armed = queue.armedFor, armed <= now { queue.armedFor = nil }
             var due: [(RelaySession, UInt64)] = []
             while let first = queue.first {
-                let (lastActivity, generation) = first.state.withLock { ($0.lastActivity, $0.idleGeneration) }
+                let (lastActivity, generation) = first.withState { ($0.lastActivity, $0.idleGeneration) }
                 guard now - lastActivity >= timeout else { break }
                 queue.remove(first)
                 due.append((first, generation))
@@ -521,7 +521,7 @@ public final class WebRelay: Sendable {
         let candidates = sessions.withLock { Array($0.byID.values) }
         var ended: [String] = []
         for session in candidates {
-            let generation: UInt64? = session.state.withLock { state in
+            let generation: UInt64? = session.withState { state in
                 state.busy == nil && !state.released && now - state.lastActivity >= options.idleTimeout
                     ? state.idleGeneration : nil
             }
@@ -532,7 +532,7 @@ public final class WebRelay: Sendable {
 
     @discardableResult
     private func expire(_ session: RelaySession, _ generation: UInt64) async -> Bool {
-        let idle = session.state.withLock { state in
+        let idle = session.withState { state in
             state.idleGeneration == generation && state.busy == nil && !state.released
         }
         guard idle else { return false }
@@ -551,7 +551,7 @@ public final class WebRelay: Sendable {
     /// The session is out of the relay's table: it is marked let go of (a deadline or an event
     /// that finds it takes no effect) and leaves the idle queue.
     private func letGo(_ session: RelaySession) {
-        session.state.withLock { state in
+        session.withState { state in
             state.released = true
             state.idleGeneration &+= 1
         }
@@ -587,8 +587,8 @@ public final class WebRelay: Sendable {
             throw RelayError(code: .sessionEnded, message: "session \(id.debugDescription) has ended", value: id)
         }
         let request = session.request
-        let (kept, validated): (KeptSteps, Bool) = try session.state.withLock { state in
-            if let busy = state.busy {
+        let (kept, validated): (KeptSteps, Bool) = try session.withState { state in
+            if let busy = state.busy?.callback {
                 throw RelayError(
                     code: .sessionBusy,
                     message:
@@ -601,7 +601,7 @@ public final class WebRelay: Sendable {
                     message: "a pay context cannot be written out after an authorization attempt: its backend calls "
                         + "cannot be replayed", value: id)
             }
-            if holding { state.busy = Self.suspending }
+            if holding { state.busy = .suspending }
             return (state.steps, state.validated)
         }
         do {
@@ -735,10 +735,14 @@ public final class WebRelay: Sendable {
         if let refusal = sessions.withLock({ $0.refusal(toOpenFor: owner, limits: options.limits) }) {
             throw refusal
         }
+        // The session's delegate's script, held here only while the snapshot is replayed.
+        var delegateScript: ReplayScript?
         let session = try RelaySession(
-            id: payload.session, request: payload.request, merchant: merchant, owner: owner, options: options)
-        try await replay(payload.steps, into: session)
-        session.state.withLock { state in
+            id: payload.session, request: payload.request, merchant: merchant, owner: owner, options: options
+        ) { delegateScript = $0 }
+        guard let script = delegateScript else { preconditionFailure("every session's delegate is a replay script") }
+        try await replay(payload.steps, into: session, through: script)
+        session.withState { state in
             state.steps = KeptSteps(payload.steps)
             state.validated = payload.validated
             state.eventsTaken = payload.steps.count
@@ -752,7 +756,8 @@ public final class WebRelay: Sendable {
         return session
     }
 
-    private func replay(_ steps: [RecordedStep], into session: RelaySession) async throws {
+    private func replay(_ steps: [RecordedStep], into session: RelaySession, through script: ReplayScript) async throws
+    {
         func diverged(_ index: Int, _ why: String) -> RelayError {
             RelayError(
                 code: .snapshotDiverged, message: "steps[\(index)] (\(steps[index].event.type.rawValue)): \(why)",
@@ -763,40 +768,40 @@ public final class WebRelay: Sendable {
             if session.isPayContext, case .paymentMethod = answer { return false }
             return true
         }
-        session.script.start(answers)
+        script.start(answers)
         for (index, step) in steps.enumerated() {
             guard step.event.session == session.id else {
-                _ = session.script.finish()
+                _ = script.finish()
                 throw diverged(index, "the event is of session \(step.event.session.debugDescription)")
             }
             switch step.event.type {
             case .cancel:
-                _ = session.script.finish()
+                _ = script.finish()
                 throw diverged(index, "a \(step.event.type.rawValue) event is never recorded")
             default: break
             }
             do {
                 try await session.replay(step.event.payload)
                 if let refusal = step.refusal {
-                    _ = session.script.finish()
+                    _ = script.finish()
                     throw diverged(index, "the flow accepted the event, which the record says it refused (\(refusal))")
                 }
             } catch let refusal as Refusal {
                 guard step.refusal == refusal.code.rawValue else {
-                    _ = session.script.finish()
+                    _ = script.finish()
                     throw diverged(index, "the flow refused the event: \(refusal)")
                 }
             } catch let invalid as RelaySession.InvalidEvent {
-                _ = session.script.finish()
+                _ = script.finish()
                 throw diverged(index, "the event is not valid wire input: \(invalid.error.message)")
             } catch let error as RelayError {
                 throw error
             } catch {
-                _ = session.script.finish()
+                _ = script.finish()
                 throw diverged(index, "the flow ended: \(error)")
             }
         }
-        if let divergence = session.script.finish() {
+        if let divergence = script.finish() {
             throw RelayError(code: .snapshotDiverged, message: divergence, field: "steps")
         }
         if let outcome = session.flow.outcome {

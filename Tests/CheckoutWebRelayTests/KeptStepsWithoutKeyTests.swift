@@ -20,15 +20,15 @@ final class KeptStepsWithoutKeyTests: XCTestCase {
         }
         XCTAssertEqual(replies[0], replies[1])
         XCTAssertEqual(replies[0].compactMap(\.completion).count, 3)
-        let kept = try XCTUnwrap(keyed.session("s")).state.withLock { $0.steps.count }
-        let keptWithoutKey = try XCTUnwrap(keyless.session("s")).state.withLock { $0.steps.count }
+        let kept = try XCTUnwrap(keyed.session("s")).withState { $0.steps.count }
+        let keptWithoutKey = try XCTUnwrap(keyless.session("s")).withState { $0.steps.count }
         XCTAssertEqual(kept, 3)
         XCTAssertEqual(keptWithoutKey, 0)
         // The keyed relay writes the session out, and another resumes it with its three events.
         let sealed = try keyed.snapshot("s")
         let other = WebRelay(options: RelayOptions(clock: ManualClock(), snapshotKey: Shop.key))
         let resumed = try await other.resume(sealed, merchant: .authorization(delegate: ShopMerchant()))
-        XCTAssertEqual(resumed.state.withLock { $0.steps.count }, 3)
+        XCTAssertEqual(resumed.withState { $0.steps.count }, 3)
         // The keyless one cannot write a snapshot at all.
         XCTAssertThrowsError(try keyless.snapshot("s")) { error in
             XCTAssertEqual((error as? RelayError)?.code, .snapshotKeyMissing)
