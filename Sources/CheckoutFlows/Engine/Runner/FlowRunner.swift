@@ -108,11 +108,13 @@ package final class FlowRunner<Machine: FlowMachine>:
         mutableField(\.spare).pointee.make(id, shell)
     }
 
-    /// Lets go of the completion kept for reuse, unless a drain is under way (whose thread alone
-    /// touches it: a drainer that has let go of the drain under the lock touches it no more). For
-    /// a flow that waits long between events; the next callback makes a new one.
+    /// Lets go of what the flow keeps for the next event: the waiters' box when no driver waits,
+    /// and the completion kept for reuse unless a drain is under way (whose thread alone touches
+    /// it: a drainer that has let go of the drain under the lock touches it no more). For a flow
+    /// that waits long between events; the next event makes them anew.
     package func releaseIdleRoom() {
         withLock { locked in
+            if locked.waiters?.isEmpty == true { locked.waiters = nil }
             guard !locked.draining else { return }
             mutableField(\.spare).pointee = SpareCompletion()
         }
@@ -356,8 +358,6 @@ package final class FlowRunner<Machine: FlowMachine>:
         guard let (id, resolution) = locked.machine.ledger.takeResolution(),
             let waiter = locked.waiters?.answers.removeValue(forKey: id)
         else { return }
-        // A flow that waits long between actions (a relayed session) keeps no empty box.
-        if locked.waiters?.isEmpty == true { locked.waiters = nil }
         switch resolution {
         case .answered(let answer): after.resume((waiter, .success(answer)))
         case .ended(let ended): after.resume((waiter, .failure(ended)))
