@@ -81,6 +81,10 @@ public struct Contact: Hashable, Sendable, CustomStringConvertible, CustomReflec
 
     private var storage: CopyOnWrite<Fields>
 
+    /// Whether `other` is a copy of this contact that no one has changed since: the same contact
+    /// to the byte (``CopyOnWrite/sharesBox(with:)``).
+    package func isUnchangedCopy(of other: Contact) -> Bool { storage.sharesBox(with: other.storage) }
+
     /// A contact; every field is optional and nothing is validated here (see
     /// ``validate(required:)``).
     public init(

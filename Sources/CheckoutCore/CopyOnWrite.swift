@@ -31,6 +31,12 @@ package struct CopyOnWrite<Value: Hashable> {
     }
 }
 
+extension CopyOnWrite {
+    /// Whether `other` is a copy of this value that shares its box: the same value to the byte,
+    /// where `==` also calls equal strings of different scalars (a composed and a decomposed "é").
+    package func sharesBox(with other: Self) -> Bool { box === other.box }
+}
+
 extension CopyOnWrite: Hashable {
     @usableFromInline
     package static func == (lhs: Self, rhs: Self) -> Bool { lhs.box === rhs.box || lhs.box.value == rhs.box.value }

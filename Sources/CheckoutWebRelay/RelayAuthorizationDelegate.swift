@@ -7,13 +7,15 @@ import Foundation
 /// delegate, or, while a resume replays a snapshot, answers from the record (spec W6). The flow's
 /// own delegate cannot change once it is made, so the relay's stands between the two; it handles
 /// every callback (spec E11). It is the ``ReplayScript`` it answers from (unchecked Sendable as
-/// that class is; its own property is a constant).
+/// that class is; its own properties are constants).
 final class RelayAuthorizationDelegate: ReplayScript, PaymentAuthorizationForwarding, @unchecked Sendable {
     let merchant: PaymentAuthorizationMerchant
+    /// The merchant's ``MerchantValidating``, bound to the session, when it gave one.
+    let validator: MerchantValidator?
 
     init(merchant: PaymentAuthorizationMerchant, validator: MerchantValidator?) {
         self.merchant = merchant
-        super.init(validator: validator)
+        self.validator = validator
     }
 
     func forward(_ callback: PaymentAuthorizationCallback, flow: PaymentAuthorizationFlow) {

@@ -6,13 +6,15 @@ import CheckoutPayContext
 /// callbacks from a snapshot's record while a resume replays it (spec W6; a record never holds an
 /// authorization, see ``RelayError/Code/snapshotUnsupported``). It handles every callback (spec
 /// E11). It is the ``ReplayScript`` it answers from (unchecked Sendable as
-/// that class is; its own property is a constant).
+/// that class is; its own properties are constants).
 final class RelayPayContextDelegate: ReplayScript, PayContextForwarding, @unchecked Sendable {
     let merchant: PayContextMerchant
+    /// The merchant's ``MerchantValidating``, bound to the session, when it gave one.
+    let validator: MerchantValidator?
 
     init(merchant: PayContextMerchant, validator: MerchantValidator?) {
         self.merchant = merchant
-        super.init(validator: validator)
+        self.validator = validator
     }
 
     func forward(_ callback: PayContextCallback, context: PayContext) {

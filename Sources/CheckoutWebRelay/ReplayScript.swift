@@ -1,8 +1,7 @@
 import CheckoutFlows
 
-/// Where a session's delegate takes its answers from: the merchant (live; its
-/// ``MerchantValidating`` for a merchant session, when it gave one), or a snapshot's record while
-/// a resume replays it (spec W6).
+/// Where a session's delegate takes its answers from: the merchant (live), or a snapshot's record
+/// while a resume replays it (spec W6).
 ///
 /// The relay's delegates (``RelayAuthorizationDelegate``, ``RelayPayContextDelegate``) are
 /// replay scripts, so that the script's state lives in the delegate's allocation rather than a
@@ -34,14 +33,10 @@ class ReplayScript: @unchecked Sendable {
         indirect case replaying(Replay)
     }
 
-    /// The merchant's ``MerchantValidating``, bound to the session, when it gave one.
-    let validator: MerchantValidator?
     private let lock = InlineLock()
     @exclusivity(unchecked) private var mode = Mode.live
 
-    init(validator: MerchantValidator?) {
-        self.validator = validator
-    }
+    init() {}
 
     /// Starts replaying `answers`.
     final func start(_ answers: [RecordedAnswer]) {

@@ -48,6 +48,32 @@ final class CompletionReuseTests: XCTestCase {
         }
     }
 
+    /// Answers `didSelectShippingMethod` from a queue of its own: after the call returns, or, for
+    /// the express method when `answeringExpressAtOnce`, before it (answered and released inside).
+    private final class Elsewhere: PaymentAuthorizationDelegate {
+        let queue = DispatchQueue(label: "merchant")
+        let answeringExpressAtOnce: Bool
+
+        init(answeringExpressAtOnce: Bool) { self.answeringExpressAtOnce = answeringExpressAtOnce }
+
+        func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {}
+        func paymentAuthorizationFlow(
+            _ flow: PaymentAuthorizationFlow, didAuthorizePayment payment: Payment,
+            handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
+        ) { handler(.success) }
+        func paymentAuthorizationFlow(
+            _ flow: PaymentAuthorizationFlow, didSelectShippingMethod method: ShippingMethod,
+            handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
+        ) {
+            let update = ShippingMethodUpdate(summaryItems: CompletionReuseTests.summary(for: method))
+            if answeringExpressAtOnce && method.identifier == "express" {
+                queue.sync { handler(update) }
+            } else {
+                queue.async { handler(update) }
+            }
+        }
+    }
+
     fileprivate static func summary(for method: ShippingMethod) -> [SummaryItem] {
         F.summary(method.identifier == "express" ? "29.99" : "20.00")
     }
@@ -113,26 +139,7 @@ final class CompletionReuseTests: XCTestCase {
     // spec E2, across threads: completions answered from another thread, some before the delegate
     // method returns, some after it; every answer is applied once, to its own callback.
     func testCompletionsAnsweredFromAnotherThread() {
-        final class Elsewhere: PaymentAuthorizationDelegate {
-            let queue = DispatchQueue(label: "merchant")
-            func paymentAuthorizationFlowDidFinish(_ flow: PaymentAuthorizationFlow) {}
-            func paymentAuthorizationFlow(
-                _ flow: PaymentAuthorizationFlow, didAuthorizePayment payment: Payment,
-                handler: @escaping @Sendable (PaymentAuthorizationResult) -> Void
-            ) { handler(.success) }
-            func paymentAuthorizationFlow(
-                _ flow: PaymentAuthorizationFlow, didSelectShippingMethod method: ShippingMethod,
-                handler: @escaping @Sendable (ShippingMethodUpdate) -> Void
-            ) {
-                let update = ShippingMethodUpdate(summaryItems: CompletionReuseTests.summary(for: method))
-                if method.identifier == "express" {
-                    queue.sync { handler(update) }  // answered and released before the call returns
-                } else {
-                    queue.async { handler(update) }  // after it
-                }
-            }
-        }
-        let merchant = Elsewhere()
+        let merchant = Elsewhere(answeringExpressAtOnce: true)
         let flow = makeFlow(merchant)
         for round in 0..<200 {
             let method = round.isMultiple(of: 2) ? "express" : "standard"
@@ -141,6 +148,29 @@ final class CompletionReuseTests: XCTestCase {
             XCTAssertEqual(flow.sheet?.selectedShippingMethodID, method)
         }
         XCTAssertEqual(flow.violations, [])
+    }
+
+    // A flow made small between events, as the relay makes its idle sessions (its transcript
+    // packed, its spare completion and empty waiters' box let go of), goes on as one never made
+    // small: while answers come from another thread, some while a drain is under way, every answer
+    // is applied once, and the transcript reads the same calls and answers (spec E2, E8).
+    func testAFlowMadeSmallBetweenEventsGoesOnAsBefore() {
+        let merchant = Elsewhere(answeringExpressAtOnce: false)
+        let small = makeFlow(merchant)
+        let twin = makeFlow(Merchant())
+        for round in 0..<300 {
+            let method = round.isMultiple(of: 2) ? "express" : "standard"
+            XCTAssertEqual(small.selectShippingMethod(method), .accepted)
+            XCTAssertEqual(twin.selectShippingMethod(method), .accepted)
+            // Made small while the answer may be under way, and again once it has come.
+            small.compactTranscript()
+            merchant.queue.sync {}
+            small.compactTranscript()
+            XCTAssertEqual(small.sheet?.selectedShippingMethodID, method)
+            XCTAssertEqual(small.sheet?.grandTotal, twin.sheet?.grandTotal)
+        }
+        XCTAssertEqual(small.violations, [])
+        XCTAssertEqual(small.transcript.entries.map(\.event), twin.transcript.entries.map(\.event))
     }
 
     // A reused completion holds its flow only once the merchant keeps it past the delegate call:

@@ -153,19 +153,84 @@ final class PackedRecordsTests: XCTestCase {
         XCTAssertFalse(log.amendLastCall("none", to: .outcome("x")))
     }
 
-    // Names past the numbered ones are packed as their text. (This fills the process's table of
-    // names: every later test packs new names as text, which must read back the same too.)
+    // Names past a table's limit are packed as their text, and read back with the numbered ones
+    // (a table of its own: the flows' shared one is left as it is).
     func testNamesPastTheTableArePackedAsText() {
-        var filler = 0
-        while RecordNames.number(of: "filler name \(filler)") != nil { filler += 1 }
-        XCTAssertEqual(RecordNames.names.count, RecordNames.limit)
-        XCTAssertNil(RecordNames.number(of: "a name never numbered"))
+        let names = RecordNames(limit: 2)
+        let records = ["first", "second", "third", "", "first", "a name never numbered", "second"].enumerated().map {
+            FlowLog.Record(
+                .action, time: FlowInstant(nanoseconds: Int64($0.offset)), sequence: UInt64($0.offset),
+                name: $0.element,
+                value: .text($0.element))
+        }
+        var packed = PackedRecords()
+        packed.append(Array(records.prefix(3)), names: names)
+        packed.append(Array(records.dropFirst(3)), names: names)
+        XCTAssertEqual(names.names, ["first", "second"])
+        XCTAssertNil(names.number(of: "third"))
+        var reader = packed.records(names: names)
+        var read: [FlowLog.Record] = []
+        while let record = reader.next() { read.append(record) }
+        XCTAssertEqual(read.map(\.name), records.map(\.name))
+        XCTAssertEqual(read.map(\.value), records.map(\.value))
+        XCTAssertEqual(read.map(\.time), records.map(\.time))
+        XCTAssertEqual(read.map(\.sequence), records.map(\.sequence))
+    }
+
+    // A copy of a packed log is a value: an amendment of one, or what one records and packs, the
+    // other does not see.
+    func testACopyOfAPackedLogIsAValue() {
         var log = FlowLog(recordsTranscript: true)
-        record(0..<30, into: &log)
-        log.record(action: "a name never numbered", .text("v"), at: .zero)
-        log.record(call: "", callbackID: 3, .text("an empty name"), at: .zero)
-        let expected = log.transcript.entries
+        log.record(call: "didSelectShippingMethod", callbackID: 1, .text("ground"), at: .milliseconds(1))
+        log.recordCompletion(
+            "didSelectShippingMethod", callbackID: 1, answer: Answer(number: 1), byDefault: false, at: .milliseconds(2))
         log.compact()
-        XCTAssertEqual(log.transcript.entries, expected)
+        let copy = log
+        let before = copy.transcript.entries
+        XCTAssertTrue(
+            log.amendLastCall("didSelectShippingMethod", to: .call("m", callbackID: nil, [.text("a"), .text("b")])))
+        log.record(action: "later", .text("x"), at: .milliseconds(3))
+        log.compact()
+        XCTAssertEqual(copy.transcript.entries, before)
+        XCTAssertEqual(log.transcript.entries.first?.event, .call("m", callbackID: nil, [.text("a"), .text("b")]))
+        XCTAssertEqual(log.transcript.entries.count, 3)
+    }
+
+    // Values that `==` calls equal but whose text differs in its scalars (a composed and a
+    // decomposed "é"), recorded in a row, each read back as recorded: a contact, and a card.
+    func testEqualValuesOfDifferentScalarsReadBackAsRecorded() {
+        let composed = "Jos\u{E9}"
+        let decomposed = "Jose\u{301}"
+        XCTAssertEqual(composed, decomposed)
+        var log = FlowLog(recordsTranscript: true)
+        for (index, name) in [decomposed, composed, composed].enumerated() {
+            let contact = Contact(name: name, postalAddress: Address(city: "Lyon", country: .fr))
+            log.record(action: "selectShippingContact", .contact(contact), at: .milliseconds(index))
+            let card = PaymentMethod(displayName: name, network: .visa, type: .credit)
+            // Calls in a row: each compared with the card the one before kept.
+            log.record(
+                call: "didSelectPaymentMethod", callbackID: UInt64(index + 1), deferred: .paymentMethod(card),
+                at: .milliseconds(index))
+        }
+        func scalars(_ log: FlowLog) -> [[UInt32]] {
+            log.transcript.entries.map { entry in
+                let value: TranscriptValue? =
+                    switch entry.event {
+                    case .action(_, let values), .call(_, _, let values): values.first
+                    default: nil
+                    }
+                switch value {
+                case .contact(let contact)?: return contact.name.map { $0.unicodeScalars.map(\.value) } ?? []
+                case .model(let description, _)?: return description.unicodeScalars.map(\.value)
+                default: return []
+                }
+            }
+        }
+        let expected = [decomposed, composed, composed].flatMap { name in
+            Array(repeating: name.unicodeScalars.map(\.value), count: 2)
+        }
+        XCTAssertEqual(scalars(log), expected)
+        log.compact()
+        XCTAssertEqual(scalars(log), expected)
     }
 }

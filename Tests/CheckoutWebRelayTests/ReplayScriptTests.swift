@@ -13,7 +13,7 @@ final class ReplayScriptTests: XCTestCase {
     private let merchantSession = RecordedAnswer.merchantSession(validated: true, byDefault: false)
 
     func testAScriptIsLiveUntilAReplayStarts() {
-        let script = ReplayScript(validator: nil)
+        let script = ReplayScript()
         XCTAssertTrue(script.isLive)
         guard case .live = script.next(for: "didChangeCouponCode") else { return XCTFail("a live script answers") }
         XCTAssertNil(script.lastAnswer)
@@ -23,7 +23,7 @@ final class ReplayScriptTests: XCTestCase {
     }
 
     func testAReplayGivesTheRecordsAnswersInOrderThenSaysItHasNoneLeft() {
-        let script = ReplayScript(validator: nil)
+        let script = ReplayScript()
         script.start([coupon, merchantSession])
         XCTAssertFalse(script.isLive)
         XCTAssertNil(script.lastAnswer)
@@ -47,7 +47,7 @@ final class ReplayScriptTests: XCTestCase {
     }
 
     func testADivergenceIsReportedOnceTheReplayIsFinished() {
-        let script = ReplayScript(validator: nil)
+        let script = ReplayScript()
         script.start([coupon])
         var answered: [String] = []
         var divergedActions = 0

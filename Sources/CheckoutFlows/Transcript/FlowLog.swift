@@ -14,8 +14,8 @@ package struct FlowLog: Sendable {
     private var archive: Archive?
     /// The newest records' first capacity: what a flow records up to its first callback, where a
     /// parked session waits (`present`, the action, its call). Appending doubles it, up to a
-    /// chunk: 3, 6, 12, ... 192 (the allocator's rounding adds less than a record); ``compact()``
-    /// packs them.
+    /// chunk: 3, 6, 12, ... 192 (the allocator's rounding adds less than a record). ``compact()``
+    /// packs the records and leaves none, so that the next append starts from one.
     private static var firstCapacity: Int { 3 }
     private static var chunkSize: Int { firstCapacity << 6 }
     package let recordsTranscript: Bool
@@ -155,14 +155,14 @@ package struct FlowLog: Sendable {
 
     /// Records `.call(method, callbackID: id, [value.described])`, describing `value` only when the
     /// transcript is read (see ``record(action:deferred:at:)``). A value that is the last one
-    /// kept (the card an action selected, whose call follows) is kept once.
+    /// kept, to the byte (the card an action selected, whose call follows), is kept once.
     @inline(never)
     package mutating func record(
         call method: String, callbackID id: UInt64, deferred value: DeferredTranscriptValue, at now: FlowInstant
     ) {
         guard recordsTranscript else { return }
         let archive = uniqueArchive()
-        if case .value(let last) = archive.describedLater.last, last == value {
+        if case .value(let last) = archive.describedLater.last, last.isIdentical(to: value) {
             append(.repeatedDeferredCall, method, id: id, value: nil, byDefault: false, at: now)
             return
         }

@@ -14,8 +14,9 @@
 /// - a text value's text, the same way.
 ///
 /// Contacts, payments, models and secrets are kept as they are, in `values`, in the order packed;
-/// a value equal to the last one kept (the contact of an action and of the call it makes) is
-/// kept once.
+/// a contact that is an unchanged copy of the last value kept (the contact of an action and of the
+/// call it makes) is kept once. (Not one that is only `==` to it: `==` calls equal strings of
+/// different scalars, which the transcript keeps as they were.)
 /// The bytes begin with the last record's time and sequence number (8 bytes each), from which the
 /// next record's differences are taken.
 struct PackedRecords: Sequence, Sendable {
@@ -26,11 +27,11 @@ struct PackedRecords: Sequence, Sendable {
 
     var isEmpty: Bool { bytes.isEmpty }
 
-    /// Packs `records` after those packed already; the bytes and values kept in arrays of their
-    /// size.
-    mutating func append(_ records: [FlowLog.Record]) {
+    /// Packs `records` after those packed already, their names numbered by `names` (read them
+    /// back with the same table); the bytes and values kept in arrays of their size.
+    mutating func append(_ records: [FlowLog.Record], names: RecordNames = .shared) {
         guard !records.isEmpty else { return }
-        var writer = Writer(origin: origin, lastKept: values.last)
+        var writer = Writer(origin: origin, lastKept: values.last, names: names)
         var newValues: [TranscriptValue] = []
         for record in records {
             writer.write(record, values: &newValues)
@@ -56,8 +57,11 @@ struct PackedRecords: Sequence, Sendable {
     }
 
     /// Reads the records packed, oldest first.
-    func makeIterator() -> Reader {
-        Reader(bytes: bytes, values: values, names: bytes.isEmpty ? [] : RecordNames.names, at: Self.originSize)
+    func makeIterator() -> Reader { records(names: .shared) }
+
+    /// Reads the records packed with `names`, oldest first.
+    func records(names: RecordNames) -> Reader {
+        Reader(bytes: bytes, values: values, names: bytes.isEmpty ? [] : names.names, at: Self.originSize)
     }
 
     /// The time and sequence number of the last record packed, or zeros.
@@ -88,15 +92,17 @@ struct PackedRecords: Sequence, Sendable {
         var bytes: [UInt8] = []
         var last: (time: Int64, sequence: UInt64)
         var lastKept: TranscriptValue?
+        let names: RecordNames
 
-        init(origin: (time: Int64, sequence: UInt64), lastKept: TranscriptValue?) {
+        init(origin: (time: Int64, sequence: UInt64), lastKept: TranscriptValue?, names: RecordNames) {
             last = origin
             self.lastKept = lastKept
+            self.names = names
             bytes.reserveCapacity(16)
         }
 
         mutating func write(_ record: FlowLog.Record, values: inout [TranscriptValue]) {
-            let number = RecordNames.number(of: record.name)
+            let number = names.number(of: record.name)
             var form = ValueForm.none
             var text: String?
             switch record.value {
@@ -104,7 +110,7 @@ struct PackedRecords: Sequence, Sendable {
             case .text(let value)?:
                 form = .text
                 text = value
-            case let value? where value == lastKept:
+            case let value? where value.isUnchangedCopy(of: lastKept):
                 form = .repeated
             case let value?:
                 form = .kept
@@ -213,5 +219,13 @@ struct PackedRecords: Sequence, Sendable {
             defer { index += count }
             return String(decoding: bytes[index..<index + count], as: UTF8.self)
         }
+    }
+}
+
+extension TranscriptValue {
+    /// Whether this value is a contact that is an unchanged copy of `other`'s (``PackedRecords``).
+    fileprivate func isUnchangedCopy(of other: TranscriptValue?) -> Bool {
+        guard case .contact(let contact) = self, case .contact(let previous)? = other else { return false }
+        return contact.isUnchangedCopy(of: previous)
     }
 }

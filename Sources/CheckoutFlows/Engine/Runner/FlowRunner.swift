@@ -63,7 +63,7 @@ package final class FlowRunner<Machine: FlowMachine>:
     /// runner's life (a `ManagedBuffer`'s header); its `locked` part is reached only through
     /// ``withLock(_:)`` (but for the delegate, which the draining thread also reads outside the
     /// lock: see `DrainStep`), the rest is fixed when the flow is made, except `spare`, which only
-    /// the draining thread touches. Each is reached through a pointer to the field itself, never
+    /// the draining thread touches (or, while no drain is under way, a thread holding the lock). Each is reached through a pointer to the field itself, never
     /// through the whole state: an access to the state outside the lock would overlap the locked
     /// part's accesses under it (ThreadSanitizer reports it, rightly, as a Swift access race).
     @inlinable @inline(__always)

@@ -20,9 +20,10 @@ package struct RunnerState<Machine: FlowMachine> {
     /// cost every flow 40 bytes): ``FlowOptions/onViolation``, ``FlowOptions/onEnd``, and the work
     /// in flight of a flow that starts any.
     @usableFromInline let extras: RunnerExtras?
-    /// The completion object kept for reuse. Only the draining thread touches it: the drain is
-    /// handed from thread to thread under the lock (`RunnerLocked.draining`), and one drainer
-    /// makes one delegate call at a time, so no two accesses overlap.
+    /// The completion object kept for reuse. Only the draining thread touches it, or a thread
+    /// that holds the lock while no drain is under way (``FlowRunner/releaseIdleRoom()``): the
+    /// drain is handed from thread to thread under the lock (`RunnerLocked.draining`), and one
+    /// drainer makes one delegate call at a time, so no two accesses overlap.
     @usableFromInline var spare = SpareCompletion()
     /// The delegate call an isolated merchant's adapter handed off during the current `perform`
     /// (``FlowRunner/handOff(_:)``): the drainer starts it once `perform` has returned, and the drain
