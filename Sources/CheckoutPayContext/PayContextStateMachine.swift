@@ -130,6 +130,10 @@ package struct PayContextStateMachine: FlowMachine {
     /// starts when the sheet calls for the authorization.
     @usableFromInline package mutating func delegateCalled(_ call: Call, at now: FlowInstant) {}
 
+    /// Packs the context's own transcript (``FlowLog/compact()``), for a context that waits long
+    /// between events.
+    package mutating func compactTranscript() { log.compact() }
+
     // MARK: Driver events
 
     /// Spec P1, P6: a context is presented once.

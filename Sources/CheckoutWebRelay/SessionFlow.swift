@@ -16,6 +16,15 @@ enum SessionFlow: Sendable {
         }
     }
 
+    /// Makes the flow small while it waits for the page's next event: its transcripts packed, and
+    /// what its runners keep for the next event let go of.
+    func compactTranscript() {
+        switch self {
+        case .authorization(let flow): flow.compactTranscript()
+        case .payContext(let context): context.compactTranscript()
+        }
+    }
+
     var transcript: Transcript {
         switch self {
         case .authorization(let flow): flow.transcript

@@ -324,8 +324,8 @@ public final class WebRelay: Sendable {
 
     /// The event is over: the session is free and idle from now.
     private func finish(_ session: RelaySession) {
-        // Idle from now, perhaps for long: the transcript gives back the room it does not use.
-        session.flow.sheet.compactTranscript()
+        // Idle from now, perhaps for long: the flow made small (its transcripts packed).
+        session.flow.compactTranscript()
         becameIdle(session, afterEvent: true)
     }
 

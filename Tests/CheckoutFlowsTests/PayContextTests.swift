@@ -154,6 +154,34 @@ final class PayContextTests: XCTestCase {
         assertCompletedOnceAfterDismissal(merchant)
     }
 
+    // spec E8: a context made small between events (its transcript and its sheet's packed, as the
+    // relay does with its idle sessions) reads back the transcript of a context never made small,
+    // and pays as it does.
+    func testAContextMadeSmallBetweenEventsReadsTheSameTranscript() async throws {
+        func run(compacting: Bool) async throws -> (Transcript, PayContextOutcome) {
+            let backend = InMemoryStripeBackend()
+            let secret = try backend.createPaymentIntent(amount: Money(minorUnits: 1_000, currency: .usd))
+            let merchant = scriptedMerchant(.answer { _ in .secret(secret) })
+            let context = try PayContext(
+                request: request, backend: backend, delegate: merchant, options: FlowOptions(callbackTimeout: nil))
+            context.present()
+            if compacting { context.compactTranscript() }
+            XCTAssertTrue(context.selectShippingContact(home).isAccepted)
+            if compacting { context.compactTranscript() }
+            XCTAssertTrue(context.authorize(token(.success)).isAccepted)
+            let outcome = await context.waitUntilEnded()
+            if compacting { context.compactTranscript() }
+            return (context.transcript, outcome)
+        }
+        let (packed, packedOutcome) = try await run(compacting: true)
+        let (plain, plainOutcome) = try await run(compacting: false)
+        XCTAssertEqual(packedOutcome.status, .success)
+        XCTAssertEqual(plainOutcome.status, .success)
+        XCTAssertEqual(packed.entries.map(\.event), plain.entries.map(\.event))
+        XCTAssertEqual(packed.entries.map(\.actor), plain.entries.map(\.actor))
+        XCTAssertGreaterThan(packed.entries.count, 10)
+    }
+
     // spec P3: a manual-confirmation intent confirmed on the server succeeds without a client
     // confirmation.
     func testManualConfirmationIntentConfirmedOnServerSucceedsWithoutClientConfirm() async throws {

@@ -1,9 +1,8 @@
 extension PaymentAuthorizationFlow {
     /// Makes the flow small while it waits between events, for a driver that keeps it waiting long,
-    /// such as the web relay's idle sessions: the transcript packed (``FlowLog/compact()``), and the
-    /// waiters' box and the completion kept for reuse let go of (``FlowRunner/releaseIdleRoom()``).
+    /// such as the web relay's idle sessions: its transcript packed (``FlowLog/compact()``), and
+    /// what the runner keeps for the next event let go of (``FlowRunner/compactWhileIdle(_:)``).
     package func compactTranscript() {
-        runner.withLock { $0.machine.compactTranscript() }
-        runner.releaseIdleRoom()
+        runner.compactWhileIdle { $0.compactTranscript() }
     }
 }

@@ -108,12 +108,15 @@ package final class FlowRunner<Machine: FlowMachine>:
         mutableField(\.spare).pointee.make(id, shell)
     }
 
-    /// Lets go of what the flow keeps for the next event: the waiters' box when no driver waits,
-    /// and the completion kept for reuse unless a drain is under way (whose thread alone touches
-    /// it: a drainer that has let go of the drain under the lock touches it no more). For a flow
-    /// that waits long between events; the next event makes them anew.
-    package func releaseIdleRoom() {
+    /// Makes the flow small while it waits between events, for a driver that keeps it waiting
+    /// long (the web relay's idle sessions): under the lock, `compact` makes the machine small
+    /// (its transcript packed), and the runner lets go of what it keeps for the next event, which
+    /// makes them anew: the waiters' box when no driver waits, and the completion kept for reuse
+    /// unless a drain is under way (whose thread alone touches it: a drainer that has let go of the
+    /// drain under the lock touches it no more).
+    package func compactWhileIdle(_ compact: (inout Machine) -> Void) {
         withLock { locked in
+            compact(&locked.machine)
             if locked.waiters?.isEmpty == true { locked.waiters = nil }
             guard !locked.draining else { return }
             mutableField(\.spare).pointee = SpareCompletion()

@@ -21,7 +21,7 @@ package struct RunnerState<Machine: FlowMachine> {
     /// in flight of a flow that starts any.
     @usableFromInline let extras: RunnerExtras?
     /// The completion object kept for reuse. Only the draining thread touches it, or a thread
-    /// that holds the lock while no drain is under way (``FlowRunner/releaseIdleRoom()``): the
+    /// that holds the lock while no drain is under way (``FlowRunner/compactWhileIdle(_:)``): the
     /// drain is handed from thread to thread under the lock (`RunnerLocked.draining`), and one
     /// drainer makes one delegate call at a time, so no two accesses overlap.
     @usableFromInline var spare = SpareCompletion()
