@@ -18,10 +18,10 @@ enum SessionFlow: Sendable {
 
     /// Makes the flow small while it waits for the page's next event: its transcripts packed, and
     /// what its runners keep for the next event let go of.
-    func compactTranscript() {
+    func compactWhileIdle() {
         switch self {
-        case .authorization(let flow): flow.compactTranscript()
-        case .payContext(let context): context.compactTranscript()
+        case .authorization(let flow): flow.compactWhileIdle()
+        case .payContext(let context): context.compactWhileIdle()
         }
     }
 

@@ -325,7 +325,7 @@ public final class WebRelay: Sendable {
     /// The event is over: the session is free and idle from now.
     private func finish(_ session: RelaySession) {
         // Idle from now, perhaps for long: the flow made small (its transcripts packed).
-        session.flow.compactTranscript()
+        session.flow.compactWhileIdle()
         becameIdle(session, afterEvent: true)
     }
 

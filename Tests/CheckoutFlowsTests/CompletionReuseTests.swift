@@ -163,9 +163,9 @@ final class CompletionReuseTests: XCTestCase {
             XCTAssertEqual(small.selectShippingMethod(method), .accepted)
             XCTAssertEqual(twin.selectShippingMethod(method), .accepted)
             // Made small while the answer may be under way, and again once it has come.
-            small.compactTranscript()
+            small.compactWhileIdle()
             merchant.queue.sync {}
-            small.compactTranscript()
+            small.compactWhileIdle()
             XCTAssertEqual(small.sheet?.selectedShippingMethodID, method)
             XCTAssertEqual(small.sheet?.grandTotal, twin.sheet?.grandTotal)
         }

@@ -165,12 +165,12 @@ final class PayContextTests: XCTestCase {
             let context = try PayContext(
                 request: request, backend: backend, delegate: merchant, options: FlowOptions(callbackTimeout: nil))
             context.present()
-            if compacting { context.compactTranscript() }
+            if compacting { context.compactWhileIdle() }
             XCTAssertTrue(context.selectShippingContact(home).isAccepted)
-            if compacting { context.compactTranscript() }
+            if compacting { context.compactWhileIdle() }
             XCTAssertTrue(context.authorize(token(.success)).isAccepted)
             let outcome = await context.waitUntilEnded()
-            if compacting { context.compactTranscript() }
+            if compacting { context.compactWhileIdle() }
             return (context.transcript, outcome)
         }
         let (packed, packedOutcome) = try await run(compacting: true)

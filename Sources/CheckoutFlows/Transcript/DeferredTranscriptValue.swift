@@ -10,19 +10,12 @@ package enum DeferredTranscriptValue: Sendable {
     /// A payment token, its data masked (``TranscriptValue/token(_:)``).
     indirect case token(PaymentToken)
 
-    /// Whether `other` is this value to the byte: its strings of the same scalars, where `==` also
-    /// calls a composed and a decomposed "é" equal (and the transcript keeps what was recorded).
+    /// Whether `other` is this value to the byte: a card whose strings have the same scalars,
+    /// where `==` also calls a composed and a decomposed "é" equal (and the transcript keeps what
+    /// was recorded). A token is never recorded twice in a row, so none is taken for another.
     func isIdentical(to other: DeferredTranscriptValue) -> Bool {
-        switch (self, other) {
-        case (.paymentMethod(let method), .paymentMethod(let otherMethod)):
-            method.isIdentical(to: otherMethod)
-        case (.token(let token), .token(let otherToken)):
-            token.paymentMethod.isIdentical(to: otherToken.paymentMethod)
-                && token.transactionIdentifier.unicodeScalars.elementsEqual(
-                    otherToken.transactionIdentifier.unicodeScalars)
-                && token.paymentData.unicodeScalars.elementsEqual(otherToken.paymentData.unicodeScalars)
-        default: false
-        }
+        guard case .paymentMethod(let method) = self, case .paymentMethod(let otherMethod) = other else { return false }
+        return method.isIdentical(to: otherMethod)
     }
 
     /// The value as the transcript shows it.
