@@ -233,4 +233,26 @@ final class PackedRecordsTests: XCTestCase {
         log.compact()
         XCTAssertEqual(scalars(log), expected)
     }
+
+    // A card packed as text (a deferred card, packed with the records that hold it) reads back to
+    // the scalar, whatever its strings hold; text it did not write reads as nothing.
+    func testACardPackedAsTextReadsBackAsItWas() {
+        let names: [String?] = [nil, "", "-", ":", "3:abc", "Visa 4242", "Caf\u{E9}", "Cafe\u{301}", "東京 🚚", "-1:"]
+        for displayName in names {
+            for network in names {
+                for type in PaymentMethodType.allCases {
+                    let card = PaymentMethod(
+                        displayName: displayName, network: network.map(PaymentNetwork.init(rawValue:)), type: type)
+                    let again = PaymentMethod(packedText: card.packedText)
+                    XCTAssertEqual(again, card)
+                    XCTAssertEqual(
+                        again.map { [$0.displayName, $0.network?.rawValue].map { $0?.unicodeScalars.map(\.value) } },
+                        [displayName, network].map { $0?.unicodeScalars.map(\.value) })
+                }
+            }
+        }
+        for text in ["", "-", "--", "--nope", "x:credit", "9:abc-credit", "-1:a-credit", "3:ab"] {
+            XCTAssertNil(PaymentMethod(packedText: text), text)
+        }
+    }
 }

@@ -86,8 +86,9 @@ package struct PaymentAuthorizationStateMachine: FlowMachine {
         }
     }
 
-    /// Gives back the transcript's unused room (``FlowLog/compact()``).
-    package mutating func compactTranscript() { log.compact() }
+    /// Gives back the transcript's unused room: its records, cards and the merchant's answers
+    /// packed (``FlowLog/compact(packingAnswersOf:)``).
+    package mutating func compactTranscript() { log.compact(packingAnswersOf: PaymentAuthorizationAnswer.self) }
 
     // MARK: Driver events
 

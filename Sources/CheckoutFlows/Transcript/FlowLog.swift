@@ -66,18 +66,48 @@ package struct FlowLog: Sendable {
         records.append(record)
     }
 
-    /// Packs the records (``PackedRecords``) and keeps the deferred values in an array of their
-    /// size: for a flow that waits long between events (a relayed session, idle between
-    /// the page's events), whose records take 64 bytes each, with up to half as much again unused
-    /// after doubling. Not on the round trip: the records are appended as they are, and packed
-    /// when the relay's event is over (BENCHMARKS.md, the relay's bytes). The transcript reads
-    /// the same.
+    /// Packs the records (``PackedRecords``) and the cards kept to be described later, and keeps
+    /// the other deferred values in an array of their size: for a flow that waits long between
+    /// events (a relayed session, idle between the page's events), whose records take 64 bytes
+    /// each, with up to half as much again unused after doubling. Not on the round trip: the
+    /// records are appended as they are, and packed when the relay's event is over (BENCHMARKS.md,
+    /// the relay's bytes). The transcript reads the same.
     package mutating func compact() {
         guard recordsTranscript, !records.isEmpty || archive?.chunks.isEmpty == false else { return }
+        pack(uniqueArchive(), answersPacked: [])
+    }
+
+    /// ``compact()``, the log's answers of type `Answer` packed too (``PackableAnswer``): each
+    /// about 40 bytes in the log's array, and its summary's array more, as they are; 15 to 40
+    /// packed. An answer that does not pack stays as it is.
+    package mutating func compact<Answer: PackableAnswer & CustomStringConvertible & Sendable>(
+        packingAnswersOf _: Answer.Type
+    ) {
+        guard recordsTranscript, !records.isEmpty || archive?.chunks.isEmpty == false else { return }
+        guard archiveIs(AnswerArchive<Answer>.self) else { return pack(uniqueArchive(), answersPacked: []) }
+        // Whether the default gave each answer not packed yet: the records', oldest first.
+        var byDefault: [Bool] = []
+        for record in (archive.unsafelyUnwrapped.chunks.joined()) where record.kind == .answer {
+            byDefault.append(record.byDefault)
+        }
+        for record in records where record.kind == .answer { byDefault.append(record.byDefault) }
         let archive = uniqueArchive()
-        for chunk in archive.chunks { archive.packed.append(chunk) }
+        pack(
+            archive,
+            answersPacked: unsafeDowncast(archive, to: AnswerArchive<Answer>.self).packAnswers(byDefault: byDefault))
+    }
+
+    /// Packs the records into `archive`, the log's own (unique: asked for once, as a reference
+    /// held across a second `uniqueArchive()` would make it look shared, and copied), each of
+    /// `answersPacked`'s flags saying whether the answer of the next ``Record/Kind/answer`` record
+    /// was packed, and the cards recorded to be described later as text in the records that hold
+    /// them.
+    private mutating func pack(_ archive: Archive, answersPacked: [Bool]) {
+        var extras = PackedExtras(
+            answersPacked: answersPacked[...], cards: archive.packCards(of: archive.chunks + [records])[...])
+        for chunk in archive.chunks { archive.packed.append(chunk, extras: &extras) }
         archive.chunks = []
-        archive.packed.append(records)
+        archive.packed.append(records, extras: &extras)
         records = []
         archive.compact()
     }
@@ -149,7 +179,7 @@ package struct FlowLog: Sendable {
     @inline(never)
     package mutating func record(action name: String, deferred value: DeferredTranscriptValue, at now: FlowInstant) {
         guard recordsTranscript else { return }
-        uniqueArchive().describedLater.append(.value(value))
+        keepDeferred(value, unlessIdenticalToLast: false)
         append(.deferredAction, name, id: 0, value: nil, byDefault: false, at: now)
     }
 
@@ -161,13 +191,21 @@ package struct FlowLog: Sendable {
         call method: String, callbackID id: UInt64, deferred value: DeferredTranscriptValue, at now: FlowInstant
     ) {
         guard recordsTranscript else { return }
+        // The archive is let go of before the append, which may move a chunk into it.
+        let repeated = keepDeferred(value, unlessIdenticalToLast: true)
+        append(repeated ? .repeatedDeferredCall : .deferredCall, method, id: id, value: nil, byDefault: false, at: now)
+    }
+
+    /// Keeps `value` to be described later; true, keeping nothing, when `unlessIdenticalToLast` and
+    /// it is the last one kept, to the byte.
+    @discardableResult
+    private mutating func keepDeferred(_ value: DeferredTranscriptValue, unlessIdenticalToLast: Bool) -> Bool {
         let archive = uniqueArchive()
-        if case .value(let last) = archive.describedLater.last, last.isIdentical(to: value) {
-            append(.repeatedDeferredCall, method, id: id, value: nil, byDefault: false, at: now)
-            return
+        if unlessIdenticalToLast, case .value(let last) = archive.describedLater.last, last.isIdentical(to: value) {
+            return true
         }
         archive.describedLater.append(.value(value))
-        append(.deferredCall, method, id: id, value: nil, byDefault: false, at: now)
+        return false
     }
 
     /// Records `.call(method, callbackID: id, [.contact(contact.redactedForShipping())])`, keeping
@@ -206,7 +244,7 @@ package struct FlowLog: Sendable {
     @inline(__always)
     private mutating func keep<Answer: CustomStringConvertible & Sendable>(_ answer: consuming Answer) -> Bool {
         if archiveIs(AnswerArchive<Answer>.self), isKnownUniquelyReferenced(&archive) {
-            unsafeDowncast(archive.unsafelyUnwrapped, to: AnswerArchive<Answer>.self).answers.pointee.append(
+            unsafeDowncast(archive.unsafelyUnwrapped, to: AnswerArchive<Answer>.self).column.pointee.answers.append(
                 consume answer)
             return true
         }
@@ -226,7 +264,7 @@ package struct FlowLog: Sendable {
     private mutating func keepSlowly<Answer: CustomStringConvertible & Sendable>(_ answer: Answer) -> Bool {
         let archive = archive == nil ? AnswerArchive<Answer>() as Archive : uniqueArchive()
         if let typed = archive as? AnswerArchive<Answer> {
-            typed.answers.pointee.append(answer)
+            typed.column.pointee.answers.append(answer)
             self.archive = typed
             return true
         }
@@ -236,7 +274,7 @@ package struct FlowLog: Sendable {
         }
         // The archive of a log that had no answers yet takes this one's type.
         let typed = AnswerArchive<Answer>(taking: archive)
-        typed.answers.pointee.append(answer)
+        typed.column.pointee.answers.append(answer)
         self.archive = typed
         return true
     }
@@ -325,16 +363,21 @@ package struct FlowLog: Sendable {
             /// The same, the answer the next one beside that column.
             case otherAnswer
             /// `.action(name, [value])`, the value described by the next one of the archive's
-            /// `describedLater`.
+            /// `describedLater`; or, packed, the card `value` holds as text
+            /// (``CheckoutCore/PaymentMethod/packedText``).
             case deferredAction
             /// `.call(name, callbackID: id, [value])`, the value the same.
             case deferredCall
-            /// The same, the value the last one of `describedLater` before it.
+            /// The same, the value the deferred value read last (of a deferred action or call just
+            /// before it).
             case repeatedDeferredCall
             /// `.outcome(name)`.
             case outcome
             /// Any other event: the archive's `events[id]`.
             case event
+            /// `.completion(name, callbackID: id, [answer], byDefault: byDefault)`, the answer the
+            /// next one packed in the archive's own column (``PackableAnswer``).
+            case packedAnswer
         }
 
         let time: FlowInstant
@@ -384,8 +427,12 @@ package struct FlowLog: Sendable {
                     .completion(
                         name, callbackID: id, answers.next(ownType: kind == .answer).map { [$0] } ?? [],
                         byDefault: byDefault)
-                case .deferredAction: .action(name, answers.next(ownType: false).map { [$0] } ?? [])
-                case .deferredCall: .call(name, callbackID: id, answers.next(ownType: false).map { [$0] } ?? [])
+                case .packedAnswer:
+                    .completion(
+                        name, callbackID: id, answers.nextPacked(byDefault: byDefault).map { [$0] } ?? [],
+                        byDefault: byDefault)
+                case .deferredAction: .action(name, answers.nextDeferred(packed: value).map { [$0] } ?? [])
+                case .deferredCall: .call(name, callbackID: id, answers.nextDeferred(packed: value).map { [$0] } ?? [])
                 case .repeatedDeferredCall: .call(name, callbackID: id, answers.repeated().map { [$0] } ?? [])
                 case .outcome: .outcome(name)
                 case .event: archive.unsafelyUnwrapped.events[Int(id)]
@@ -407,7 +454,8 @@ package struct FlowLog: Sendable {
         final var events: [TranscriptEvent] = []
         /// What is described only when the transcript is read, in the order recorded: the answers
         /// not of the archive's own type (``AnswerArchive``) and the values of
-        /// ``Record/Kind/deferredAction`` and ``Record/Kind/deferredCall`` records.
+        /// ``Record/Kind/deferredAction`` and ``Record/Kind/deferredCall`` records not packed yet
+        /// (a packed record holds its card as text; a token stays here).
         final var describedLater: [DescribedLater] = []
         /// The violations recorded (``FlowLog/violations``).
         final var violations: [Violation] = []
@@ -424,6 +472,45 @@ package struct FlowLog: Sendable {
 
         func copy() -> Archive { Archive(taking: self) }
 
+        /// The cards of the deferred records among `lists` (records about to be packed) as text,
+        /// one for each record of a deferred value, nil for a value that stays; those cards taken
+        /// out of `describedLater` (a card costs an entry there, and the array, where its text
+        /// is about 20 bytes).
+        final func packCards(of lists: [[Record]]) -> [String?] {
+            var pending = 0
+            var deferred = 0
+            for record in lists.joined() {
+                switch record.kind {
+                case .otherAnswer: pending += 1
+                case .deferredAction where record.value == nil, .deferredCall where record.value == nil:
+                    pending += 1
+                    deferred += 1
+                default: break
+                }
+            }
+            guard deferred > 0 else { return [] }
+            var index = describedLater.count - pending
+            var kept = Array(describedLater[..<index])
+            var cards: [String?] = []
+            cards.reserveCapacity(deferred)
+            for record in lists.joined() {
+                switch record.kind {
+                case .otherAnswer: kept.append(describedLater[index])
+                case .deferredAction where record.value == nil, .deferredCall where record.value == nil:
+                    if case .value(.paymentMethod(let card)) = describedLater[index] {
+                        cards.append(card.packedText)
+                    } else {
+                        cards.append(nil)
+                        kept.append(describedLater[index])
+                    }
+                default: continue
+                }
+                index += 1
+            }
+            describedLater = kept
+            return cards
+        }
+
         /// Keeps what is described later in an array of its size (``FlowLog/compact()``). (Not the
         /// answers: a flow answers once an event or so, and their array, grown by doubling, would
         /// be copied on most events.)
@@ -435,38 +522,66 @@ package struct FlowLog: Sendable {
         func answer(at index: Int, describer: (any AnswerDescriber)?) -> TranscriptValue {
             preconditionFailure("an archive without answers of its own")
         }
+
+        /// The archive's own answer packed at `offset`, described by `describer` or by itself;
+        /// `offset` moved past it.
+        func packedAnswer(at offset: inout Int, byDefault: Bool, describer: (any AnswerDescriber)?)
+            -> TranscriptValue
+        {
+            preconditionFailure("an archive without answers of its own")
+        }
+
     }
 
     /// An archive with a column of answers of one type: a machine's answers, kept as they are.
     fileprivate final class AnswerArchive<Answer: CustomStringConvertible & Sendable>: Archive, @unchecked Sendable {
-        /// The answers, in a cell of their own: a stored property of a class is checked for
+        /// The answers as they are, and those packed.
+        struct Column {
+            var answers: [Answer] = []
+            /// The answers packed by ``FlowLog/compact()``, oldest first (``PackableAnswer``).
+            var packed: [UInt8] = []
+        }
+
+        /// The column, in a cell of its own: a stored property of a class is checked for
         /// exclusive access at run time, on each answer (about 120 instructions), a pointer's
         /// memory is not. (Changed only through a log that holds the only reference.)
-        let answers = UnsafeMutablePointer<[Answer]>.allocate(capacity: 1)
+        let column = UnsafeMutablePointer<Column>.allocate(capacity: 1)
 
         override init() {
-            answers.initialize(to: [])
+            column.initialize(to: Column())
             super.init()
         }
 
         override init(taking archive: Archive) {
-            answers.initialize(to: [])
+            column.initialize(to: Column())
             super.init(taking: archive)
         }
 
         deinit {
-            answers.deinitialize(count: 1)
-            answers.deallocate()
+            column.deinitialize(count: 1)
+            column.deallocate()
         }
 
         override func copy() -> Archive {
             let copy = AnswerArchive(taking: self)
-            copy.answers.pointee = answers.pointee
+            copy.column.pointee = column.pointee
             return copy
         }
 
         override func answer(at index: Int, describer: (any AnswerDescriber)?) -> TranscriptValue {
-            describer?.describe(answers.pointee[index]) ?? TranscriptValue.answer(answers.pointee[index])
+            let answer = column.pointee.answers[index]
+            return describer?.describe(answer) ?? TranscriptValue.answer(answer)
+        }
+
+        override func packedAnswer(at offset: inout Int, byDefault: Bool, describer: (any AnswerDescriber)?)
+            -> TranscriptValue
+        {
+            var reader = PackedAnswerReader(bytes: column.pointee.packed, at: offset)
+            guard let type = Answer.self as? any PackableAnswer.Type,
+                let answer = type.unpack(from: &reader, byDefault: byDefault) as? Answer
+            else { preconditionFailure("a packed answer that does not read back") }
+            offset = reader.index
+            return describer?.describe(answer) ?? TranscriptValue.answer(answer)
         }
     }
 
@@ -492,10 +607,27 @@ package struct FlowLog: Sendable {
         let describer: (any AnswerDescriber)?
         var own = 0
         var other = 0
+        /// Where the next packed answer begins.
+        var packed = 0
 
-        /// The value described later that was read last, again.
-        func repeated() -> TranscriptValue? {
-            archive?.describedLater[other - 1].described
+        /// The deferred value read last.
+        var lastDeferred: TranscriptValue? = nil
+
+        /// The deferred value read last, again.
+        func repeated() -> TranscriptValue? { lastDeferred }
+
+        /// The next deferred value: the card `packed` holds as text, else the next described later.
+        mutating func nextDeferred(packed: TranscriptValue?) -> TranscriptValue? {
+            guard archive != nil else { return nil }
+            if case .text(let text)? = packed {
+                guard let card = PaymentMethod(packedText: text) else {
+                    preconditionFailure("a packed card that does not read")
+                }
+                lastDeferred = DeferredTranscriptValue.paymentMethod(card).described
+            } else {
+                lastDeferred = next(ownType: false)
+            }
+            return lastDeferred
         }
 
         mutating func next(ownType: Bool) -> TranscriptValue? {
@@ -506,6 +638,10 @@ package struct FlowLog: Sendable {
             }
             defer { other += 1 }
             return archive.describedLater[other].described
+        }
+
+        mutating func nextPacked(byDefault: Bool) -> TranscriptValue? {
+            archive?.packedAnswer(at: &packed, byDefault: byDefault, describer: describer)
         }
     }
 
@@ -543,5 +679,30 @@ extension FlowLog {
     ) -> Effect<Call> {
         violation(kind, method, id: id, at: now, detail)
         return .none
+    }
+}
+
+extension FlowLog.AnswerArchive where Answer: PackableAnswer {
+    /// Packs the answers not packed yet, the last `byDefault.count` of the column, each with its
+    /// record's flag; those that do not pack stay, in order. Whether each was packed, oldest first.
+    func packAnswers(byDefault: [Bool]) -> [Bool] {
+        guard !byDefault.isEmpty else { return [] }
+        let first = column.pointee.answers.count - byDefault.count
+        var packed: [Bool] = []
+        packed.reserveCapacity(byDefault.count)
+        for (offset, flag) in byDefault.enumerated() {
+            packed.append(
+                column.pointee.answers[first + offset].pack(appendingTo: &column.pointee.packed, byDefault: flag))
+        }
+        if packed.allSatisfy({ $0 }) {
+            column.pointee.answers.removeSubrange(first...)
+        } else {
+            column.pointee.answers =
+                Array(column.pointee.answers[..<first])
+                + zip(column.pointee.answers[first...], packed).filter { !$0.1 }.map(\.0)
+        }
+        if column.pointee.answers.isEmpty { column.pointee.answers = [] }
+        column.pointee.packed.shrinkToFit()
+        return packed
     }
 }

@@ -28,13 +28,15 @@ struct PackedRecords: Sequence, Sendable {
     var isEmpty: Bool { bytes.isEmpty }
 
     /// Packs `records` after those packed already, their names numbered by `names` (read them
-    /// back with the same table); the bytes and values kept in arrays of their size.
-    mutating func append(_ records: [FlowLog.Record], names: RecordNames = .shared) {
+    /// back with the same table), each as `extras` has it; the bytes and values kept in arrays
+    /// of their size.
+    mutating func append(_ records: [FlowLog.Record], names: RecordNames = .shared, extras: inout PackedExtras) {
         guard !records.isEmpty else { return }
         var writer = Writer(origin: origin, lastKept: values.last, names: names)
         var newValues: [TranscriptValue] = []
         for record in records {
-            writer.write(record, values: &newValues)
+            let (kind, value) = extras.kindAndValue(of: record)
+            writer.write(record, kind: kind, value: value, values: &newValues)
         }
         let written = writer.bytes
         let kept = bytes.isEmpty ? Self.originSize : bytes.count
@@ -54,6 +56,12 @@ struct PackedRecords: Sequence, Sendable {
                 count = values.count + newValues.count
             }
         }
+    }
+
+    /// Packs `records` after those packed already (``append(_:names:extras:)``), as they are.
+    mutating func append(_ records: [FlowLog.Record], names: RecordNames = .shared) {
+        var none = PackedExtras()
+        append(records, names: names, extras: &none)
     }
 
     /// Reads the records packed, oldest first.
@@ -101,11 +109,14 @@ struct PackedRecords: Sequence, Sendable {
             bytes.reserveCapacity(16)
         }
 
-        mutating func write(_ record: FlowLog.Record, values: inout [TranscriptValue]) {
+        mutating func write(
+            _ record: FlowLog.Record, kind: FlowLog.Record.Kind, value: TranscriptValue?,
+            values: inout [TranscriptValue]
+        ) {
             let number = names.number(of: record.name)
             var form = ValueForm.none
             var text: String?
-            switch record.value {
+            switch value {
             case nil: break
             case .text(let value)?:
                 form = .text
@@ -117,8 +128,8 @@ struct PackedRecords: Sequence, Sendable {
                 values.append(value)
                 lastKept = value
             }
-            assert(record.kind.rawValue < 16, "a kind beyond four bits")
-            var head = record.kind.rawValue
+            assert(kind.rawValue < 16, "a kind beyond four bits")
+            var head = kind.rawValue
             if record.byDefault { head |= 1 << 4 }
             head |= form.rawValue << 5
             if number == nil { head |= 1 << 7 }
@@ -135,18 +146,9 @@ struct PackedRecords: Sequence, Sendable {
             last = (record.time.nanoseconds, record.sequence)
         }
 
-        private mutating func writeSigned(_ value: Int64) {
-            writeUnsigned(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
-        }
+        private mutating func writeSigned(_ value: Int64) { LEB128.append(signed: value, to: &bytes) }
 
-        private mutating func writeUnsigned(_ value: UInt64) {
-            var value = value
-            while value >= 0x80 {
-                bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
-                value >>= 7
-            }
-            bytes.append(UInt8(value))
-        }
+        private mutating func writeUnsigned(_ value: UInt64) { LEB128.append(value, to: &bytes) }
 
         private mutating func writeText(_ text: String) {
             var text = text
@@ -197,21 +199,17 @@ struct PackedRecords: Sequence, Sendable {
                 byDefault: head & 0x10 != 0)
         }
 
+        // The bytes are the log's own, written by `Writer`: one that does not read is a broken log.
         private mutating func readSigned() -> Int64 {
-            let bits = readUnsigned()
-            return Int64(bitPattern: bits >> 1) ^ -Int64(bitPattern: bits & 1)
+            guard let value = LEB128.readSigned(bytes, at: &index) else {
+                preconditionFailure("packed records cut short")
+            }
+            return value
         }
 
         private mutating func readUnsigned() -> UInt64 {
-            var value: UInt64 = 0
-            var shift: UInt64 = 0
-            while true {
-                let byte = bytes[index]
-                index += 1
-                value |= UInt64(byte & 0x7F) << shift
-                if byte < 0x80 { return value }
-                shift += 7
-            }
+            guard let value = LEB128.read(bytes, at: &index) else { preconditionFailure("packed records cut short") }
+            return value
         }
 
         private mutating func readText() -> String {
