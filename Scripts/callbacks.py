@@ -619,6 +619,13 @@ def answers_file(flow):
     switch("isDefaultAnswer", "var isDefaultAnswer: Bool",
            [f"case .{c['answerCase']}(let answer): answer.isDefaultAnswer" for c in defaulted]
            + ["case " + ", ".join("." + c["answerCase"] for c in callbacks if "defaultValue" not in c) + ": false"])
+    out.append(doc("The same answer with the default's flag `byDefault` (spec A9); an answer that no default "
+                   "gives, as it is.", 4))
+    switch("givenByDefault", "func givenByDefault(_ byDefault: Bool) -> Self",
+           [f"case .{c['answerCase']}(var answer):\n            answer.isDefaultAnswer = byDefault\n"
+            f"            return .{c['answerCase']}(answer)" for c in defaulted]
+           + ["case " + ", ".join("." + c["answerCase"] for c in callbacks if "defaultValue" not in c)
+              + ": return self"])
     out.append(doc("The update's summary items (none for an answer that does not update the sheet).", 4))
     switch("updatedSummaryItems", "var updatedSummaryItems: [SummaryItem]",
            [f"case .{c['answerCase']}(let update): update.summaryItems" for c in sheet]

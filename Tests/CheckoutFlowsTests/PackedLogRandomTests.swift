@@ -41,29 +41,19 @@ final class PackedLogRandomTests: XCTestCase {
     }
 
     private static func answer(_ random: inout Generator) -> PaymentAuthorizationAnswer {
-        var answer: PaymentAuthorizationAnswer
+        let answer: PaymentAuthorizationAnswer
         switch Int.random(in: 0..<6, using: &random) {
         case 0:
             var update = ShippingContactUpdate(summaryItems: items(&random), shippingMethods: methods(&random))
-            update.isDefaultAnswer = Bool.random(using: &random)
             if Int.random(in: 0..<5, using: &random) == 0 { update.errors = [.couponCodeInvalid("no")] }
             answer = .shippingContact(update)
-        case 1:
-            var update = ShippingMethodUpdate(summaryItems: items(&random))
-            update.isDefaultAnswer = Bool.random(using: &random)
-            answer = .shippingMethod(update)
-        case 2:
-            var update = PaymentMethodUpdate(summaryItems: items(&random))
-            update.isDefaultAnswer = Bool.random(using: &random)
-            answer = .paymentMethod(update)
-        case 3:
-            var update = CouponCodeUpdate(summaryItems: items(&random), shippingMethods: methods(&random))
-            update.isDefaultAnswer = Bool.random(using: &random)
-            answer = .couponCode(update)
+        case 1: answer = .shippingMethod(ShippingMethodUpdate(summaryItems: items(&random)))
+        case 2: answer = .paymentMethod(PaymentMethodUpdate(summaryItems: items(&random)))
+        case 3: answer = .couponCode(CouponCodeUpdate(summaryItems: items(&random), shippingMethods: methods(&random)))
         case 4: answer = .authorization(.success)
         default: answer = .merchantSession(MerchantSessionUpdate(status: .success))
         }
-        return answer
+        return answer.givenByDefault(Bool.random(using: &random))
     }
 
     private static func card(_ random: inout Generator) -> PaymentMethod {

@@ -29,7 +29,9 @@ extension PaymentAuthorizationAnswer: PackableAnswer {
         case .couponCode(let update):
             guard update.errors.isEmpty, update.terms.isEmpty else { return false }
             return Self.pack(.couponCode, update.summaryItems, methods: update.shippingMethods, to: &writer)
-        case .authorization, .merchantSession:
+        default:
+            // An authorization, a merchant session or an answer added later (so that a new
+            // callback needs no edit here): kept as it is.
             return false
         }
     }
@@ -39,26 +41,20 @@ extension PaymentAuthorizationAnswer: PackableAnswer {
             let currency = reader.text().flatMap({ try? CurrencyCode($0) }),
             let items = summaryItems(from: &reader, currency: currency)
         else { return nil }
+        let answer: Self
         switch kind {
         case .shippingContact:
             guard let methods = shippingMethods(from: &reader, currency: currency) else { return nil }
-            var update = ShippingContactUpdate(summaryItems: items, shippingMethods: methods)
-            update.isDefaultAnswer = byDefault
-            return .shippingContact(update)
+            answer = .shippingContact(ShippingContactUpdate(summaryItems: items, shippingMethods: methods))
         case .shippingMethod:
-            var update = ShippingMethodUpdate(summaryItems: items)
-            update.isDefaultAnswer = byDefault
-            return .shippingMethod(update)
+            answer = .shippingMethod(ShippingMethodUpdate(summaryItems: items))
         case .paymentMethod:
-            var update = PaymentMethodUpdate(summaryItems: items)
-            update.isDefaultAnswer = byDefault
-            return .paymentMethod(update)
+            answer = .paymentMethod(PaymentMethodUpdate(summaryItems: items))
         case .couponCode:
             guard let methods = shippingMethods(from: &reader, currency: currency) else { return nil }
-            var update = CouponCodeUpdate(summaryItems: items, shippingMethods: methods)
-            update.isDefaultAnswer = byDefault
-            return .couponCode(update)
+            answer = .couponCode(CouponCodeUpdate(summaryItems: items, shippingMethods: methods))
         }
+        return answer.givenByDefault(byDefault)
     }
 
     /// Packs an update of `kind`; `methods` for the two kinds that may carry them.

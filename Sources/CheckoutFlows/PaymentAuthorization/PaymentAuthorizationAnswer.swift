@@ -44,6 +44,29 @@ extension PaymentAuthorizationAnswer {
         }
     }
 
+    /// The same answer with the default's flag `byDefault` (spec A9); an answer that no default
+    /// gives, as it is.
+    func givenByDefault(_ byDefault: Bool) -> Self {
+        switch self {
+        case .shippingContact(var answer):
+            answer.isDefaultAnswer = byDefault
+            return .shippingContact(answer)
+        case .shippingMethod(var answer):
+            answer.isDefaultAnswer = byDefault
+            return .shippingMethod(answer)
+        case .paymentMethod(var answer):
+            answer.isDefaultAnswer = byDefault
+            return .paymentMethod(answer)
+        case .couponCode(var answer):
+            answer.isDefaultAnswer = byDefault
+            return .couponCode(answer)
+        case .merchantSession(var answer):
+            answer.isDefaultAnswer = byDefault
+            return .merchantSession(answer)
+        case .authorization: return self
+        }
+    }
+
     /// The update's summary items (none for an answer that does not update the sheet).
     var updatedSummaryItems: [SummaryItem] {
         switch self {

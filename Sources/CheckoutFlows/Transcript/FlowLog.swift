@@ -73,8 +73,14 @@ package struct FlowLog: Sendable {
     /// records are appended as they are, and packed when the relay's event is over (BENCHMARKS.md,
     /// the relay's bytes). The transcript reads the same.
     package mutating func compact() {
-        guard recordsTranscript, !records.isEmpty || archive?.chunks.isEmpty == false else { return }
+        guard hasRecordsToPack else { return }
         pack(uniqueArchive(), answersPacked: [])
+    }
+
+    /// Whether the log has records not packed yet (in `records`, or moved into the archive's
+    /// chunks).
+    private var hasRecordsToPack: Bool {
+        recordsTranscript && (!records.isEmpty || archive?.chunks.isEmpty == false)
     }
 
     /// ``compact()``, the log's answers of type `Answer` packed too (``PackableAnswer``): each
@@ -83,11 +89,11 @@ package struct FlowLog: Sendable {
     package mutating func compact<Answer: PackableAnswer & CustomStringConvertible & Sendable>(
         packingAnswersOf _: Answer.Type
     ) {
-        guard recordsTranscript, !records.isEmpty || archive?.chunks.isEmpty == false else { return }
+        guard hasRecordsToPack else { return }
         guard archiveIs(AnswerArchive<Answer>.self) else { return pack(uniqueArchive(), answersPacked: []) }
         // Whether the default gave each answer not packed yet: the records', oldest first.
         var byDefault: [Bool] = []
-        for record in (archive.unsafelyUnwrapped.chunks.joined()) where record.kind == .answer {
+        for record in archive.unsafelyUnwrapped.chunks.joined() where record.kind == .answer {
             byDefault.append(record.byDefault)
         }
         for record in records where record.kind == .answer { byDefault.append(record.byDefault) }

@@ -20,6 +20,7 @@ extension PackableAnswer {
     /// `==` does not check); else `bytes` is left as it was.
     func pack(appendingTo bytes: inout [UInt8], byDefault: Bool) -> Bool {
         let start = bytes.count
+        // The writer holds the bytes' only reference while it writes, so they are not copied.
         var writer = PackedAnswerWriter(bytes: bytes)
         bytes = []
         defer { bytes = writer.bytes }
@@ -72,33 +73,14 @@ package struct PackedAnswerWriter {
 
     /// Where `head` (LEB128) and `utf8` were written together last in the window, if they were.
     private func earlierCopy(head: UInt64, _ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
-        let headSize = LEB128.size(of: head)
-        let size = headSize + utf8.count
-        guard size > 1 else { return nil }
-        return bytes.withUnsafeBufferPointer { written -> Int? in
-            guard written.count >= size else { return nil }
-            var start = written.count - size
-            let end = max(0, written.count - Self.window)
-            while start >= end {
-                defer { start -= 1 }
-                var bits = head
-                var matches = true
-                for index in 0..<headSize {
-                    let byte = UInt8(truncatingIfNeeded: bits & 0x7F) | (index < headSize - 1 ? 0x80 : 0)
-                    bits >>= 7
-                    if written[start + index] != byte {
-                        matches = false
-                        break
-                    }
-                }
-                if matches,
-                    UnsafeBufferPointer(rebasing: written[(start + headSize)..<(start + size)]).elementsEqual(utf8)
-                {
-                    return start
-                }
-            }
-            return nil
+        let size = LEB128.size(of: head) + utf8.count
+        guard size > 1, bytes.count >= size else { return nil }
+        for start in stride(from: bytes.count - size, through: max(0, bytes.count - Self.window), by: -1) {
+            var text = start
+            guard LEB128.read(bytes, at: &text) == head, text + utf8.count == start + size else { continue }
+            if bytes[text..<(start + size)].elementsEqual(utf8) { return start }
         }
+        return nil
     }
 
     /// An optional string: 0 for nil, else 1 and the string.
